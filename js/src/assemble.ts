@@ -1,0 +1,236 @@
+/**
+ * assemble: slots -> the IR document.
+ *
+ * 1. naming (D2, D3): explicit names are checked and reserved first; then
+ *    generated names are claimed in document order (preorder of the slots).
+ * 2. names used as references (implements, union members, explicit field
+ *    types) are looked up and kind-checked; inputs are checked (D10).
+ * 3. interfaces (D9): transitive interfaces added, missing fields copied.
+ * 4. order (D15): directive definitions, types with interfaces hoisted,
+ *    declared scalars last; the federation `@link` when used (D11).
+ */
+import { ErrorCodes } from './errors';
+import type { Definition, Document, FieldDef, InputValueDef } from './ir';
+import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
+import type { DraftDirectiveDef } from './lower-directives';
+import type { Lowering } from './lower';
+import { NameRegistry, isValidName } from './naming';
+import { fnv1a32 } from './text';
+import type { DraftField, DraftInputValue, Slot } from './slots';
+import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType } from './type-expr';
+
+export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Document {
+  const order = preorder(lw.units);
+  nameSlots(lw, order);
+  const byName = new Map<string, Slot>();
+  for (const slot of order) byName.set(slot.name, slot);
+  resolveReferences(lw, order, byName);
+  completeInterfaces(lw, order);
+
+  const definitions: Definition[] = [];
+  for (const d of directiveDefs) {
+    definitions.push({
+      kind: 'directive',
+      name: d.name,
+      ...(d.description !== undefined ? { description: d.description } : {}),
+      args: d.args.map(inputValue),
+      repeatable: d.repeatable,
+      locations: d.locations,
+    });
+  }
+  for (const slot of hoistInterfaces(order)) definitions.push(slotDefinition(slot));
+  for (const name of declaredScalars(lw, byName)) definitions.push(lw.scalarDefinition(name));
+
+  const doc: Document = { definitions };
+  const used = lw.directives.federationUsed;
+  if (used.size > 0 && lw.options.federationLink) {
+    doc.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
+  }
+  return doc;
+}
+
+function preorder(units: Slot[]): Slot[] {
+  const out: Slot[] = [];
+  const stack = [...units].reverse();
+  while (stack.length > 0) {
+    const slot = stack.pop()!;
+    out.push(slot);
+    for (let i = slot.children.length - 1; i >= 0; i--) stack.push(slot.children[i]);
+  }
+  return out;
+}
+
+function nameSlots(lw: Lowering, order: Slot[]): void {
+  const registry = new NameRegistry([...BUILTIN_SCALARS, JSON_SCALAR]);
+  for (const slot of order) {
+    if (!slot.explicit) continue;
+    const { name, loc } = slot.explicit;
+    if (!isValidName(name) || BUILTIN_SCALARS.has(name)) {
+      lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid GraphQL type name here`, loc);
+    }
+    if (name === JSON_SCALAR && slot.kind !== 'scalar') {
+      lw.fail(ErrorCodes.INVALID_NAME, 'JSON names the scalar for arbitrary data; only a scalar may take it', loc);
+    }
+    if (!registry.reserve(name) && name !== JSON_SCALAR) {
+      lw.fail(ErrorCodes.DUPLICATE_NAME, `type name ${name} is given to two types`, loc);
+    }
+    slot.name = name;
+  }
+  for (const slot of order) {
+    if (slot.explicit) continue;
+    const base = slot.base();
+    if (lw.options.refNaming === 'hash' && registry.has(base)) {
+      slot.name = registry.claim(`${base}_${fnv1a32(slot.hashRef)}`);
+    } else {
+      slot.name = registry.claim(base);
+    }
+  }
+}
+
+function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot>): void {
+  for (const slot of order) {
+    // Interfaces: x-graphql-implements names, then allOf refs (D9).
+    const interfaces: Slot[] = [];
+    for (const ref of slot.interfaceNames) {
+      const target = byName.get(ref.name);
+      if (!target || target.kind !== 'interface') {
+        lw.fail(ErrorCodes.IMPLEMENTS, `${ref.name} is not an interface type of this schema`, ref.loc);
+      }
+      if (!interfaces.includes(target)) interfaces.push(target);
+    }
+    for (const target of slot.interfaceSlots) if (!interfaces.includes(target)) interfaces.push(target);
+    slot.interfaces = interfaces;
+    // Union members: x-graphql-union-types names, then oneOf/anyOf refs (D8).
+    const members: Slot[] = [];
+    for (const ref of slot.memberNames) {
+      const target = byName.get(ref.name);
+      if (!target || target.kind !== 'object') {
+        lw.fail(ErrorCodes.UNION_MEMBER, `union member ${ref.name} is not an object type of this schema`, ref.loc);
+      }
+      if (!members.includes(target)) members.push(target);
+    }
+    for (const m of slot.memberSlots) {
+      if (!m.slot || m.slot.kind !== 'object') lw.fail(ErrorCodes.UNION_MEMBER, 'union member is not an object type', m.loc);
+      if (!members.includes(m.slot)) members.push(m.slot);
+    }
+    slot.members = members;
+    if (slot.kind === 'union' && members.length === 0) {
+      lw.fail(ErrorCodes.UNION_MEMBER, 'a union needs at least one member', slot.loc);
+    }
+    for (const field of slot.fields) {
+      if (slot.kind === 'input') checkInputType(lw, field.type, byName, field.loc, 'an input field');
+      for (const arg of field.args) checkInputType(lw, arg.type, byName, field.loc, 'an argument');
+    }
+  }
+}
+
+/** D10: an input field or argument cannot have an output type. */
+function checkInputType(lw: Lowering, type: DraftField['type'], byName: Map<string, Slot>, loc: DraftField['loc'], what: string): void {
+  const base = baseOf(type);
+  const slot = base.kind === 'slot' ? base.slot : base.kind === 'name' ? byName.get(base.name) : undefined;
+  if (slot && (slot.kind === 'object' || slot.kind === 'interface' || slot.kind === 'union')) {
+    lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the output type ${slot.name}`, loc);
+  }
+}
+
+/** D9: add interfaces implemented transitively, copy fields an implementor lacks. */
+function completeInterfaces(lw: Lowering, order: Slot[]): void {
+  const done = new Set<Slot>();
+  const complete = (slot: Slot, path: Set<Slot>): void => {
+    if (done.has(slot) || path.has(slot)) return;
+    path.add(slot);
+    for (const iface of slot.interfaces) complete(iface, path);
+    for (let i = 0; i < slot.interfaces.length; i++) {
+      for (const inherited of slot.interfaces[i].interfaces) {
+        if (inherited !== slot && !slot.interfaces.includes(inherited)) {
+          slot.interfaces.push(inherited);
+          lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${inherited.name}, which ${slot.interfaces[i].name} implements`, slot.loc);
+        }
+      }
+    }
+    for (const iface of slot.interfaces) {
+      for (const field of iface.fields) {
+        if (slot.fields.some((f) => f.name === field.name)) continue;
+        slot.fields.push({ ...field, args: field.args.map((a) => ({ ...a })), directives: [...field.directives] });
+        lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks field ${field.name} of interface ${iface.name}; it was copied`, slot.loc);
+      }
+    }
+    path.delete(slot);
+    done.add(slot);
+  };
+  for (const slot of order) complete(slot, new Set());
+}
+
+/** D15: each type is preceded by the interfaces it implements (with their inline children). */
+function hoistInterfaces(order: Slot[]): Slot[] {
+  const out: Slot[] = [];
+  const placed = new Set<Slot>();
+  const place = (slot: Slot): void => {
+    if (placed.has(slot)) return;
+    placed.add(slot);
+    for (const iface of slot.interfaces) placeTree(iface);
+    out.push(slot);
+  };
+  const placeTree = (slot: Slot): void => {
+    place(slot);
+    for (const child of slot.children) placeTree(child);
+  };
+  for (const slot of order) place(slot);
+  return out;
+}
+
+function slotDefinition(slot: Slot): Definition {
+  const description = slot.description !== undefined ? { description: slot.description } : {};
+  switch (slot.kind) {
+    case 'object':
+    case 'interface':
+    case 'input':
+      return {
+        kind: slot.kind,
+        name: slot.name,
+        ...description,
+        interfaces: slot.interfaces.map((s) => s.name),
+        directives: slot.directives,
+        fields: slot.fields.map(field),
+      };
+    case 'union':
+      return { kind: 'union', name: slot.name, ...description, directives: slot.directives, members: slot.members.map((s) => s.name) };
+    case 'enum':
+      return { kind: 'enum', name: slot.name, ...description, directives: slot.directives, values: slot.values };
+    case 'scalar':
+      return { kind: 'scalar', name: slot.name, ...description, directives: slot.directives };
+  }
+}
+
+function field(f: DraftField): FieldDef {
+  return {
+    name: f.name,
+    ...(f.description !== undefined ? { description: f.description } : {}),
+    args: f.args.map(inputValue),
+    type: renderType(f.type),
+    directives: f.directives,
+  };
+}
+
+function inputValue(a: DraftInputValue): InputValueDef {
+  return {
+    name: a.name,
+    ...(a.description !== undefined ? { description: a.description } : {}),
+    type: renderType(a.type),
+    ...(a.defaultValue !== undefined ? { defaultValue: a.defaultValue } : {}),
+    directives: a.directives,
+  };
+}
+
+/** D6: named types used but neither built in nor defined, in first-use order. */
+function declaredScalars(lw: Lowering, byName: Map<string, Slot>): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const name of lw.namedUses) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (BUILTIN_SCALARS.has(name) || byName.has(name)) continue;
+    out.push(name);
+  }
+  return out;
+}

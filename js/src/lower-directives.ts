@@ -1,0 +1,267 @@
+/**
+ * Directives: federation attributes (D11), `x-graphql-type-directives` and
+ * `x-graphql-field-directives` (D12), `x-graphql-field-arguments`, the root
+ * `x-graphql-directive-definitions`, and definitions inferred for directives
+ * that are applied but never declared (so the output stays a valid schema).
+ */
+import { ErrorCodes } from './errors';
+import type { AppliedDirective } from './ir';
+import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import type { Lowering } from './lower';
+import { descriptionOf } from './lower';
+import { isValidName } from './naming';
+import { attr, flag } from './normalize';
+import type { Loc } from './resolve';
+import type { DraftInputValue, Slot } from './slots';
+import { JSON_SCALAR, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
+import { formatNumber } from './text';
+
+/** Federation v2.3 directives, in the order the `@link` import lists them. */
+export const FEDERATION_DIRECTIVES = [
+  'key', 'requires', 'provides', 'external', 'tag', 'extends', 'shareable', 'inaccessible', 'override',
+  'composeDirective', 'interfaceObject',
+];
+export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.3';
+const BUILTIN_DIRECTIVES = new Set(['deprecated', 'specifiedBy', 'include', 'skip', 'oneOf']);
+
+/** `__DirectiveLocation` order, used for inferred definitions. */
+export const DIRECTIVE_LOCATIONS = [
+  'QUERY', 'MUTATION', 'SUBSCRIPTION', 'FIELD', 'FRAGMENT_DEFINITION', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT',
+  'VARIABLE_DEFINITION', 'SCHEMA', 'SCALAR', 'OBJECT', 'FIELD_DEFINITION', 'ARGUMENT_DEFINITION', 'INTERFACE',
+  'UNION', 'ENUM', 'ENUM_VALUE', 'INPUT_OBJECT', 'INPUT_FIELD_DEFINITION',
+];
+
+const SLOT_LOCATION: Record<Slot['kind'], string> = {
+  object: 'OBJECT',
+  interface: 'INTERFACE',
+  input: 'INPUT_OBJECT',
+  union: 'UNION',
+  enum: 'ENUM',
+  scalar: 'SCALAR',
+};
+
+export interface DraftDirectiveDef {
+  name: string;
+  description?: string;
+  args: DraftInputValue[];
+  repeatable: boolean;
+  locations: string[];
+}
+
+interface Inference {
+  name: string;
+  /** Argument name -> inferred type text, in first-seen order. */
+  args: Map<string, string>;
+  locations: Set<string>;
+  repeatable: boolean;
+}
+
+export class FieldDirectives {
+  readonly declared: DraftDirectiveDef[] = [];
+  private readonly declaredNames = new Set<string>();
+  private readonly inferred = new Map<string, Inference>();
+  /** Federation directives applied anywhere. */
+  readonly federationUsed = new Set<string>();
+
+  constructor(private readonly lw: Lowering) {}
+
+  /** Reads the root `x-graphql-directive-definitions` (C7). */
+  declare(root: JsonObject, loc: Loc): void {
+    const defs = attr(root, 'x-graphql-directive-definitions');
+    if (!isObject(defs)) return;
+    for (const name of keysOf(defs)) {
+      const at = child(loc, 'x-graphql-directive-definitions', name);
+      if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, at);
+      const def = defs[name] as JsonObject;
+      const locations = own(def, 'locations');
+      const out: DraftDirectiveDef = {
+        name,
+        args: this.inputValues(own(def, 'args'), child(at, 'args')),
+        repeatable: own(def, 'repeatable') === true,
+        locations: Array.isArray(locations) ? locations.filter((l): l is string => typeof l === 'string') : [],
+      };
+      const description = descriptionOf(def);
+      if (description !== undefined) out.description = description;
+      this.declared.push(out);
+      this.declaredNames.add(name);
+    }
+  }
+
+  /** Directives on a type: `@key`s, `@shareable`, then `x-graphql-type-directives`. */
+  forType(slot: Slot): AppliedDirective[] {
+    const out: AppliedDirective[] = [];
+    const node = slot.node;
+    const keys = attr(node, 'x-graphql-federation-keys');
+    for (const entry of typeof keys === 'string' ? [keys] : Array.isArray(keys) ? keys : []) {
+      if (typeof entry === 'string') out.push(this.federation('key', [['fields', entry]]));
+      else if (isObject(entry) && typeof own(entry, 'fields') === 'string') {
+        const args: Array<[string, JsonValue]> = [['fields', entry.fields]];
+        if (typeof own(entry, 'resolvable') === 'boolean') args.push(['resolvable', entry.resolvable]);
+        out.push(this.federation('key', args));
+      }
+    }
+    if (flag(node, 'x-graphql-federation-shareable')) out.push(this.federation('shareable', []));
+    out.push(...this.applied(attr(node, 'x-graphql-type-directives'), child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind]));
+    return out;
+  }
+
+  /** Directives on a field: federation ones in a fixed order, then `x-graphql-field-directives`. */
+  forField(node: JsonObject, loc: Loc, location: string): AppliedDirective[] {
+    const out: AppliedDirective[] = [];
+    if (flag(node, 'x-graphql-federation-external')) out.push(this.federation('external', []));
+    for (const name of ['requires', 'provides']) {
+      const value = attr(node, `x-graphql-federation-${name}`);
+      const fields = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(' ') : value;
+      if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]]));
+    }
+    if (flag(node, 'x-graphql-federation-shareable')) out.push(this.federation('shareable', []));
+    const from = attr(node, 'x-graphql-federation-override-from');
+    if (typeof from === 'string') out.push(this.federation('override', [['from', from]]));
+    out.push(...this.applied(attr(node, 'x-graphql-field-directives'), child(loc, 'x-graphql-field-directives'), location));
+    return out;
+  }
+
+  /** `x-graphql-field-arguments`; an input field cannot have arguments (D10). */
+  fieldArguments(node: JsonObject, loc: Loc, input: boolean): DraftInputValue[] {
+    const value = attr(node, 'x-graphql-field-arguments');
+    if (value === undefined) return [];
+    const at = child(loc, 'x-graphql-field-arguments');
+    if (input) this.lw.fail(ErrorCodes.INPUT_FIELD, 'an input field cannot have arguments', at);
+    return this.inputValues(value, at);
+  }
+
+  private inputValues(value: JsonValue | undefined, loc: Loc): DraftInputValue[] {
+    if (!isObject(value)) return [];
+    const out: DraftInputValue[] = [];
+    for (const name of keysOf(value)) {
+      const at = child(loc, name);
+      if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid argument name`, at);
+      const spec = value[name] as JsonObject;
+      const typeText = own(spec, 'type') as string;
+      const type = parseTypeExpr(typeText);
+      if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
+      this.lw.useNamesOf(type);
+      const arg: DraftInputValue = { name, type, directives: [] };
+      const description = own(spec, 'description');
+      if (typeof description === 'string' && description !== '') arg.description = description;
+      const dflt = own(spec, 'default');
+      if (dflt !== undefined) {
+        checkLiteral(this.lw, dflt, child(at, 'default'));
+        arg.defaultValue = dflt;
+      }
+      out.push(arg);
+    }
+    return out;
+  }
+
+  private federation(name: string, args: Array<[string, JsonValue]>): AppliedDirective {
+    this.federationUsed.add(name);
+    return { name, args };
+  }
+
+  /** `[{name, args}]` -> applied directives, recording uses for inference. */
+  private applied(list: JsonValue | undefined, loc: Loc, location: string): AppliedDirective[] {
+    if (!Array.isArray(list)) return [];
+    const out: AppliedDirective[] = [];
+    const seenHere = new Set<string>();
+    list.forEach((entry, i) => {
+      if (!isObject(entry)) return;
+      const at = child(loc, i);
+      const name = own(entry, 'name') as string;
+      if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
+      const argsValue = own(entry, 'args');
+      const args: Array<[string, JsonValue]> = [];
+      if (isObject(argsValue)) {
+        for (const argName of keysOf(argsValue)) {
+          const argAt = child(at, 'args', argName);
+          if (!isValidName(argName)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${argName}" is not a valid argument name`, argAt);
+          checkLiteral(this.lw, argsValue[argName], argAt);
+          args.push([argName, argsValue[argName]]);
+        }
+      }
+      this.record(name, args, location, seenHere.has(name));
+      seenHere.add(name);
+      out.push({ name, args });
+    });
+    return out;
+  }
+
+  private record(name: string, args: Array<[string, JsonValue]>, location: string, repeated: boolean): void {
+    if (FEDERATION_DIRECTIVES.includes(name)) {
+      this.federationUsed.add(name);
+      return;
+    }
+    if (BUILTIN_DIRECTIVES.has(name) || this.declaredNames.has(name)) return;
+    let inf = this.inferred.get(name);
+    if (!inf) {
+      inf = { name, args: new Map(), locations: new Set(), repeatable: false };
+      this.inferred.set(name, inf);
+    }
+    inf.locations.add(location);
+    if (repeated) inf.repeatable = true;
+    for (const [argName, value] of args) {
+      const t = literalType(value);
+      const known = inf.args.get(argName);
+      inf.args.set(argName, known === undefined || known === t ? t : JSON_SCALAR);
+    }
+  }
+
+  /** Declared definitions, then inferred ones (with a warning each), in first-use order. */
+  definitions(): DraftDirectiveDef[] {
+    const out = [...this.declared];
+    for (const inf of this.inferred.values()) {
+      this.lw.warnings.push({
+        code: ErrorCodes.DIRECTIVE_INFERRED,
+        severity: 'warning',
+        message: `directive @${inf.name} is not declared; its definition was inferred from its uses`,
+      });
+      const args: DraftInputValue[] = [];
+      for (const [argName, typeText] of inf.args) {
+        const type = parseTypeExpr(typeText) as TypeExpr;
+        this.lw.useNamesOf(type);
+        args.push({ name: argName, type, directives: [] });
+      }
+      out.push({
+        name: inf.name,
+        args,
+        repeatable: inf.repeatable,
+        locations: DIRECTIVE_LOCATIONS.filter((l) => inf.locations.has(l)),
+      });
+    }
+    return out;
+  }
+}
+
+/** The GraphQL type of a literal, by how it prints: `1` is an Int, `1.5` and `1e+21` are Floats. */
+function literalType(value: JsonValue): string {
+  if (typeof value === 'string') return 'String';
+  if (typeof value === 'boolean') return 'Boolean';
+  if (typeof value === 'number') {
+    const text = formatNumber(value);
+    return /^-?[0-9]+$/.test(text) && value >= -2147483648 && value <= 2147483647 ? 'Int' : 'Float';
+  }
+  if (Array.isArray(value) && value.length > 0) {
+    const item = literalType(value[0]);
+    return renderType(listOf(named(item)));
+  }
+  return JSON_SCALAR;
+}
+
+/** Object keys inside a literal must be GraphQL names to print as an object value. */
+function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
+  const stack: Array<[JsonValue, Loc]> = [[value, loc]];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, child(at, i)]));
+    else if (isObject(v)) {
+      for (const k of keysOf(v)) {
+        if (!isValidName(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
+        stack.push([v[k], child(at, k)]);
+      }
+    }
+  }
+}
+
+function child(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+}

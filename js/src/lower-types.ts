@@ -1,0 +1,231 @@
+/**
+ * typeOf: one property schema -> a GraphQL type expression (D5, C2-C4, D14).
+ *
+ * Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+ * `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
+ * whether the schema itself admits null (D4 ranks it above `required`).
+ */
+import { ErrorCodes } from './errors';
+import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { toTypeName } from './naming';
+import { attr, explicitKind, explicitTypeName } from './normalize';
+import { locKey, type Loc, type Target } from './resolve';
+import type { Slot } from './slots';
+import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
+
+export interface TypeContext {
+  /** The type whose field is being lowered: inline types become its children. */
+  owner: Slot;
+  /** The property key, for `<Type><Field>` names. */
+  key: string;
+  /** Inside an input type: inline objects become input types too (C6). */
+  input: boolean;
+}
+
+export interface TypeInfo {
+  type: TypeExpr;
+  nullable: boolean;
+}
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+export function typeOf(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext): TypeInfo {
+  if (!isObject(schema)) return json(lw, false);
+  const node = schema;
+  const nullable = allowsNull(node);
+  const scalar = attr(node, 'x-graphql-scalar');
+  if (isObject(scalar) && typeof own(scalar, 'name') === 'string') {
+    lw.declareScalar(scalar, loc);
+    return { type: named(scalar.name as string), nullable };
+  }
+  const ref = own(node, '$ref');
+  if (typeof ref === 'string') {
+    const info = typeOfTarget(lw, lw.resolver.resolve(ref, loc), ctx);
+    return { type: info.type, nullable: info.nullable || nullable };
+  }
+  const properties = own(node, 'properties');
+  const allOf = own(node, 'allOf');
+  if (Array.isArray(allOf) && allOf.length === 1 && !isObject(properties)) {
+    const only = allOf[0];
+    if (isObject(only) && typeof own(only, '$ref') === 'string') {
+      const info = typeOf(lw, only, at(loc, 'allOf', 0), ctx);
+      return { type: info.type, nullable: info.nullable || nullable };
+    }
+  }
+  if (!isObject(properties)) {
+    for (const keyword of ['oneOf', 'anyOf']) {
+      const list = own(node, keyword);
+      if (Array.isArray(list) && list.length > 0) return branchesType(lw, node, list, keyword, loc, ctx, nullable);
+    }
+  }
+  const enumList = own(node, 'enum');
+  if (Array.isArray(enumList)) return enumType(lw, node, enumList, loc, ctx, nullable);
+  if (Object.prototype.hasOwnProperty.call(node, 'const')) return { ...scalarOfValues(lw, [node.const]), nullable: nullable || node.const === null };
+
+  const type = own(node, 'type');
+  const types = Array.isArray(type) ? type : type === undefined ? [] : [type];
+  const nonNullTypes = types.filter((t) => t !== 'null');
+  if (types.length === 0) {
+    if (isObject(properties) || explicitKind(node) !== undefined || Array.isArray(allOf)) return objectType(lw, node, loc, ctx, nullable);
+    return json(lw, nullable);
+  }
+  if (nonNullTypes.length !== 1) return json(lw, nullable);
+  switch (nonNullTypes[0]) {
+    case 'string':
+      return { type: named('String'), nullable };
+    case 'integer':
+      checkIntRange(lw, node, loc);
+      return { type: named('Int'), nullable };
+    case 'number':
+      return { type: named('Float'), nullable };
+    case 'boolean':
+      return { type: named('Boolean'), nullable };
+    case 'array': {
+      const items = own(node, 'items');
+      if (!isObject(items)) return { type: listOf(jsonType(lw)), nullable };
+      return { type: listOf(typeOf(lw, items, at(loc, 'items'), ctx).type), nullable };
+    }
+    case 'object':
+      return objectType(lw, node, loc, ctx, nullable);
+    default:
+      return json(lw, nullable);
+  }
+}
+
+/** A `$ref` target: a named type, or (for an alias) the type of what it says. */
+function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
+  const target = lw.followRefs(first);
+  const kind = lw.classify(target);
+  if (isSlotKind(kind)) {
+    const slotKind = kind === 'object' && ctx.input && !lw.slots.has(locKey(target.loc)) ? 'input' : kind;
+    return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
+  }
+  if (kind !== 'alias') return json(lw, false);
+  // An alias that reaches itself again (an array of itself) has no GraphQL type.
+  const key = locKey(target.loc);
+  if (lw.aliasStack.has(key)) {
+    lw.fail(ErrorCodes.REF_CYCLE, 'this definition contains itself with no named type in between', target.loc);
+  }
+  lw.aliasStack.add(key);
+  try {
+    return typeOf(lw, target.node, target.loc, ctx);
+  } finally {
+    lw.aliasStack.delete(key);
+  }
+}
+
+/** C3: null branches make the field nullable; one branch left is that branch; refs to objects are a union. */
+function branchesType(
+  lw: Lowering,
+  node: JsonObject,
+  list: JsonValue[],
+  keyword: string,
+  loc: Loc,
+  ctx: TypeContext,
+  nullable: boolean,
+): TypeInfo {
+  const branches: Array<[JsonValue, number]> = [];
+  list.forEach((b, i) => {
+    if (!(isObject(b) && own(b, 'type') === 'null')) branches.push([b, i]);
+  });
+  const withNull = nullable || branches.length < list.length;
+  if (branches.length === 1) {
+    const info = typeOf(lw, branches[0][0], at(loc, keyword, branches[0][1]), ctx);
+    return { type: info.type, nullable: info.nullable || withNull };
+  }
+  const target: Target = { loc, node };
+  if (branches.length > 1 && lw.refUnionMembers(target) !== undefined) {
+    const slot = lw.slotFor(target, 'union', ctx.owner, () => ctx.owner.name + toTypeName(ctx.key));
+    return { type: { kind: 'slot', slot }, nullable: withNull };
+  }
+  return json(lw, withNull);
+}
+
+/** D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars. */
+function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
+  if (isStringEnum(node)) {
+    const target: Target = { loc, node };
+    const existing = lw.slots.get(locKey(loc));
+    const explicit = explicitTypeName(node);
+    const slot =
+      existing ??
+      lw.slotFor(target, 'enum', ctx.owner, explicit ? () => explicit.name : () => ctx.owner.name + toTypeName(ctx.key));
+    return { type: { kind: 'slot', slot }, nullable };
+  }
+  const values = list.filter((v) => v !== null);
+  if (values.length === 0) {
+    lw.warn(ErrorCodes.EMPTY_ENUM, 'enum lists no values; the field is a String', loc);
+    return { type: named('String'), nullable };
+  }
+  return { ...scalarOfValues(lw, values), nullable };
+}
+
+/** D14: an anonymous inline object is JSON unless something makes it a named type. */
+function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
+  const target: Target = { loc, node };
+  const kind = lw.classify(target);
+  if (!isSlotKind(kind)) return json(lw, nullable);
+  const existing = lw.slots.get(locKey(loc));
+  if (existing) return { type: { kind: 'slot', slot: existing }, nullable };
+  const merged = lw.merged(target);
+  const surfacedRequired = merged.properties.some(
+    (p) => merged.required.has(p.key) && !(isObject(p.schema) && attr(p.schema, 'x-graphql-skip') === true),
+  );
+  const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined);
+  const named =
+    lw.refTargets.has(locKey(loc)) ||
+    forced ||
+    lw.fieldCount(merged) > lw.options.inlineObjectThreshold ||
+    surfacedRequired ||
+    Array.isArray(own(node, 'oneOf')) ||
+    Array.isArray(own(node, 'anyOf'));
+  if (!named) return json(lw, nullable);
+  const slotKind = ctx.input && kind === 'object' ? 'input' : kind;
+  return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable };
+}
+
+/** Type-level attributes that ask for a named type even for a small inline object. */
+const FORCING_ATTRIBUTES = [
+  'x-graphql-type-name',
+  'x-graphql-type',
+  'x-graphql-type-kind',
+  'x-graphql-implements',
+  'x-graphql-federation-keys',
+  'x-graphql-type-directives',
+];
+
+/** D5: the scalar that holds all of these JSON values. */
+function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
+  const kinds = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'Int' : 'Float') : typeof v === 'string' ? 'String' : typeof v === 'boolean' ? 'Boolean' : 'JSON')));
+  if (kinds.size === 1) {
+    const only = [...kinds][0];
+    return { type: only === 'JSON' ? jsonType(lw) : named(only) };
+  }
+  if (kinds.size === 2 && kinds.has('Int') && kinds.has('Float')) return { type: named('Float') };
+  return { type: jsonType(lw) };
+}
+
+function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
+  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+    const bound = own(node, key);
+    if (typeof bound === 'number' && (bound < INT_MIN || bound > INT_MAX)) {
+      lw.warn(ErrorCodes.INT_RANGE, `${key} ${bound} is outside the 32-bit range of GraphQL Int`, at(loc, key));
+      return;
+    }
+  }
+}
+
+function jsonType(lw: Lowering): TypeExpr {
+  lw.useName(JSON_SCALAR);
+  return named(JSON_SCALAR);
+}
+
+function json(lw: Lowering, nullable: boolean): TypeInfo {
+  return { type: jsonType(lw), nullable };
+}
+
+function at(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+}

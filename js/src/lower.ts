@@ -1,0 +1,502 @@
+/**
+ * lower: schema nodes -> type slots with draft definitions.
+ *
+ * Order (D15): the root type (D16), then `definitions` / `$defs` entries in
+ * file order; a type met while lowering another (an inline object, an inline
+ * enum or union, a ref target that is not a top-level definition) becomes a
+ * child of that type. `classify` decides what a node becomes; `typeOf` (in
+ * lower-types.ts) maps a property schema to a type expression.
+ */
+import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
+import type { EnumValueDef, ScalarTypeDef } from './ir';
+import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { FieldDirectives } from './lower-directives';
+import { typeOf, type TypeContext } from './lower-types';
+import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
+import { attr, explicitKind, explicitTypeName, flag } from './normalize';
+import type { ResolvedOptions } from './options';
+import { locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
+import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
+import { BUILTIN_SCALARS, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+
+export type Classification = SlotKind | 'skip' | 'empty' | 'alias' | 'ref';
+
+export class Lowering {
+  readonly slots = new Map<string, Slot>();
+  /** Top-level slots in document order; children hang below them. */
+  readonly units: Slot[] = [];
+  /** Named types used by name (JSON, explicit field types...), in first-use order. */
+  readonly namedUses: string[] = [];
+  readonly directives: FieldDirectives;
+  /** Aliases being expanded, to stop one that contains itself. */
+  readonly aliasStack = new Set<string>();
+  /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
+  private readonly scalarInfo = new Map<string, JsonObject>();
+  private readonly classes = new Map<string, Classification>();
+  private readonly merges = new Map<string, MergedObject>();
+
+  constructor(
+    readonly options: ResolvedOptions,
+    readonly resolver: Resolver,
+    readonly refTargets: Set<string>,
+    readonly warnings: Diagnostic[],
+  ) {
+    this.directives = new FieldDirectives(this);
+  }
+
+  warn(code: string, message: string, loc: Loc): void {
+    this.warnings.push({ code, severity: 'warning', message, ...where(loc) });
+  }
+
+  fail(code: string, message: string, loc: Loc): never {
+    throw new ConversionError(code, message, where(loc));
+  }
+
+  useName(name: string): void {
+    this.namedUses.push(name);
+  }
+
+  /** D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins). */
+  declareScalar(scalar: JsonObject, loc: Loc): void {
+    const name = scalar.name as string;
+    if (!isValidName(name) || BUILTIN_SCALARS.has(name)) {
+      this.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid scalar name`, {
+        source: loc.source,
+        pointer: pointerJoin(loc.pointer, 'x-graphql-scalar', 'name'),
+      });
+    }
+    if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, scalar);
+    this.useName(name);
+  }
+
+  scalarDefinition(name: string): ScalarTypeDef {
+    const def: ScalarTypeDef = { kind: 'scalar', name, directives: [] };
+    const info = this.scalarInfo.get(name);
+    if (!info) return def;
+    const description = own(info, 'description');
+    if (typeof description === 'string' && description !== '') def.description = description;
+    const url = own(info, 'specifiedByURL');
+    if (typeof url === 'string') def.directives.push({ name: 'specifiedBy', args: [['url', url]] });
+    return def;
+  }
+
+  /** Registers the top-level slots, then lowers every slot in preorder. */
+  run(): void {
+    const main = this.resolver.main;
+    const root = main.root as JsonObject;
+    const rootLoc: Loc = { source: main, pointer: '' };
+    this.directives.declare(root, rootLoc);
+    if (isObject(own(root, 'properties'))) {
+      const kind = this.classify({ loc: rootLoc, node: root });
+      if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
+    }
+    for (const section of keysOf(root)) {
+      if (section !== 'definitions' && section !== '$defs') continue;
+      const defs = root[section];
+      if (!isObject(defs)) continue;
+      for (const key of keysOf(defs)) {
+        const target: Target = { loc: { source: main, pointer: pointerJoin('', section, key) }, node: defs[key] };
+        const kind = this.classify(target);
+        if (isSlotKind(kind)) this.units.push(this.createSlot(target, kind, this.baseNameFor(target)));
+      }
+    }
+    // Preorder with an explicit stack: children are lowered right after their parent.
+    const stack = [...this.units].reverse();
+    while (stack.length > 0) {
+      const slot = stack.pop()!;
+      const before = slot.children.length;
+      this.lowerSlot(slot);
+      for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
+    }
+  }
+
+  private rootName(root: JsonObject): string {
+    const title = own(root, 'title');
+    if (typeof title === 'string' && title !== '') return toTypeName(title);
+    const file = this.options.fileName;
+    if (file !== undefined) {
+      const base = file.split(/[\\/]/).pop() ?? '';
+      const dot = base.lastIndexOf('.');
+      const stem = dot > 0 ? base.slice(0, dot) : base;
+      if (stem !== '') return toTypeName(stem);
+    }
+    return 'Root';
+  }
+
+  // -------------------------------------------------------------------------
+  // Slots
+
+  createSlot(target: Target, kind: SlotKind, base: () => string, owner?: Slot): Slot {
+    const node = target.node as JsonObject;
+    const key = locKey(target.loc);
+    let explicit = explicitTypeName(node);
+    const scalar = attr(node, 'x-graphql-scalar');
+    if (kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'name') === 'string') {
+      explicit = { name: scalar.name as string, pointer: '/x-graphql-scalar/name' };
+    }
+    const slot = newSlot({
+      key,
+      loc: target.loc,
+      node,
+      kind,
+      base,
+      hashRef: `${target.loc.source.id}#${target.loc.pointer}`,
+      ...(explicit
+        ? { explicit: { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } } }
+        : {}),
+    });
+    this.slots.set(key, slot);
+    owner?.children.push(slot);
+    return slot;
+  }
+
+  /** The slot of a target, created as a child of `owner` when it has none yet. */
+  slotFor(target: Target, kind: SlotKind, owner: Slot, base: () => string): Slot {
+    return this.slots.get(locKey(target.loc)) ?? this.createSlot(target, kind, base, owner);
+  }
+
+  /** What a schema node becomes. Memoized by location; cycles classify as alias. */
+  classify(target: Target): Classification {
+    const key = locKey(target.loc);
+    const known = this.classes.get(key);
+    if (known !== undefined) return known;
+    this.classes.set(key, 'alias');
+    const result = this.classifyNode(target);
+    this.classes.set(key, result);
+    return result;
+  }
+
+  private classifyNode(target: Target): Classification {
+    const node = target.node;
+    if (!isObject(node)) return 'alias';
+    if (flag(node, 'x-graphql-skip')) return 'skip';
+    if (isObject(attr(node, 'x-graphql-scalar'))) return 'scalar';
+    if (typeof own(node, '$ref') === 'string') return 'ref';
+    const kind = explicitKind(node);
+    if (kind === 'UNION') return 'union';
+    if (kind === 'ENUM' || (kind === undefined && isStringEnum(node))) return isStringEnum(node) ? 'enum' : 'alias';
+    if (kind === undefined && this.refUnionMembers(target) !== undefined) return 'union';
+    const objectish =
+      kind !== undefined || own(node, 'type') === 'object' || isObject(own(node, 'properties')) || Array.isArray(own(node, 'allOf'));
+    if (!objectish) return 'alias';
+    const merged = this.merged(target);
+    if (merged.properties.length === 0 && kind === undefined && own(node, 'type') !== 'object') return 'alias';
+    const slotKind: SlotKind = kind === 'INTERFACE' ? 'interface' : kind === 'INPUT_OBJECT' ? 'input' : 'object';
+    if (this.fieldCount(merged) === 0) return this.options.emitEmptyTypes ? slotKind : 'empty';
+    return slotKind;
+  }
+
+  /** `oneOf`/`anyOf` made only of refs to object types: the targets, else undefined. */
+  refUnionMembers(target: Target): Target[] | undefined {
+    const node = target.node as JsonObject;
+    for (const keyword of ['oneOf', 'anyOf']) {
+      const list = own(node, keyword);
+      if (!Array.isArray(list) || list.length === 0) continue;
+      const members: Target[] = [];
+      for (let i = 0; i < list.length; i++) {
+        const m = list[i];
+        const ref = isObject(m) ? own(m, '$ref') : undefined;
+        if (typeof ref !== 'string') return undefined;
+        const t = this.followRefs(this.resolver.resolve(ref, { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) }));
+        if (this.classify(t) !== 'object') return undefined;
+        members.push(t);
+      }
+      return members;
+    }
+    return undefined;
+  }
+
+  /** Follows a chain of pure `$ref` nodes; a chain that loops is an error. */
+  followRefs(target: Target): Target {
+    const seen = new Set<string>();
+    let t = target;
+    while (isObject(t.node) && typeof own(t.node, '$ref') === 'string' && !flag(t.node, 'x-graphql-skip')) {
+      const key = locKey(t.loc);
+      if (seen.has(key)) this.fail(ErrorCodes.REF_CYCLE, 'reference cycle: these refs only point at each other', t.loc);
+      seen.add(key);
+      t = this.resolver.resolve(t.node.$ref as string, t.loc);
+    }
+    return t;
+  }
+
+  merged(target: Target): MergedObject {
+    const key = locKey(target.loc);
+    let m = this.merges.get(key);
+    if (!m) {
+      m = mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
+      this.merges.set(key, m);
+    }
+    return m;
+  }
+
+  fieldCount(merged: MergedObject): number {
+    return merged.properties.filter((p) => !(isObject(p.schema) && flag(p.schema, 'x-graphql-skip'))).length;
+  }
+
+  // -------------------------------------------------------------------------
+  // Lowering one slot
+
+  private lowerSlot(slot: Slot): void {
+    const node = slot.node;
+    slot.description = this.typeDescription(slot);
+    switch (slot.kind) {
+      case 'object':
+      case 'interface':
+      case 'input':
+        this.lowerObject(slot);
+        break;
+      case 'union':
+        this.lowerUnion(slot);
+        break;
+      case 'enum':
+        slot.values = this.enumValues(node, slot.loc);
+        break;
+      case 'scalar':
+        this.lowerScalar(slot);
+        break;
+    }
+    slot.directives.push(...this.directives.forType(slot));
+  }
+
+  /** A node sitting at `properties/<key>` describes the field, not the type. */
+  private typeDescription(slot: Slot): string | undefined {
+    const segments = slot.loc.pointer.split('/');
+    if (segments.length >= 2 && segments[segments.length - 2] === 'properties') return undefined;
+    return descriptionOf(slot.node);
+  }
+
+  private lowerObject(slot: Slot): void {
+    const merged = this.merged({ loc: slot.loc, node: slot.node });
+    const registry = new NameRegistry();
+    const fields: Array<{ field: DraftField; explicit: boolean }> = [];
+    for (const prop of merged.properties) {
+      const schema = prop.schema;
+      if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
+      const explicitName = isObject(schema) ? attr(schema, 'x-graphql-field-name') : undefined;
+      if (typeof explicitName === 'string') {
+        const at = { source: prop.loc.source, pointer: pointerJoin(prop.loc.pointer, 'x-graphql-field-name') };
+        if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
+        if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
+      }
+      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, merged.required.has(prop.key)), explicit: typeof explicitName === 'string' });
+    }
+    for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
+    slot.fields = fields.map((f) => f.field);
+    if (slot.fields.length === 0) {
+      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc });
+    }
+    if (slot.kind === 'input') return;
+    const implementsList = attr(slot.node, 'x-graphql-implements');
+    if (Array.isArray(implementsList)) {
+      implementsList.forEach((name, i) => {
+        if (typeof name === 'string') {
+          slot.interfaceNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-implements', i) } });
+        }
+      });
+    }
+    for (const member of merged.refMembers) {
+      const t = this.followRefs(member);
+      if (this.classify(t) === 'interface') {
+        slot.interfaceSlots.push(this.slotFor(t, 'interface', slot, this.baseNameFor(t)));
+      }
+    }
+  }
+
+  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean): DraftField {
+    const node: JsonObject = isObject(schema) ? schema : {};
+    const input = owner.kind === 'input';
+    const ctx: TypeContext = { owner, key, input };
+    const explicitType = attr(node, 'x-graphql-field-type');
+    let type: TypeExpr;
+    let schemaNull = false;
+    if (typeof explicitType === 'string') {
+      const parsed = parseTypeExpr(explicitType);
+      if (!parsed) {
+        this.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${explicitType}" is not a GraphQL type expression`, {
+          source: loc.source,
+          pointer: pointerJoin(loc.pointer, 'x-graphql-field-type'),
+        });
+      }
+      type = parsed;
+      this.useNamesOf(type);
+      schemaNull = allowsNull(node);
+    } else {
+      const info = typeOf(this, schema, loc, ctx);
+      type = info.type;
+      schemaNull = info.nullable;
+    }
+    if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
+      type = { kind: 'list', of: nonNull(type.of) };
+    } else if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind === 'nonNull' && type.of.kind === 'list') {
+      type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
+    }
+    type = applyNullability(node, type, schemaNull, required);
+    const field: DraftField = {
+      name: typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key),
+      args: this.directives.fieldArguments(node, loc, input),
+      type,
+      directives: this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION'),
+      loc,
+    };
+    const description = descriptionOf(node);
+    if (description !== undefined) field.description = description;
+    return field;
+  }
+
+  useNamesOf(t: TypeExpr): void {
+    let b = t;
+    while (b.kind === 'list' || b.kind === 'nonNull') b = b.of;
+    if (b.kind === 'name') this.useName(b.name);
+  }
+
+  private lowerUnion(slot: Slot): void {
+    const names = attr(slot.node, 'x-graphql-union-types');
+    if (Array.isArray(names)) {
+      names.forEach((name, i) => {
+        if (typeof name === 'string') {
+          slot.memberNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-union-types', i) } });
+        }
+      });
+    }
+    for (const keyword of ['oneOf', 'anyOf']) {
+      const list = own(slot.node, keyword);
+      if (!Array.isArray(list)) continue;
+      list.forEach((m, i) => {
+        const loc = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, keyword, i) };
+        if (isObject(m) && own(m, 'type') === 'null') return;
+        const ref = isObject(m) ? own(m, '$ref') : undefined;
+        if (typeof ref !== 'string') {
+          slot.memberSlots.push({ slot: undefined, loc });
+          return;
+        }
+        const t = this.followRefs(this.resolver.resolve(ref, loc));
+        const kind = this.classify(t);
+        slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc });
+      });
+    }
+  }
+
+  private lowerScalar(slot: Slot): void {
+    const scalar = attr(slot.node, 'x-graphql-scalar') as JsonObject;
+    const description = own(scalar, 'description');
+    if (typeof description === 'string') slot.description = description;
+    const url = own(scalar, 'specifiedByURL');
+    if (typeof url === 'string') slot.directives.push({ name: 'specifiedBy', args: [['url', url]] });
+  }
+
+  /** D7: verbatim when valid, else sanitized with collision suffixes and a warning. */
+  enumValues(node: JsonObject, loc: Loc): EnumValueDef[] {
+    const list = own(node, 'enum');
+    if (!Array.isArray(list)) return [];
+    // Verbatim values are reserved first, so a renamed value never takes one's name.
+    const verbatim = new Set(list.filter((v): v is string => typeof v === 'string' && toEnumValueName(v) === v));
+    const registry = new NameRegistry(verbatim);
+    const seen = new Set<string>();
+    const values: EnumValueDef[] = [];
+    list.forEach((v, index) => {
+      if (typeof v !== 'string' || seen.has(v)) return;
+      seen.add(v);
+      if (verbatim.has(v)) {
+        values.push({ name: v, directives: [] });
+        return;
+      }
+      const name = registry.claim(toEnumValueName(v));
+      this.warn(ErrorCodes.ENUM_VALUE_RENAMED, `enum value ${JSON.stringify(v)} is written ${name} in GraphQL`, {
+        source: loc.source,
+        pointer: pointerJoin(loc.pointer, 'enum', index),
+      });
+      values.push({ name, directives: [] });
+    });
+    return values;
+  }
+
+  /**
+   * The generated name of a node's type, evaluated at naming time: `title`
+   * (except for definitions, named by their key), else what the location
+   * implies; `refNaming: file_and_path` prefixes another file's path.
+   */
+  baseNameFor(target: Target): () => string {
+    return () => {
+      const node = target.node as JsonObject;
+      const segments = target.loc.pointer.split('/');
+      const atDefinition = segments.length === 3 && (segments[1] === 'definitions' || segments[1] === '$defs');
+      const title = own(node, 'title');
+      let base = !atDefinition && typeof title === 'string' && title !== '' ? toTypeName(title) : inlineBaseName(target.loc);
+      const id = target.loc.source.id;
+      if (this.options.refNaming === 'file_and_path' && id !== '') {
+        const dot = id.lastIndexOf('.');
+        const prefix = toTypeName(dot > id.lastIndexOf('/') ? id.slice(0, dot) : id);
+        base = target.loc.pointer === '' && !(typeof title === 'string' && title !== '') ? prefix : prefix + base;
+      }
+      return base;
+    };
+  }
+}
+
+export function isSlotKind(c: Classification): c is SlotKind {
+  return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
+}
+
+/** A string `enum`: every value that is not null is a string, and there is one. */
+export function isStringEnum(node: JsonObject): boolean {
+  const list = own(node, 'enum');
+  if (!Array.isArray(list)) return false;
+  const nonNullValues = list.filter((v) => v !== null);
+  return nonNullValues.length > 0 && nonNullValues.every((v) => typeof v === 'string');
+}
+
+/** `x-graphql-description` over `description` (D13); an empty text is no description. */
+export function descriptionOf(node: JsonObject): string | undefined {
+  for (const key of ['x-graphql-description', 'description']) {
+    const d = own(node, key);
+    if (typeof d === 'string') return d === '' ? undefined : d;
+  }
+  return undefined;
+}
+
+/** `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch. */
+export function allowsNull(node: JsonObject): boolean {
+  const type = own(node, 'type');
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  const list = own(node, 'enum');
+  if (Array.isArray(list) && list.includes(null)) return true;
+  for (const keyword of ['oneOf', 'anyOf']) {
+    const branches = own(node, keyword);
+    if (Array.isArray(branches) && branches.some((b) => isObject(b) && own(b, 'type') === 'null')) return true;
+  }
+  return false;
+}
+
+/** D4: first match wins. */
+function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean, required: boolean): TypeExpr {
+  if (flag(node, 'x-graphql-nullable')) return nullable(type);
+  if (flag(node, 'x-graphql-field-non-null') || type.kind === 'nonNull') return nonNull(type);
+  if (schemaNull) return type;
+  return required ? nonNull(type) : type;
+}
+
+/**
+ * The generated name of a type that a node's location implies: the property
+ * or definition key it sits under, `<key>Item` for array items, else the last
+ * pointer segment; `x-graphql-type-name` and `title` come first.
+ */
+export function inlineBaseName(loc: Loc): string {
+  const segments = loc.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const name = (end: number): string => {
+    if (end <= 0) return loc.source.id === '' ? 'Root' : fileStem(loc.source.id);
+    const last = segments[end - 1];
+    if (last === 'items' && end >= 2) return name(end - 1) + 'Item';
+    return toTypeName(last);
+  };
+  return name(segments.length);
+}
+
+export function fileStem(id: string): string {
+  const base = id.split('/').pop() ?? id;
+  const dot = base.lastIndexOf('.');
+  return toTypeName(dot > 0 ? base.slice(0, dot) : base);
+}
+
+export function where(loc: Loc): { file?: string; pointer: string } {
+  return loc.source.file !== undefined ? { file: loc.source.file, pointer: loc.pointer } : { pointer: loc.pointer };
+}

@@ -1,0 +1,130 @@
+/**
+ * Converter options, resolved once into one record: the defaults, then the
+ * converter's options, then the root-level `x-graphql-*` overrides of the
+ * document being converted (the document wins). Every value is checked here,
+ * so the later stages never see a bad option.
+ */
+import { ConversionError, ErrorCodes } from './errors';
+import { own, type JsonObject } from './load';
+
+export type RefNaming = 'basename' | 'file_and_path' | 'hash';
+
+export interface ConverterOptions {
+  /** Descriptions longer than this many code points (or with a newline) print as block strings. */
+  descriptionBlockThreshold?: number;
+  /** Emit object types without fields (with a placeholder field) instead of dropping them. */
+  emitEmptyTypes?: boolean;
+  /** Anonymous inline objects with at most this many properties become the JSON scalar. */
+  inlineObjectThreshold?: number;
+  refNaming?: RefNaming;
+  typeNameSanitizer?: 'pascal';
+  fieldNameSanitizer?: 'camel';
+  /** Check the input against the draft-07 meta-schema and the attribute catalog first. */
+  validate?: boolean;
+  /** Warnings become errors. */
+  strict?: boolean;
+  /** Prepend `extend schema @link(...)` when federation directives are used. */
+  federationLink?: boolean;
+  /** Folder that relative file `$ref`s resolve against (and may not leave). */
+  baseDir?: string;
+  /** The input's file name, used for the root type name and in diagnostics. */
+  fileName?: string;
+}
+
+export interface ResolvedOptions {
+  descriptionBlockThreshold: number;
+  emitEmptyTypes: boolean;
+  inlineObjectThreshold: number;
+  refNaming: RefNaming;
+  typeNameSanitizer: 'pascal';
+  fieldNameSanitizer: 'camel';
+  validate: boolean;
+  strict: boolean;
+  federationLink: boolean;
+  baseDir?: string;
+  fileName?: string;
+}
+
+export const DEFAULT_OPTIONS: ResolvedOptions = {
+  descriptionBlockThreshold: 80,
+  emitEmptyTypes: false,
+  inlineObjectThreshold: 3,
+  refNaming: 'basename',
+  typeNameSanitizer: 'pascal',
+  fieldNameSanitizer: 'camel',
+  validate: false,
+  strict: false,
+  federationLink: true,
+};
+
+type Check = (value: unknown) => string | undefined;
+
+const count: Check = (v) =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 ? undefined : 'must be a non-negative integer';
+const bool: Check = (v) => (typeof v === 'boolean' ? undefined : 'must be a boolean');
+const oneOf =
+  (...allowed: string[]): Check =>
+  (v) =>
+    typeof v === 'string' && allowed.includes(v) ? undefined : `must be one of ${allowed.join(', ')}`;
+const str: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
+
+const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
+  descriptionBlockThreshold: count,
+  emitEmptyTypes: bool,
+  inlineObjectThreshold: count,
+  refNaming: oneOf('basename', 'file_and_path', 'hash'),
+  typeNameSanitizer: oneOf('pascal'),
+  fieldNameSanitizer: oneOf('camel'),
+  validate: bool,
+  strict: bool,
+  federationLink: bool,
+  baseDir: str,
+  fileName: str,
+};
+
+/** Root-level attributes that override an option for one document. */
+export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
+  ['x-graphql-description-block-threshold', 'descriptionBlockThreshold'],
+  ['x-graphql-emit-empty-types', 'emitEmptyTypes'],
+  ['x-graphql-inline-object-threshold', 'inlineObjectThreshold'],
+  ['x-graphql-ref-naming', 'refNaming'],
+];
+
+/** Checks converter options (from the API or a config file). Unknown keys are errors: they are typos. */
+export function resolveOptions(options: ConverterOptions | undefined): ResolvedOptions {
+  const out: ResolvedOptions = { ...DEFAULT_OPTIONS };
+  if (options === undefined || options === null) return out;
+  if (typeof options !== 'object' || Array.isArray(options)) {
+    throw new ConversionError(ErrorCodes.INVALID_OPTION, 'options must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (!Object.prototype.hasOwnProperty.call(OPTION_CHECKS, key)) {
+      throw new ConversionError(ErrorCodes.INVALID_OPTION, `unknown option '${key}'`);
+    }
+    const value = (options as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const problem = OPTION_CHECKS[key as keyof ResolvedOptions](value);
+    if (problem) {
+      throw new ConversionError(ErrorCodes.INVALID_OPTION, `option ${key} ${problem}, got ${JSON.stringify(value)}`);
+    }
+    (out as unknown as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Applies the root-level overrides. Their value types were already checked
+ * against the attribute catalog by `normalize`.
+ */
+export function applyRootOverrides(options: ResolvedOptions, root: JsonObject): ResolvedOptions {
+  let out = options;
+  for (const [attribute, option] of ROOT_OVERRIDES) {
+    const value = own(root, attribute);
+    if (value === undefined) continue;
+    if (OPTION_CHECKS[option](value) !== undefined) continue;
+    if (out === options) out = { ...options };
+    (out as unknown as Record<string, unknown>)[option] = value;
+  }
+  return out;
+}
+

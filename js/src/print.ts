@@ -1,0 +1,147 @@
+/**
+ * The canonical SDL printer: IR -> text.
+ *
+ * One function per definition kind plus small helpers, as graphql-js's
+ * printSchema is built, but with our own fixed format (docs/decisions): 2-space
+ * indent, one blank line between definitions, arguments on one line unless one
+ * of them has a description, `\n` endings and exactly one trailing newline.
+ */
+import type {
+  AppliedDirective,
+  Definition,
+  DirectiveDef,
+  Document,
+  EnumTypeDef,
+  FieldDef,
+  InputValueDef,
+  ObjectTypeDef,
+  ScalarTypeDef,
+  UnionTypeDef,
+} from './ir';
+import { isObject, keysOf, type JsonValue } from './load';
+import { formatNumber, printDescription, printString } from './text';
+
+export function printDocument(doc: Document, descriptionBlockThreshold: number): string {
+  const blocks: string[] = [];
+  if (doc.link) {
+    const imports = doc.link.imports.map(printString).join(', ');
+    blocks.push(`extend schema @link(url: ${printString(doc.link.url)}, import: [${imports}])\n`);
+  }
+  const p = new Printer(descriptionBlockThreshold);
+  for (const def of doc.definitions) blocks.push(p.definition(def));
+  return blocks.join('\n');
+}
+
+class Printer {
+  constructor(private readonly threshold: number) {}
+
+  definition(def: Definition): string {
+    switch (def.kind) {
+      case 'object':
+      case 'interface':
+      case 'input':
+        return this.objectType(def);
+      case 'union':
+        return this.unionType(def);
+      case 'enum':
+        return this.enumType(def);
+      case 'scalar':
+        return this.scalarType(def);
+      case 'directive':
+        return this.directiveDef(def);
+    }
+  }
+
+  private description(text: string | undefined, indent: string): string {
+    return text === undefined ? '' : printDescription(text, indent, this.threshold);
+  }
+
+  objectType(def: ObjectTypeDef): string {
+    const keyword = def.kind === 'input' ? 'input' : def.kind === 'interface' ? 'interface' : 'type';
+    let head = `${keyword} ${def.name}`;
+    if (def.interfaces.length > 0) head += ` implements ${def.interfaces.join(' & ')}`;
+    head += printDirectives(def.directives);
+    const fields = def.fields.map((f) => this.field(f)).join('');
+    return `${this.description(def.description, '')}${head} {\n${fields}}\n`;
+  }
+
+  private field(f: FieldDef): string {
+    return (
+      this.description(f.description, '  ') +
+      `  ${f.name}${this.args(f.args, '  ')}: ${f.type}${printDirectives(f.directives)}\n`
+    );
+  }
+
+  /** `(a: Int, b: String)` on one line, or one per line when any has a description. */
+  private args(args: InputValueDef[], indent: string): string {
+    if (args.length === 0) return '';
+    if (args.every((a) => a.description === undefined || a.description === '')) {
+      return `(${args.map(printInputValue).join(', ')})`;
+    }
+    const inner = indent + '  ';
+    const lines = args.map((a) => this.description(a.description, inner) + inner + printInputValue(a) + '\n');
+    return `(\n${lines.join('')}${indent})`;
+  }
+
+  unionType(def: UnionTypeDef): string {
+    return (
+      this.description(def.description, '') +
+      `union ${def.name}${printDirectives(def.directives)} = ${def.members.join(' | ')}\n`
+    );
+  }
+
+  enumType(def: EnumTypeDef): string {
+    const values = def.values
+      .map((v) => `${this.description(v.description, '  ')}  ${v.name}${printDirectives(v.directives)}\n`)
+      .join('');
+    return `${this.description(def.description, '')}enum ${def.name}${printDirectives(def.directives)} {\n${values}}\n`;
+  }
+
+  scalarType(def: ScalarTypeDef): string {
+    return `${this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives)}\n`;
+  }
+
+  directiveDef(def: DirectiveDef): string {
+    const repeatable = def.repeatable ? ' repeatable' : '';
+    return (
+      this.description(def.description, '') +
+      `directive @${def.name}${this.args(def.args, '')}${repeatable} on ${def.locations.join(' | ')}\n`
+    );
+  }
+}
+
+function printInputValue(a: InputValueDef): string {
+  const dflt = a.defaultValue === undefined ? '' : ` = ${printValue(a.defaultValue)}`;
+  return `${a.name}: ${a.type}${dflt}${printDirectives(a.directives)}`;
+}
+
+export function printDirectives(directives: AppliedDirective[]): string {
+  let out = '';
+  for (const d of directives) {
+    out += ` @${d.name}`;
+    if (d.args.length > 0) {
+      out += `(${d.args.map(([name, value]) => `${name}: ${printValue(value)}`).join(', ')})`;
+    }
+  }
+  return out;
+}
+
+/** A JSON value as a GraphQL literal. Object keys were checked to be names by `lower`. */
+export function printValue(value: JsonValue): string {
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string':
+      return printString(value);
+    case 'number':
+      return formatNumber(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+  }
+  if (Array.isArray(value)) return `[${value.map(printValue).join(', ')}]`;
+  if (isObject(value)) {
+    return `{${keysOf(value)
+      .map((k) => `${k}: ${printValue(value[k])}`)
+      .join(', ')}}`;
+  }
+  return 'null';
+}

@@ -1,0 +1,263 @@
+/**
+ * resolve: `$ref` -> the node it points at.
+ *
+ * Local refs are JSON pointers into the same document (`#/definitions/X`,
+ * `#/$defs/X`, any pointer). File refs (`common/address.json#/definitions/A`)
+ * are read relative to the referring file, and must stay inside `baseDir`:
+ * a ref that leaves it, or names a remote URI, is refused and never fetched.
+ * Each file is read, parsed and scanned once.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
+import { isObject, keysOf, loadJson, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { scanDocument, type RefUse } from './normalize';
+
+export interface Source {
+  /** '' for the main input, else the path relative to baseDir with `/` separators. */
+  id: string;
+  /** The name used in diagnostics (undefined for stdin). */
+  file?: string;
+  text: string;
+  root: JsonValue;
+  /** Absolute folder that the source's relative refs resolve against. */
+  dir?: string;
+  refs: RefUse[];
+}
+
+/** A place in a source: where a schema node sits. */
+export interface Loc {
+  source: Source;
+  pointer: string;
+}
+
+export interface Target {
+  loc: Loc;
+  node: JsonValue;
+}
+
+const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+
+export function locKey(loc: Loc): string {
+  return `${loc.source.id}#${loc.pointer}`;
+}
+
+export function decodePointerSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Evaluates an RFC 6901 pointer with own-property lookups only. */
+export function evaluatePointer(root: JsonValue, pointer: string): JsonValue | undefined {
+  if (pointer === '') return root;
+  if (!pointer.startsWith('/')) return undefined;
+  let node: JsonValue | undefined = root;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = decodePointerSegment(raw);
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9][0-9]*)$/.test(segment)) return undefined;
+      node = node[Number(segment)];
+    } else if (isObject(node)) {
+      node = own(node, segment);
+    } else {
+      return undefined;
+    }
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+export class Resolver {
+  readonly main: Source;
+  /** Every source read so far, by id, in the order they were read. */
+  readonly sources = new Map<string, Source>();
+  readonly warnings: Diagnostic[] = [];
+  private readonly baseDir?: string;
+
+  constructor(main: Source, baseDir: string | undefined) {
+    this.main = main;
+    this.baseDir = baseDir === undefined ? undefined : path.resolve(baseDir);
+    this.sources.set(main.id, main);
+  }
+
+  /**
+   * Resolves every ref of every source up front, so an unresolvable ref is
+   * reported before any output is built, and so `isRefTarget` knows every
+   * node that something points at.
+   */
+  collectTargets(): Set<string> {
+    const targets = new Set<string>();
+    const queue: Source[] = [this.main];
+    for (let i = 0; i < queue.length; i++) {
+      const source = queue[i];
+      for (const use of source.refs) {
+        const before = this.sources.size;
+        const target = this.resolve(use.ref, { source, pointer: use.pointer });
+        targets.add(locKey(target.loc));
+        if (this.sources.size > before) queue.push(target.loc.source);
+      }
+    }
+    return targets;
+  }
+
+  /** `ref` written at `from` (the pointer of the node holding `$ref`). */
+  resolve(ref: string, from: Loc): Target {
+    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, '$ref') };
+    const hash = ref.indexOf('#');
+    const filePart = hash < 0 ? ref : ref.slice(0, hash);
+    const fragment = hash < 0 ? '' : ref.slice(hash + 1);
+    if (URI_SCHEME.test(filePart) || filePart.startsWith('//')) {
+      throw new ConversionError(ErrorCodes.REF_REMOTE, `remote reference ${ref} is not fetched`, at);
+    }
+    const source = filePart === '' ? from.source : this.loadFile(decodeURIComponentSafe(filePart), from.source, ref, at);
+    let pointer: string;
+    try {
+      pointer = decodeURIComponent(fragment);
+    } catch {
+      pointer = fragment;
+    }
+    const node = evaluatePointer(source.root, pointer);
+    if (node === undefined) {
+      throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} points at nothing`, at);
+    }
+    return { loc: { source, pointer }, node };
+  }
+
+  private loadFile(relative: string, from: Source, ref: string, at: { file?: string; pointer: string }): Source {
+    if (this.baseDir === undefined || from.dir === undefined) {
+      throw new ConversionError(
+        ErrorCodes.REF_UNRESOLVED,
+        `file reference ${ref} needs a base folder (the baseDir option)`,
+        at,
+      );
+    }
+    const absolute = path.resolve(from.dir, relative);
+    const rel = path.relative(this.baseDir, absolute);
+    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+      throw new ConversionError(ErrorCodes.REF_OUTSIDE, `file reference ${ref} leaves the input's folder`, at);
+    }
+    const id = rel.split(path.sep).join('/');
+    const known = this.sources.get(id);
+    if (known) return known;
+    let text: string;
+    try {
+      // A symbolic link may point outside baseDir: check the real path too.
+      const real = fs.realpathSync(absolute);
+      const realRel = path.relative(fs.realpathSync(this.baseDir), real);
+      if (realRel.startsWith('..') || path.isAbsolute(realRel)) {
+        throw new ConversionError(ErrorCodes.REF_OUTSIDE, `file reference ${ref} leaves the input's folder`, at);
+      }
+      if (fs.statSync(real).isDirectory()) {
+        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} names a folder`, at);
+      }
+      text = fs.readFileSync(real, 'utf8');
+    } catch (e) {
+      if (e instanceof ConversionError) throw e;
+      throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} cannot be read`, at);
+    }
+    const root = loadJson(text, id);
+    const scan = scanDocument(root, id);
+    this.warnings.push(...scan.warnings);
+    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs };
+    this.sources.set(id, source);
+    return source;
+  }
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// allOf merging (D18)
+
+export interface MergedProperty {
+  key: string;
+  loc: Loc;
+  schema: JsonValue;
+}
+
+export interface MergedObject {
+  properties: MergedProperty[];
+  required: Set<string>;
+  /** allOf members that are `$ref`s, resolved, in order (for `implements`). */
+  refMembers: Target[];
+}
+
+/**
+ * Own `properties` first, then each `allOf` member in order (refs resolved,
+ * nested allOf recursed, cycles cut). A key seen again with a different
+ * schema: the later schema wins at the first position, with a warning.
+ */
+export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[]): MergedObject {
+  const properties: MergedProperty[] = [];
+  const index = new Map<string, number>();
+  const required = new Set<string>();
+  const refMembers: Target[] = [];
+  const visiting = new Set<string>();
+
+  const visit = (schema: JsonObject, at: Loc, top: boolean): void => {
+    const key = locKey(at);
+    if (visiting.has(key)) return;
+    visiting.add(key);
+    const props = own(schema, 'properties');
+    if (isObject(props)) {
+      for (const name of keysOf(props)) {
+        const prop: MergedProperty = {
+          key: name,
+          loc: { source: at.source, pointer: pointerJoin(at.pointer, 'properties', name) },
+          schema: props[name],
+        };
+        const seen = index.get(name);
+        if (seen === undefined) {
+          index.set(name, properties.length);
+          properties.push(prop);
+        } else if (!jsonEqual(properties[seen].schema, prop.schema)) {
+          warnings.push({
+            code: ErrorCodes.PROPERTY_CONFLICT,
+            severity: 'warning',
+            message: `property ${name} is defined again with a different schema; the later one wins`,
+            ...(at.source.file !== undefined ? { file: at.source.file } : {}),
+            pointer: prop.loc.pointer,
+          });
+          properties[seen] = prop;
+        }
+      }
+    }
+    const req = own(schema, 'required');
+    if (Array.isArray(req)) for (const r of req) if (typeof r === 'string') required.add(r);
+    const allOf = own(schema, 'allOf');
+    if (Array.isArray(allOf)) {
+      allOf.forEach((member, i) => {
+        if (!isObject(member)) return;
+        const memberLoc = { source: at.source, pointer: pointerJoin(at.pointer, 'allOf', i) };
+        const ref = own(member, '$ref');
+        if (typeof ref === 'string') {
+          const target = resolver.resolve(ref, memberLoc);
+          if (top) refMembers.push(target);
+          if (isObject(target.node)) visit(target.node, target.loc, false);
+        } else {
+          visit(member, memberLoc, false);
+        }
+      });
+    }
+  };
+  visit(node, loc, true);
+  return { properties, required, refMembers };
+}
+
+export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const ka = keysOf(a);
+    const kb = keysOf(b);
+    return ka.length === kb.length && ka.every((k) => jsonEqual(a[k], own(b, k)));
+  }
+  return false;
+}

@@ -1,0 +1,83 @@
+/**
+ * Type slots: one per schema node that becomes a named GraphQL type.
+ *
+ * A slot is keyed by where its node sits (source + JSON pointer), so every
+ * `$ref` to the same node, and the node's own position, share one type.
+ * Slots are created in document order; a slot created while another is being
+ * lowered becomes its child and prints right after it (D15). Names are given
+ * after all slots exist (D3), which is why drafts hold `TypeExpr`s.
+ */
+import type { AppliedDirective, EnumValueDef } from './ir';
+import type { JsonObject, JsonValue } from './load';
+import type { Loc } from './resolve';
+import type { TypeExpr } from './type-expr';
+
+export type SlotKind = 'object' | 'interface' | 'input' | 'union' | 'enum' | 'scalar';
+
+export interface DraftInputValue {
+  name: string;
+  description?: string;
+  type: TypeExpr;
+  defaultValue?: JsonValue;
+  directives: AppliedDirective[];
+}
+
+export interface DraftField {
+  name: string;
+  description?: string;
+  args: DraftInputValue[];
+  type: TypeExpr;
+  directives: AppliedDirective[];
+  /** Where the property sits, for diagnostics. */
+  loc: Loc;
+}
+
+export interface NameRef {
+  name: string;
+  loc: Loc;
+}
+
+export interface Slot {
+  key: string;
+  loc: Loc;
+  node: JsonObject;
+  kind: SlotKind;
+  /** A verbatim name (x-graphql-type-name, legacy x-graphql-type, x-graphql-scalar.name). */
+  explicit?: NameRef;
+  /** The generated name before collision handling; called in naming order. */
+  base: () => string;
+  /** The canonical ref text hashed by `refNaming: hash`. */
+  hashRef: string;
+  children: Slot[];
+  /** The final name, set by naming. */
+  name: string;
+  description?: string;
+  directives: AppliedDirective[];
+  fields: DraftField[];
+  /** Interfaces by name (x-graphql-implements) and by ref (allOf), resolved after naming. */
+  interfaceNames: NameRef[];
+  interfaceSlots: Slot[];
+  interfaces: Slot[];
+  /** Union members by name (x-graphql-union-types) and by ref (oneOf/anyOf). */
+  memberNames: NameRef[];
+  memberSlots: Array<{ slot: Slot | undefined; loc: Loc }>;
+  members: Slot[];
+  values: EnumValueDef[];
+}
+
+export function newSlot(init: Pick<Slot, 'key' | 'loc' | 'node' | 'kind' | 'base' | 'hashRef'> & { explicit?: NameRef }): Slot {
+  return {
+    ...init,
+    children: [],
+    name: '',
+    directives: [],
+    fields: [],
+    interfaceNames: [],
+    interfaceSlots: [],
+    interfaces: [],
+    memberNames: [],
+    memberSlots: [],
+    members: [],
+    values: [],
+  };
+}
