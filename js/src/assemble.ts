@@ -118,19 +118,28 @@ function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot
       lw.fail(ErrorCodes.UNION_MEMBER, 'a union needs at least one member', slot.loc);
     }
     for (const field of slot.fields) {
-      if (slot.kind === 'input') checkInputType(lw, field.type, byName, field.loc, 'an input field');
-      for (const arg of field.args) checkInputType(lw, arg.type, byName, field.loc, 'an argument');
+      if (slot.kind === 'input') checkPosition(lw, field.type, byName, field.loc, 'an input field', true);
+      else checkPosition(lw, field.type, byName, field.loc, 'an output field', false);
+      for (const arg of field.args) checkPosition(lw, arg.type, byName, field.loc, 'an argument', true);
     }
   }
 }
 
-/** D10: an input field or argument cannot have an output type. */
-function checkInputType(lw: Lowering, type: DraftField['type'], byName: Map<string, Slot>, loc: DraftField['loc'], what: string): void {
+/** D10: input fields and arguments take input types; output fields take output types. */
+function checkPosition(
+  lw: Lowering,
+  type: DraftField['type'],
+  byName: Map<string, Slot>,
+  loc: DraftField['loc'],
+  what: string,
+  input: boolean,
+): void {
   const base = baseOf(type);
   const slot = base.kind === 'slot' ? base.slot : base.kind === 'name' ? byName.get(base.name) : undefined;
-  if (slot && (slot.kind === 'object' || slot.kind === 'interface' || slot.kind === 'union')) {
-    lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the output type ${slot.name}`, loc);
-  }
+  if (!slot) return;
+  const isOutput = slot.kind === 'object' || slot.kind === 'interface' || slot.kind === 'union';
+  if (input && isOutput) lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the output type ${slot.name}`, loc);
+  if (!input && slot.kind === 'input') lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the input type ${slot.name}`, loc);
 }
 
 /** D9: add interfaces implemented transitively, copy fields an implementor lacks. */

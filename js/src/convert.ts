@@ -41,13 +41,16 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions): SdlResu
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     const doc = assemble(lw, lw.directives.definitions());
+    if (doc.definitions.length === 0) {
+      warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
+    }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
     const located = warnings.map((w) => withPosition(w, texts));
     if (resolved.strict && located.length > 0) {
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);
     }
-    return { sdl: printDocument(doc, resolved.descriptionBlockThreshold), warnings: located };
+    return { sdl: doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold), warnings: located };
   } catch (e) {
     if (e instanceof ConversionError && e.line === undefined && e.pointer !== undefined) {
       const pos = positionOf(texts, e.file, e.pointer);

@@ -22,7 +22,36 @@ export const FEDERATION_DIRECTIVES = [
   'composeDirective', 'interfaceObject',
 ];
 export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.3';
-const BUILTIN_DIRECTIVES = new Set(['deprecated', 'specifiedBy', 'include', 'skip', 'oneOf']);
+
+interface KnownDirective {
+  locations: string[];
+  repeatable: boolean;
+}
+
+const FIELD_AND_TYPE_LOCATIONS = [
+  'FIELD_DEFINITION', 'OBJECT', 'INTERFACE', 'UNION', 'ARGUMENT_DEFINITION', 'SCALAR', 'ENUM', 'ENUM_VALUE',
+  'INPUT_OBJECT', 'INPUT_FIELD_DEFINITION',
+];
+
+/** Where built-in and federation directives may stand (GraphQL spec 2021-11, federation v2.3). */
+const KNOWN_DIRECTIVES = new Map<string, KnownDirective>([
+  ['deprecated', { locations: ['FIELD_DEFINITION', 'ARGUMENT_DEFINITION', 'INPUT_FIELD_DEFINITION', 'ENUM_VALUE'], repeatable: false }],
+  ['specifiedBy', { locations: ['SCALAR'], repeatable: false }],
+  ['oneOf', { locations: ['INPUT_OBJECT'], repeatable: false }],
+  ['include', { locations: ['FIELD', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT'], repeatable: false }],
+  ['skip', { locations: ['FIELD', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT'], repeatable: false }],
+  ['key', { locations: ['OBJECT', 'INTERFACE'], repeatable: true }],
+  ['requires', { locations: ['FIELD_DEFINITION'], repeatable: false }],
+  ['provides', { locations: ['FIELD_DEFINITION'], repeatable: false }],
+  ['external', { locations: ['OBJECT', 'FIELD_DEFINITION'], repeatable: false }],
+  ['tag', { locations: FIELD_AND_TYPE_LOCATIONS, repeatable: true }],
+  ['extends', { locations: ['OBJECT', 'INTERFACE'], repeatable: false }],
+  ['shareable', { locations: ['OBJECT', 'FIELD_DEFINITION'], repeatable: true }],
+  ['inaccessible', { locations: FIELD_AND_TYPE_LOCATIONS, repeatable: false }],
+  ['override', { locations: ['FIELD_DEFINITION'], repeatable: false }],
+  ['composeDirective', { locations: ['SCHEMA'], repeatable: true }],
+  ['interfaceObject', { locations: ['OBJECT'], repeatable: false }],
+]);
 
 /** `__DirectiveLocation` order, used for inferred definitions. */
 export const DIRECTIVE_LOCATIONS = [
@@ -92,15 +121,19 @@ export class FieldDirectives {
     const out: AppliedDirective[] = [];
     const node = slot.node;
     const keys = attr(node, 'x-graphql-federation-keys');
+    const location = SLOT_LOCATION[slot.kind];
+    const at = (attribute: string) => child(slot.loc, attribute);
     for (const entry of typeof keys === 'string' ? [keys] : Array.isArray(keys) ? keys : []) {
-      if (typeof entry === 'string') out.push(this.federation('key', [['fields', entry]]));
+      if (typeof entry === 'string') out.push(this.federation('key', [['fields', entry]], location, at('x-graphql-federation-keys')));
       else if (isObject(entry) && typeof own(entry, 'fields') === 'string') {
         const args: Array<[string, JsonValue]> = [['fields', entry.fields]];
         if (typeof own(entry, 'resolvable') === 'boolean') args.push(['resolvable', entry.resolvable]);
-        out.push(this.federation('key', args));
+        out.push(this.federation('key', args, location, at('x-graphql-federation-keys')));
       }
     }
-    if (flag(node, 'x-graphql-federation-shareable')) out.push(this.federation('shareable', []));
+    if (flag(node, 'x-graphql-federation-shareable')) {
+      out.push(this.federation('shareable', [], location, at('x-graphql-federation-shareable')));
+    }
     out.push(...this.applied(attr(node, 'x-graphql-type-directives'), child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind]));
     return out;
   }
@@ -108,15 +141,20 @@ export class FieldDirectives {
   /** Directives on a field: federation ones in a fixed order, then `x-graphql-field-directives`. */
   forField(node: JsonObject, loc: Loc, location: string): AppliedDirective[] {
     const out: AppliedDirective[] = [];
-    if (flag(node, 'x-graphql-federation-external')) out.push(this.federation('external', []));
+    const at = (attribute: string) => child(loc, attribute);
+    if (flag(node, 'x-graphql-federation-external')) {
+      out.push(this.federation('external', [], location, at('x-graphql-federation-external')));
+    }
     for (const name of ['requires', 'provides']) {
       const value = attr(node, `x-graphql-federation-${name}`);
       const fields = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(' ') : value;
-      if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]]));
+      if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]], location, at(`x-graphql-federation-${name}`)));
     }
-    if (flag(node, 'x-graphql-federation-shareable')) out.push(this.federation('shareable', []));
+    if (flag(node, 'x-graphql-federation-shareable')) {
+      out.push(this.federation('shareable', [], location, at('x-graphql-federation-shareable')));
+    }
     const from = attr(node, 'x-graphql-federation-override-from');
-    if (typeof from === 'string') out.push(this.federation('override', [['from', from]]));
+    if (typeof from === 'string') out.push(this.federation('override', [['from', from]], location, at('x-graphql-federation-override-from')));
     out.push(...this.applied(attr(node, 'x-graphql-field-directives'), child(loc, 'x-graphql-field-directives'), location));
     return out;
   }
@@ -154,9 +192,23 @@ export class FieldDirectives {
     return out;
   }
 
-  private federation(name: string, args: Array<[string, JsonValue]>): AppliedDirective {
+  private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
+    this.checkPlacement(name, location, false, loc);
     this.federationUsed.add(name);
     return { name, args };
+  }
+
+  /** A directive GraphQL would reject at this location (or twice here) is an error, not invalid output. */
+  private checkPlacement(name: string, location: string, repeated: boolean, loc: Loc): void {
+    const declared = this.declared.find((d) => d.name === name);
+    const known = declared ? { locations: declared.locations, repeatable: declared.repeatable } : KNOWN_DIRECTIVES.get(name);
+    if (!known) return;
+    if (!known.locations.includes(location)) {
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @${name} cannot be applied to ${location}`, loc);
+    }
+    if (repeated && !known.repeatable) {
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @${name} is not repeatable`, loc);
+    }
   }
 
   /** `[{name, args}]` -> applied directives, recording uses for inference. */
@@ -179,6 +231,7 @@ export class FieldDirectives {
           args.push([argName, argsValue[argName]]);
         }
       }
+      this.checkPlacement(name, location, seenHere.has(name), at);
       this.record(name, args, location, seenHere.has(name));
       seenHere.add(name);
       out.push({ name, args });
@@ -191,7 +244,7 @@ export class FieldDirectives {
       this.federationUsed.add(name);
       return;
     }
-    if (BUILTIN_DIRECTIVES.has(name) || this.declaredNames.has(name)) return;
+    if (KNOWN_DIRECTIVES.has(name) || this.declaredNames.has(name)) return;
     let inf = this.inferred.get(name);
     if (!inf) {
       inf = { name, args: new Map(), locations: new Set(), repeatable: false };

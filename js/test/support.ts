@@ -1,0 +1,75 @@
+/**
+ * Shared test support: reading golden cases and the invariants every golden
+ * SDL must hold (it builds and validates with graphql-js, with the federation
+ * definitions when it links federation).
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { buildASTSchema, parse, validateSchema } from 'graphql';
+import type { ConverterOptions } from '../src/options';
+
+export const ROOT = path.resolve(__dirname, '..', '..');
+export const FIXTURES = path.join(ROOT, 'fixtures');
+export const UPDATE = process.env.UPDATE_GOLDEN === '1';
+
+export interface GoldenCase {
+  name: string;
+  dir: string;
+  input: string;
+  options: ConverterOptions;
+  expected?: string;
+  expectedError?: { code: string; pointer?: string; line?: number; column?: number };
+  expectedWarnings?: Array<{ code: string; pointer?: string }>;
+}
+
+function readIf(file: string): string | undefined {
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+}
+
+/** The cases of one direction folder, in name order. `options.json` may name `fileName`. */
+export function goldenCases(direction: string, inputName: string): GoldenCase[] {
+  const base = path.join(FIXTURES, direction);
+  if (!fs.existsSync(base)) return [];
+  return fs
+    .readdirSync(base, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const dir = path.join(base, name);
+      const options = JSON.parse(readIf(path.join(dir, 'options.json')) ?? '{}') as ConverterOptions;
+      const err = readIf(path.join(dir, 'expected-error.json'));
+      const warnings = readIf(path.join(dir, 'expected-warnings.json'));
+      return {
+        name,
+        dir,
+        input: fs.readFileSync(path.join(dir, inputName), 'utf8'),
+        options: { ...options, baseDir: dir },
+        expected: readIf(path.join(dir, 'expected.graphql')),
+        ...(err !== undefined ? { expectedError: JSON.parse(err) } : {}),
+        ...(warnings !== undefined ? { expectedWarnings: JSON.parse(warnings) } : {}),
+      };
+    });
+}
+
+let federationSdl: string | undefined;
+
+/**
+ * Problems graphql-js finds in an SDL document; a missing Query type is not
+ * one (our output is often a library of types rather than a whole API).
+ */
+export function graphqlJsProblems(sdl: string): string[] {
+  let source = sdl;
+  if (/^extend schema @link\(/m.test(sdl)) {
+    federationSdl ??= fs.readFileSync(path.join(FIXTURES, 'federation-definitions.graphql'), 'utf8');
+    source = federationSdl + '\n' + sdl;
+  }
+  try {
+    const schema = buildASTSchema(parse(source));
+    return validateSchema(schema)
+      .map((e) => e.message)
+      .filter((m) => m !== 'Query root type must be provided.');
+  } catch (e) {
+    return [(e as Error).message];
+  }
+}
