@@ -118,8 +118,8 @@ function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot
       lw.fail(ErrorCodes.UNION_MEMBER, 'a union needs at least one member', slot.loc);
     }
     for (const field of slot.fields) {
-      if (slot.kind === 'input') checkPosition(lw, field.type, byName, field.loc, 'an input field', true);
-      else checkPosition(lw, field.type, byName, field.loc, 'an output field', false);
+      if (slot.kind === 'input') checkPosition(lw, field.type, byName, field.typeLoc, 'an input field', true);
+      else checkPosition(lw, field.type, byName, field.typeLoc, 'an output field', false);
       for (const arg of field.args) checkPosition(lw, arg.type, byName, field.loc, 'an argument', true);
     }
   }

@@ -156,7 +156,7 @@ function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, c
   }
   const values = list.filter((v) => v !== null);
   if (values.length === 0) {
-    lw.warn(ErrorCodes.EMPTY_ENUM, 'enum lists no values; the field is a String', loc);
+    lw.warn(ErrorCodes.EMPTY_ENUM, 'enum lists no values; the field is a String', at(loc, 'enum'));
     return { type: named('String'), nullable };
   }
   return { ...scalarOfValues(lw, values), nullable };

@@ -195,13 +195,14 @@ export class Lowering {
       const members: Target[] = [];
       for (let i = 0; i < list.length; i++) {
         const m = list[i];
+        if (isObject(m) && own(m, 'type') === 'null') continue;
         const ref = isObject(m) ? own(m, '$ref') : undefined;
         if (typeof ref !== 'string') return undefined;
         const t = this.followRefs(this.resolver.resolve(ref, { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) }));
         if (this.classify(t) !== 'object') return undefined;
         members.push(t);
       }
-      return members;
+      return members.length > 0 ? members : undefined;
     }
     return undefined;
   }
@@ -283,7 +284,7 @@ export class Lowering {
     for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
     slot.fields = fields.map((f) => f.field);
     if (slot.fields.length === 0) {
-      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc });
+      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeLoc: slot.loc });
     }
     if (slot.kind === 'input') return;
     const implementsList = attr(slot.node, 'x-graphql-implements');
@@ -337,6 +338,11 @@ export class Lowering {
       type,
       directives: this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION'),
       loc,
+      typeLoc: typeof explicitType === 'string'
+        ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') }
+        : typeof own(node, '$ref') === 'string'
+          ? { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') }
+          : loc,
     };
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;
@@ -371,7 +377,8 @@ export class Lowering {
         }
         const t = this.followRefs(this.resolver.resolve(ref, loc));
         const kind = this.classify(t);
-        slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc });
+        const refLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') };
+        slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc: refLoc });
       });
     }
   }

@@ -30,6 +30,8 @@ export interface DraftField {
   directives: AppliedDirective[];
   /** Where the property sits, for diagnostics. */
   loc: Loc;
+  /** What gave the field its type (`x-graphql-field-type`, `$ref`, or the property), for diagnostics. */
+  typeLoc: Loc;
 }
 
 export interface NameRef {

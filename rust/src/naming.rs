@@ -1,0 +1,168 @@
+//! Generated GraphQL names (D1, D7) and collision suffixes (D3). The twin is
+//! js/src/naming.ts, whose module comment states the exact algorithm; both are
+//! checked by fixtures/helpers/naming.json.
+//!
+//! Only ASCII is ever classified (everything else is a separator or becomes
+//! `_`), so no regex is used: `\w` and case classes differ between JS and Rust.
+
+use std::collections::HashSet;
+
+/// A GraphQL name (`/^[_A-Za-z][_0-9A-Za-z]*$/`) not reserved for introspection.
+pub fn is_valid_name(s: &str) -> bool {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) if c == '_' || c.is_ascii_alphabetic() => {}
+        _ => return false,
+    }
+    chars.all(|c| c == '_' || c.is_ascii_alphanumeric()) && !s.starts_with("__")
+}
+
+/// Words for D1: split at every character outside [A-Za-z0-9] (dropped), and
+/// before an upper-case letter that follows a lower-case letter or digit, or
+/// that follows an upper-case letter and precedes a lower-case one.
+pub fn split_words(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut words = Vec::new();
+    let mut word = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if !c.is_ascii_alphanumeric() {
+            if !word.is_empty() {
+                words.push(std::mem::take(&mut word));
+            }
+            continue;
+        }
+        if !word.is_empty() && c.is_ascii_uppercase() {
+            // `word` is non-empty, so i > 0 and the previous char is alphanumeric.
+            let prev = chars.get(i.wrapping_sub(1)).copied().unwrap_or(' ');
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_ascii_lowercase());
+            if prev.is_ascii_lowercase()
+                || prev.is_ascii_digit()
+                || (prev.is_ascii_uppercase() && next_lower)
+            {
+                words.push(std::mem::take(&mut word));
+            }
+        }
+        word.push(c);
+    }
+    if !word.is_empty() {
+        words.push(word);
+    }
+    words
+}
+
+fn upper_first(w: &str) -> String {
+    let mut chars = w.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_uppercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+fn lower_first(w: &str) -> String {
+    let mut chars = w.chars();
+    match chars.next() {
+        Some(c) => c.to_ascii_lowercase().to_string() + chars.as_str(),
+        None => String::new(),
+    }
+}
+
+/// Prefixes `prefix` when `name` is empty or starts with a digit.
+fn guard_start(prefix: char, name: String) -> String {
+    match name.chars().next() {
+        Some(c) if !c.is_ascii_digit() => name,
+        _ => format!("{prefix}{name}"),
+    }
+}
+
+/// PascalCase type name (D1).
+pub fn to_type_name(s: &str) -> String {
+    let name: String = split_words(s).iter().map(|w| upper_first(w)).collect();
+    guard_start('T', name)
+}
+
+/// camelCase field name (D1): an all-upper-case first word (acronym) is
+/// lower-cased entirely, any other only in its first character.
+pub fn to_field_name(s: &str) -> String {
+    let words = split_words(s);
+    let mut name = String::new();
+    for (i, w) in words.iter().enumerate() {
+        if i > 0 {
+            name.push_str(&upper_first(w));
+        } else if w.chars().any(|c| c.is_ascii_lowercase()) {
+            name.push_str(&lower_first(w));
+        } else {
+            name.push_str(&w.to_ascii_lowercase());
+        }
+    }
+    guard_start('f', name)
+}
+
+fn is_literal_word(s: &str) -> bool {
+    matches!(s, "true" | "false" | "null")
+}
+
+/// Enum value name (D7): verbatim when valid and not true/false/null; else
+/// each code point outside [_0-9A-Za-z] -> `_`, then `_` prefixed when empty,
+/// digit-led or true/false/null, and `V` prefixed when it starts with `__`.
+pub fn to_enum_value_name(s: &str) -> String {
+    if is_valid_name(s) && !is_literal_word(s) {
+        return s.to_string();
+    }
+    let mut name: String = s
+        .chars()
+        .map(|c| {
+            if c == '_' || c.is_ascii_alphanumeric() {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if name.chars().next().is_none_or(|c| c.is_ascii_digit()) || is_literal_word(&name) {
+        name.insert(0, '_');
+    }
+    if name.starts_with("__") {
+        name.insert(0, 'V');
+    }
+    name
+}
+
+/// Taken names of one scope (types of a document, fields of a type, values of
+/// an enum). Membership only, so the set's iteration order never matters.
+#[derive(Debug, Clone, Default)]
+pub struct NameRegistry {
+    taken: HashSet<String>,
+}
+
+impl NameRegistry {
+    pub fn new<I, S>(reserved: I) -> Self
+    where
+        I: IntoIterator<Item = S>,
+        S: Into<String>,
+    {
+        NameRegistry {
+            taken: reserved.into_iter().map(Into::into).collect(),
+        }
+    }
+
+    pub fn has(&self, name: &str) -> bool {
+        self.taken.contains(name)
+    }
+
+    /// Takes `name` as is; false when it was already taken (the caller reports the clash).
+    pub fn reserve(&mut self, name: &str) -> bool {
+        self.taken.insert(name.to_string())
+    }
+
+    /// D3: `base` if free, else the first free of `base1`, `base2`, ...; takes it.
+    pub fn claim(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut n: u64 = 1;
+        while self.taken.contains(&name) {
+            name = format!("{base}{n}");
+            n += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+}

@@ -1,0 +1,228 @@
+//! Determinism helpers for text. Each one has a twin in js/src/text.ts and both
+//! are checked against the shared vectors in fixtures/helpers/text.json, so any
+//! change here must be made there too.
+//!
+//! Lengths and character classes are defined on Unicode code points (`char`),
+//! never on bytes, because that is what the TypeScript side counts.
+
+/// Number of Unicode code points.
+pub fn code_point_length(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Lower-cases A-Z only, like the TypeScript `asciiLower`.
+pub fn ascii_lower(s: &str) -> String {
+    s.to_ascii_lowercase()
+}
+
+/// Upper-cases a-z only, like the TypeScript `asciiUpper`.
+pub fn ascii_upper(s: &str) -> String {
+    s.to_ascii_uppercase()
+}
+
+/// The control characters a GraphQL source may not carry literally in a
+/// string, plus U+007F-U+009F which graphql-js escapes too.
+fn is_escaped_control(c: char) -> bool {
+    c <= '\u{1f}' || ('\u{7f}'..='\u{9f}').contains(&c)
+}
+
+/// A GraphQL string literal, byte-for-byte what graphql-js v16 `printString` produces.
+pub fn print_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_escaped_control(c) => {
+                out.push_str(&format!("\\u{:04X}", u32::from(c)));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn is_blank_line(line: &str) -> bool {
+    line.chars().all(|c| c == ' ' || c == '\t')
+}
+
+/// Rule C1: can `print_block_string` carry `s` so that a GraphQL parser reads
+/// back exactly `s`? Block strings normalise `\r`, forbid most controls, drop
+/// leading and trailing blank lines and strip the common indentation; trailing
+/// blanks are excluded because the SDL must have no trailing spaces.
+pub fn is_block_string_safe(s: &str) -> bool {
+    if s.chars()
+        .any(|c| c != '\n' && c != '\t' && is_escaped_control(c))
+    {
+        return false;
+    }
+    let lines: Vec<&str> = s.split('\n').collect();
+    let (Some(first), Some(last)) = (lines.first(), lines.last()) else {
+        return false;
+    };
+    if is_blank_line(first) || is_blank_line(last) {
+        return false;
+    }
+    let mut all_indented = true;
+    for line in &lines {
+        if line.ends_with([' ', '\t']) {
+            return false;
+        }
+        if !is_blank_line(line) && !line.starts_with([' ', '\t']) {
+            all_indented = false;
+        }
+    }
+    !all_indented
+}
+
+/// The block form, without a trailing newline. Only meaningful when
+/// `is_block_string_safe(s)`; empty lines get no indent so none has trailing spaces.
+pub fn print_block_string(s: &str, indent: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2 * indent.len() + 8);
+    out.push_str(indent);
+    out.push_str("\"\"\"\n");
+    for line in s.replace("\"\"\"", "\\\"\"\"").split('\n') {
+        if !line.is_empty() {
+            out.push_str(indent);
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    out.push_str(indent);
+    out.push_str("\"\"\"");
+    out
+}
+
+/// A description line (or block) with its trailing newline, or "" when there
+/// is nothing to print (D13). Block form for multi-line or long text when C1 allows.
+pub fn print_description(s: &str, indent: &str, threshold: usize) -> String {
+    if s.is_empty() {
+        return String::new();
+    }
+    if (s.contains('\n') || code_point_length(s) > threshold) && is_block_string_safe(s) {
+        let mut out = print_block_string(s, indent);
+        out.push('\n');
+        return out;
+    }
+    format!("{indent}{}\n", print_string(s))
+}
+
+/// Splits Rust's `{:e}` output "d.ddde-5" into ("dddd", -5).
+fn sci_parts(sci: &str) -> (String, i64) {
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((sci, "0"));
+    let digits = mantissa.chars().filter(char::is_ascii_digit).collect();
+    (digits, exp.parse().unwrap_or(0))
+}
+
+/// Shortest round-trip digits of a finite positive `x` and the exponent of the
+/// first one, chosen as ECMAScript Number::toString chooses them.
+fn shortest_digits(x: f64) -> (String, i64) {
+    // Rust's `{:e}` already gives the fewest digits that round-trip, closest to
+    // x; it differs from ECMAScript only on an exact tie between two such
+    // candidates, where Rust rounds half up and ECMAScript picks the even one
+    // (1365275948099087.25 -> ...087.2 in V8, ...087.3 in Rust).
+    let (digits, exp) = sci_parts(&format!("{x:e}"));
+    if ends_even(&digits) {
+        return (digits, exp);
+    }
+    // A tie means x's exact decimal expansion (at most 767 significant digits)
+    // is the k digits of one candidate plus a final 5.
+    let (exact, exact_exp) = sci_parts(&format!("{x:.800e}"));
+    let exact = exact.trim_end_matches('0');
+    let k = digits.len();
+    let lo = match exact.get(..k) {
+        Some(lo) if exact.len() == k + 1 && exact.ends_with('5') && exact_exp == exp => lo,
+        _ => return (digits, exp),
+    };
+    let other = if lo == digits {
+        decimal_increment(lo)
+    } else {
+        Some(lo.to_string())
+    };
+    match other {
+        Some(other)
+            if other.len() == k
+                && ends_even(&other)
+                && format!("{other}e{}", exp - (k as i64 - 1)).parse::<f64>() == Ok(x) =>
+        {
+            (other, exp)
+        }
+        _ => (digits, exp),
+    }
+}
+
+/// Whether the last decimal digit is even (b'0' is even, so the byte's parity is the digit's).
+fn ends_even(digits: &str) -> bool {
+    digits.bytes().last().is_some_and(|d| d.is_multiple_of(2))
+}
+
+/// Adds one to a string of decimal digits; None when it carries out of the
+/// leading digit (a candidate with a different exponent, never a tie partner).
+fn decimal_increment(digits: &str) -> Option<String> {
+    let mut bytes = digits.as_bytes().to_vec();
+    for b in bytes.iter_mut().rev() {
+        if *b == b'9' {
+            *b = b'0';
+        } else {
+            *b += 1;
+            return String::from_utf8(bytes).ok();
+        }
+    }
+    None
+}
+
+/// ECMAScript `Number::toString(x)` (radix 10). -0 prints as "0"; NaN and the
+/// infinities cannot come from JSON but are printed as JavaScript would.
+pub fn format_number(x: f64) -> String {
+    if x.is_nan() {
+        return "NaN".to_string();
+    }
+    if x == 0.0 {
+        return "0".to_string();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
+    }
+    // The spec's terms: x = 0.digits * 10^n with k digits.
+    let (digits, exp) = shortest_digits(x.abs());
+    let k = digits.len() as i64;
+    let n = exp + 1;
+    let body = if k <= n && n <= 21 {
+        format!("{digits}{}", "0".repeat((n - k) as usize))
+    } else if 0 < n && n <= 21 {
+        // 0 < n < k here, so the split is inside the (ASCII) digits.
+        let (int, frac) = digits.split_at_checked(n as usize).unwrap_or((&digits, ""));
+        format!("{int}.{frac}")
+    } else if -6 < n && n <= 0 {
+        format!("0.{}{digits}", "0".repeat((-n) as usize))
+    } else {
+        let sign = if n - 1 < 0 { '-' } else { '+' };
+        let (first, rest) = digits.split_at_checked(1).unwrap_or((&digits, ""));
+        if rest.is_empty() {
+            format!("{first}e{sign}{}", (n - 1).abs())
+        } else {
+            format!("{first}.{rest}e{sign}{}", (n - 1).abs())
+        }
+    };
+    if x < 0.0 {
+        format!("-{body}")
+    } else {
+        body
+    }
+}
+
+/// FNV-1a 32-bit over the UTF-8 bytes, as 8 lower-case hex digits (D17 `hash` naming).
+pub fn fnv1a32(s: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in s.bytes() {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    format!("{h:08x}")
+}
