@@ -30,7 +30,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions): SdlResu
     if (options.validate) {
       // Loaded only when asked for: ajv costs start-up time that plain conversion does not need.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./meta-schema') as typeof import('./meta-schema')).checkMetaSchema(root, options.fileName);
+      (require('./meta-schema') as typeof import('./meta-schema')).checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
     const main: Source = { id: '', file: options.fileName, text, root, dir: options.baseDir, refs: scan.refs };

@@ -5,15 +5,35 @@
  */
 import Ajv from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
-import type { JsonValue } from './load';
+import { locate, type JsonValue } from './load';
 
 let ajv: Ajv | undefined;
 
-export function checkMetaSchema(root: JsonValue, file: string | undefined): void {
-  ajv ??= new Ajv({ strict: false, validateSchema: true, allErrors: false });
+export function checkMetaSchema(root: JsonValue, text: string, file: string | undefined): void {
+  ajv ??= new Ajv({ strict: false, validateSchema: true, allErrors: true });
   if (ajv.validateSchema(root as object)) return;
-  const first = ajv.errors?.[0];
-  const pointer = first?.instancePath ?? '';
-  const message = first ? `not a valid draft-07 schema: ${pointer || '/'} ${first.message ?? 'is invalid'}` : 'not a valid draft-07 schema';
+  // The message names only the place: ajv's and the Rust validator's wording and error order
+  // differ, and both implementations must report the same thing. So: the failing place that comes
+  // first in the document (ties: the smaller pointer).
+  const pointer = firstInDocument(text, (ajv.errors ?? []).map((e) => e.instancePath));
+  const message = `not a valid draft-07 JSON Schema: the value at ${pointer === '' ? 'the root' : pointer} breaks the meta-schema`;
   throw new ConversionError(ErrorCodes.SCHEMA_INVALID, message, { file, pointer });
+}
+
+function firstInDocument(text: string, pointers: string[]): string {
+  let best = '';
+  let bestKey: [number, number] | undefined;
+  for (const p of pointers) {
+    const pos = locate(text, p);
+    const key: [number, number] = pos ? [pos.line, pos.column] : [Infinity, Infinity];
+    if (
+      bestKey === undefined ||
+      key[0] < bestKey[0] ||
+      (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && p < best)))
+    ) {
+      best = p;
+      bestKey = key;
+    }
+  }
+  return best;
 }
