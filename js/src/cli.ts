@@ -1,0 +1,554 @@
+#!/usr/bin/env node
+/**
+ * The `x-graphql` command line: a thin main over the library.
+ *
+ *   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
+ *
+ * It parses arguments, reads the input, calls `Converter`, writes the output
+ * atomically and maps the outcome to an exit code (README "Exit codes"):
+ * 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
+ *
+ * Start-up is kept lean: only `commander` and Node built-ins load here; the
+ * converter is required when `convert` actually runs (and ajv only if the
+ * library is asked to `validate`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './index';
+
+const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
+const HELP_HINT = 'see x-graphql convert --help';
+const STDIN_NAME = '<stdin>';
+
+/** A problem with how the tool was called (exit 2). */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly where?: string,
+    readonly code = 'USAGE',
+  ) {
+    super(message);
+  }
+}
+
+/** A file that cannot be read or written (exit 3). */
+class IoError extends Error {
+  constructor(
+    message: string,
+    readonly where: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Library module, loaded only when a conversion runs. */
+type Library = typeof import('./index');
+let library: Library | undefined;
+function lib(): Library {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return (library ??= require('./index') as Library);
+}
+
+// ---------------------------------------------------------------------------
+// Output helpers
+
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, ' ');
+}
+
+function say(line: string): void {
+  process.stderr.write(line + '\n');
+}
+
+function usageLine(message: string, where?: string, code = 'USAGE', hint = HELP_HINT): string {
+  return `${where ?? 'x-graphql'}: error[${code}] ${oneLine(message).replace(/\.$/, '')}; ${hint}`;
+}
+
+/** `<file>:<line>:<column>: error[CODE] message` (position left out when unknown). */
+export function formatDiagnostic(d: Diagnostic, where: string): string {
+  let pos = '';
+  if (d.line !== undefined) {
+    pos = `:${d.line}`;
+    if (d.column !== undefined) pos += `:${d.column}`;
+  }
+  return `${where}${pos}: ${d.severity}[${d.code}] ${oneLine(d.message)}`;
+}
+
+function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const code = typeof err?.code === 'string' ? err.code : undefined;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'is a directory',
+    ENOTDIR: 'not a directory',
+    EEXIST: 'file exists',
+    ENOSPC: 'no space left on device',
+    EROFS: 'read-only file system',
+  };
+  if (code !== undefined) return `${reasons[code] ?? (err.message || 'failed')} (${code})`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function errorMessage(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+// ---------------------------------------------------------------------------
+// Files
+
+function readInput(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new IoError(`cannot read input: ${errnoText(e)}`, file);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  } catch (e) {
+    throw new IoError(`cannot read input: ${errnoText(e)}`, STDIN_NAME);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Writes `data` to `target` through a temporary file in the same folder and a
+ * rename, so `target` is either untouched or complete. The temporary file is
+ * removed on any error.
+ */
+export function writeAtomic(target: string, data: string): void {
+  const dir = path.dirname(target);
+  const random = Math.random().toString(36).slice(2, 10);
+  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${random}.tmp`);
+  let created = false;
+  try {
+    const fd = fs.openSync(tmp, 'wx', 0o666);
+    created = true;
+    try {
+      fs.writeFileSync(fd, data, 'utf8');
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, target);
+  } catch (e) {
+    if (created) {
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        // already gone
+      }
+    }
+    throw new IoError(`cannot write output: ${errnoText(e)}`, target);
+  }
+}
+
+function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every file under `root` ending in `ext`, relative to `root`, in sorted order; symlinked folders are skipped. */
+function walk(root: string, ext: string, onError: (where: string, e: unknown) => void): string[] {
+  const out: string[] = [];
+  const visit = (rel: string): void => {
+    const dir = rel === '' ? root : path.join(root, rel);
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      if (rel === '') throw new IoError(`cannot read folder: ${errnoText(e)}`, root);
+      onError(dir, e);
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const childRel = rel === '' ? entry.name : path.join(rel, entry.name);
+      if (entry.isDirectory()) {
+        visit(childRel);
+      } else if (entry.name.endsWith(ext)) {
+        if (entry.isFile()) {
+          out.push(childRel);
+        } else if (entry.isSymbolicLink()) {
+          // A link to a file is converted; a link to a folder is not followed.
+          const st = statOrUndefined(path.join(root, childRel));
+          if (st === undefined || st.isFile()) out.push(childRel);
+        }
+      }
+    }
+  };
+  visit('');
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Options
+
+interface ConvertFlags {
+  input?: string;
+  output?: string;
+  direction: 'json-to-graphql' | 'graphql-to-json';
+  recursive?: boolean;
+  config?: string;
+  descriptionBlockThreshold?: number;
+  emitEmptyTypes?: boolean;
+  inlineObjectThreshold?: number;
+  refNaming?: string;
+  federationLink?: boolean;
+  strict?: boolean;
+  validate?: boolean;
+}
+
+/** Flags that are converter options, by their commander key (= the option name). */
+const OPTION_FLAGS = [
+  'descriptionBlockThreshold',
+  'emitEmptyTypes',
+  'inlineObjectThreshold',
+  'refNaming',
+  'federationLink',
+  'strict',
+  'validate',
+] as const;
+
+/** Options the CLI derives from `-i` itself; a config file may not set them. */
+const DERIVED_OPTIONS = ['fileName', 'baseDir'];
+
+function readConfig(file: string): ConverterOptions {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new IoError(`cannot read config: ${errnoText(e)}`, file);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    throw new UsageError(`config file is not valid JSON: ${errorMessage(e)}`, file);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError('config file must hold a JSON object of converter options', file);
+  }
+  for (const key of DERIVED_OPTIONS) {
+    if (Object.prototype.hasOwnProperty.call(value, key)) {
+      throw new UsageError(`option '${key}' cannot be set in a config file (the CLI derives it from -i)`, file);
+    }
+  }
+  // The library is the one judge of option names and values.
+  const { Converter, ConversionError } = lib();
+  try {
+    new Converter(value as ConverterOptions);
+  } catch (e) {
+    if (e instanceof ConversionError) throw new UsageError(e.message, file, e.code);
+    throw e;
+  }
+  return value as ConverterOptions;
+}
+
+/** defaults < config file < command-line flags (only flags actually given count). */
+function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
+  const options: Record<string, unknown> = flags.config !== undefined ? { ...readConfig(flags.config) } : {};
+  for (const key of OPTION_FLAGS) {
+    if (cmd.getOptionValueSource(key) === 'cli' && flags[key] !== undefined) options[key] = flags[key];
+  }
+  return options as ConverterOptions;
+}
+
+// ---------------------------------------------------------------------------
+// Conversion
+
+interface Job {
+  /** The input as the user wrote it; undefined for stdin. */
+  fileName?: string;
+  /** The folder relative file refs resolve against. */
+  baseDir: string;
+  text: string;
+}
+
+/** How a diagnostic's `file` is shown: refs are named relative to baseDir, shown relative to the input's folder. */
+function whereOf(d: Diagnostic, job: Job): string {
+  const main = job.fileName ?? STDIN_NAME;
+  if (d.file === undefined || d.file === job.fileName) return main;
+  if (job.fileName === undefined) return d.file;
+  return path.join(path.dirname(job.fileName), d.file);
+}
+
+type Outcome = { ok: true; text: string } | { ok: false; exit: number };
+
+/** Converts one input; prints warnings and the error (if any) to stderr. */
+function convertOne(converter: typeof Converter, base: ConverterOptions, job: Job, direction: DirectionInput): Outcome {
+  const { ConversionError } = lib();
+  const options: ConverterOptions = { ...base, baseDir: job.baseDir };
+  if (job.fileName !== undefined) options.fileName = job.fileName;
+  try {
+    const result = new converter(options).convertWithWarnings(job.text, direction);
+    for (const w of result.warnings) say(formatDiagnostic(w, whereOf(w, job)));
+    return { ok: true, text: result.sdl };
+  } catch (e) {
+    if (e instanceof ConversionError) {
+      const code = e.code;
+      if (code === 'INVALID_OPTION' || code === 'UNSUPPORTED_DIRECTION') {
+        throw new UsageError(e.message, job.fileName ?? STDIN_NAME, code);
+      }
+      say(formatDiagnostic(e, whereOf(e, job)));
+      return { ok: false, exit: code === 'IO' ? EXIT.Io : EXIT.InvalidInput };
+    }
+    say(`${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}`);
+    return { ok: false, exit: EXIT.InvalidInput };
+  }
+}
+
+/** Source and target file extensions of a direction. */
+function extensions(direction: string): [string, string] {
+  return direction === 'graphql-to-json' ? ['.graphql', '.json'] : ['.json', '.graphql'];
+}
+
+function renameExt(name: string, from: string, to: string): string {
+  return (name.endsWith(from) ? name.slice(0, -from.length) : name) + to;
+}
+
+async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
+  const input = flags.input === '-' ? undefined : flags.input;
+  if (flags.recursive) {
+    if (input === undefined) throw new UsageError('-r needs -i <folder>');
+    if (flags.output === undefined) throw new UsageError('-r needs -o <folder>');
+    const st = statOrUndefined(input);
+    if (st !== undefined && !st.isDirectory()) throw new UsageError(`-r needs a folder, but ${input} is a file`);
+    const ost = statOrUndefined(flags.output);
+    if (ost !== undefined && !ost.isDirectory()) {
+      throw new UsageError(`-r needs an output folder, but ${flags.output} is a file`);
+    }
+  } else if (input !== undefined && statOrUndefined(input)?.isDirectory()) {
+    throw new UsageError(`${input} is a folder; use -r to convert a folder`);
+  }
+
+  const base = converterOptions(flags, cmd);
+  const { Converter } = lib();
+  try {
+    new Converter(base);
+  } catch (e) {
+    throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
+  }
+
+  if (flags.recursive) return convertTree(Converter, base, input!, flags.output!, flags.direction);
+
+  const job: Job =
+    input === undefined
+      ? { baseDir: process.cwd(), text: await readStdin() }
+      : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
+  const outcome = convertOne(Converter, base, job, flags.direction);
+  if (!outcome.ok) return outcome.exit;
+
+  if (flags.output === undefined) {
+    process.stdout.write(outcome.text);
+    return EXIT.Ok;
+  }
+  let target = flags.output;
+  if (statOrUndefined(target)?.isDirectory()) {
+    if (input === undefined) throw new UsageError('-o names a folder, but stdin has no file name to mirror');
+    const [from, to] = extensions(flags.direction);
+    target = path.join(target, renameExt(path.basename(input), from, to));
+  }
+  writeAtomic(target, outcome.text);
+  return EXIT.Ok;
+}
+
+/** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
+function convertTree(
+  converter: typeof Converter,
+  base: ConverterOptions,
+  inRoot: string,
+  outRoot: string,
+  direction: ConvertFlags['direction'],
+): number {
+  const [from, to] = extensions(direction);
+  let converted = 0;
+  let invalid = 0;
+  let io = 0;
+  const ioFailure = (where: string, message: string): void => {
+    say(`${where}: error[IO] ${oneLine(message)}`);
+    io++;
+  };
+  if (statOrUndefined(inRoot) === undefined) {
+    // Reading the folder reports the reason (missing, not permitted).
+    try {
+      fs.readdirSync(inRoot);
+    } catch (e) {
+      throw new IoError(`cannot read folder: ${errnoText(e)}`, inRoot);
+    }
+  }
+  const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
+  for (const rel of files) {
+    const fileName = path.join(inRoot, rel);
+    let text: string;
+    try {
+      text = fs.readFileSync(fileName, 'utf8');
+    } catch (e) {
+      ioFailure(fileName, `cannot read input: ${errnoText(e)}`);
+      continue;
+    }
+    // Each file resolves its relative refs from its own folder (see README, "-r").
+    const outcome = convertOne(converter, base, { fileName, baseDir: path.dirname(fileName), text }, direction);
+    if (!outcome.ok) {
+      if (outcome.exit === EXIT.Io) io++;
+      else invalid++;
+      continue;
+    }
+    const target = path.join(outRoot, renameExt(rel, from, to));
+    try {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+    } catch (e) {
+      ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
+      continue;
+    }
+    try {
+      writeAtomic(target, outcome.text);
+    } catch (e) {
+      if (e instanceof IoError) ioFailure(e.where, e.message);
+      else throw e;
+      continue;
+    }
+    converted++;
+  }
+  const failed = invalid + io;
+  say(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
+  if (invalid > 0) return EXIT.InvalidInput;
+  if (io > 0) return EXIT.Io;
+  return EXIT.Ok;
+}
+
+// ---------------------------------------------------------------------------
+// Arguments
+
+function count(value: string): number {
+  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError('expected a non-negative integer');
+  }
+  return Number(value);
+}
+
+function version(): string {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
+  const program = new Command();
+  program
+    .name('x-graphql')
+    .description('Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL.')
+    .version(version(), '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'print this help')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => process.stdout.write(s),
+      writeErr: (s) => process.stderr.write(s),
+      // Usage errors are printed by main, in one line.
+      outputError: () => undefined,
+    });
+
+  program
+    .command('convert')
+    .description('convert a JSON Schema file, stdin, or (-r) a folder tree')
+    .helpOption('-h, --help', 'print this help')
+    .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
+    .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
+    .addOption(
+      new Option('--direction <direction>', 'conversion direction')
+        .choices(['json-to-graphql', 'graphql-to-json'])
+        .default('json-to-graphql'),
+    )
+    .option('-r, --recursive', 'convert every .json file under -i into a mirror tree under -o')
+    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
+    .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
+    .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
+    .option('--inline-object-threshold <N>', 'inline objects with at most N properties become the JSON scalar (default: 3)', count)
+    .addOption(
+      new Option('--ref-naming <mode>', 'how types reached through $ref are named (default: basename)').choices([
+        'basename',
+        'file_and_path',
+        'hash',
+      ]),
+    )
+    .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
+    .option('--strict', 'treat warnings as errors')
+    .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
+    )
+    .action(async (_opts: unknown, cmd: Command) => {
+      await run(cmd.opts() as ConvertFlags, cmd);
+    });
+  return program;
+}
+
+/** Runs the tool on `args` (without `node` and the script) and returns the exit code. */
+export async function main(args: string[]): Promise<number> {
+  let exit: number = EXIT.Ok;
+  const program = buildProgram(async (flags, cmd) => {
+    exit = await runConvert(flags, cmd);
+  });
+  try {
+    await program.parseAsync(args, { from: 'user' });
+    return exit;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.exitCode === 0) return EXIT.Ok;
+      if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.Usage;
+      const message = e.message.replace(/^error: /, '');
+      const hint = e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : HELP_HINT;
+      say(usageLine(message, undefined, 'USAGE', hint));
+      return EXIT.Usage;
+    }
+    if (e instanceof UsageError) {
+      say(usageLine(e.message, e.where, e.code));
+      return EXIT.Usage;
+    }
+    if (e instanceof IoError) {
+      say(`${e.where}: error[IO] ${oneLine(e.message)}`);
+      return EXIT.Io;
+    }
+    say(`internal error: ${oneLine(errorMessage(e))}`);
+    return EXIT.InvalidInput;
+  }
+}
+
+function onStdoutError(e: NodeJS.ErrnoException): void {
+  // A reader that went away (`| head`) is not an error of ours.
+  if (e.code === 'EPIPE') process.exit(EXIT.Ok);
+  say(`<stdout>: error[IO] cannot write output: ${errnoText(e)}`);
+  process.exit(EXIT.Io);
+}
+
+if (require.main === module) {
+  process.stdout.on('error', onStdoutError);
+  process.on('uncaughtException', (e) => {
+    say(`internal error: ${oneLine(errorMessage(e))}`);
+    process.exit(EXIT.InvalidInput);
+  });
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      say(`internal error: ${oneLine(errorMessage(e))}`);
+      process.exitCode = EXIT.InvalidInput;
+    },
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The published package works: `npm pack`, install the tarball into an empty
+ * project, and run the `x-graphql` bin through npx. Dependencies come from the
+ * local npm cache (`--prefer-offline`); only the npm registry is ever asked.
+ */
+import { execSync, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+
+let tmp: string;
+
+/** The environment of a fresh shell: no settings inherited from an outer `npm run`. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^npm_(config_(local_)?prefix|package_|lifecycle_|command$|execpath$)/i.test(k)) continue;
+    env[k] = v;
+  }
+  env.npm_config_update_notifier = 'false';
+  env.npm_config_fund = 'false';
+  env.npm_config_audit = 'false';
+  return env;
+}
+
+function sh(cmd: string, args: string[], opts: SpawnSyncOptions & { input?: string } = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: cleanEnv(), timeout: 110000, ...opts });
+  return { status: r.status, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
+}
+
+function ensureBuilt(): void {
+  const srcDir = path.join(ROOT, 'js', 'src');
+  const newest = Math.max(...fs.readdirSync(srcDir).map((f) => fs.statSync(path.join(srcDir, f)).mtimeMs));
+  const cli = path.join(ROOT, 'js', 'dist', 'cli.js');
+  if (!fs.existsSync(cli) || fs.statSync(cli).mtimeMs < newest) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
+}
+
+beforeAll(() => {
+  ensureBuilt();
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-pack-'));
+}, 120000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+it(
+  'the packed tarball installs and `npx x-graphql convert` prints SDL',
+  () => {
+    const packDir = path.join(tmp, 'pack');
+    const project = path.join(tmp, 'project');
+    fs.mkdirSync(packDir);
+    fs.mkdirSync(project);
+
+    const pack = sh(NPM, ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT });
+    expect(pack.status, pack.stderr).toBe(0);
+    const [info] = JSON.parse(pack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
+    const files = info.files.map((f) => f.path);
+    expect(files).toContain('js/dist/cli.js');
+    expect(files).toContain('js/dist/index.js');
+    expect(files).toContain('js/dist/index.d.ts');
+    expect(files).toContain('schemas/x-graphql-extensions.schema.json');
+    expect(files).toContain('package.json');
+    expect(files.filter((f) => /^(js\/src|js\/test|fixtures|rust|parity)\//.test(f))).toEqual([]);
+
+    fs.writeFileSync(
+      path.join(project, 'package.json'),
+      JSON.stringify({ name: 'x-graphql-pack-check', version: '1.0.0', private: true }),
+    );
+    const install = sh(
+      NPM,
+      ['install', '--no-audit', '--no-fund', '--prefer-offline', path.join(packDir, path.basename(info.filename))],
+      { cwd: project },
+    );
+    expect(install.status, install.stderr).toBe(0);
+
+    const bin = path.join(project, 'node_modules', 'x-graphql', 'js', 'dist', 'cli.js');
+    expect(fs.readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+
+    // The example uses an x-graphql-* attribute, so the shipped attribute catalog is read too.
+    const example = path.join(project, 'user.schema.json');
+    fs.writeFileSync(
+      example,
+      JSON.stringify({
+        title: 'User',
+        type: 'object',
+        properties: {
+          id: { type: 'string', 'x-graphql-field-non-null': true },
+          email: { type: 'string', format: 'email' },
+        },
+      }),
+    );
+    const run = sh(NPX, ['--no-install', 'x-graphql', 'convert', '-i', 'user.schema.json'], { cwd: project });
+    // npm itself may warn about the machine's npm config; the tool prints nothing on stderr.
+    expect(run.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('type User {\n  id: String!\n  email: String\n}\n');
+
+    const version = sh(NPX, ['--no-install', 'x-graphql', '--version'], { cwd: project });
+    expect(version.status).toBe(0);
+    expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+  },
+  120000,
+);
