@@ -38,8 +38,8 @@
  * toEnumValueName(s) (D7): `s` itself when it is a valid name other than
  *   true/false/null; otherwise every code point outside [_0-9A-Za-z] becomes
  *   `_`, then `_` is prefixed when the result is empty, starts with a digit or
- *   is true/false/null, and `V` is prefixed when it starts with `__` (reserved
- *   for introspection; another `_` would not help).
+ *   is true/false/null, and a leading run of underscores becomes a single `_`
+ *   (`__` is reserved for introspection): `--verbose` -> `_verbose`.
  */
 
 import { asciiLower, asciiUpper } from './text';
@@ -108,7 +108,8 @@ export function toEnumValueName(s: string): string {
   // Per code point, so an emoji becomes one `_` as in Rust.
   for (const c of s) name += /^[_0-9A-Za-z]$/.test(c) ? c : '_';
   if (name === '' || isDigit(name[0]) || LITERAL_WORDS.has(name)) name = '_' + name;
-  if (name.startsWith('__')) name = 'V' + name;
+  // `__` is reserved for introspection: a leading run of underscores becomes one.
+  if (name.startsWith('__')) name = '_' + name.replace(/^_+/, '');
   return name;
 }
 

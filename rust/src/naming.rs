@@ -121,8 +121,9 @@ pub fn to_enum_value_name(s: &str) -> String {
     if name.chars().next().is_none_or(|c| c.is_ascii_digit()) || is_literal_word(&name) {
         name.insert(0, '_');
     }
+    // `__` is reserved for introspection: a leading run of underscores becomes one.
     if name.starts_with("__") {
-        name.insert(0, 'V');
+        name = format!("_{}", name.trim_start_matches('_'));
     }
     name
 }
