@@ -220,7 +220,7 @@ const OPTION_FLAGS = [
 ] as const;
 
 /** Options the CLI derives from `-i` itself; a config file may not set them. */
-const DERIVED_OPTIONS = ['fileName', 'baseDir'];
+const DERIVED_OPTIONS = ['fileName', 'baseDir', 'inputDir'];
 
 function readConfig(file: string): ConverterOptions {
   let text: string;
@@ -269,8 +269,10 @@ function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
 interface Job {
   /** The input as the user wrote it; undefined for stdin. */
   fileName?: string;
-  /** The folder relative file refs resolve against. */
+  /** The folder file refs may not leave. */
   baseDir: string;
+  /** The input's own folder, when it differs from baseDir (`-r`). */
+  inputDir?: string;
   text: string;
 }
 
@@ -278,8 +280,7 @@ interface Job {
 function whereOf(d: Diagnostic, job: Job): string {
   const main = job.fileName ?? STDIN_NAME;
   if (d.file === undefined || d.file === job.fileName) return main;
-  if (job.fileName === undefined) return d.file;
-  return path.join(path.dirname(job.fileName), d.file);
+  return path.join(job.baseDir, d.file);
 }
 
 type Outcome = { ok: true; text: string } | { ok: false; exit: number };
@@ -288,6 +289,7 @@ type Outcome = { ok: true; text: string } | { ok: false; exit: number };
 function convertOne(converter: typeof Converter, base: ConverterOptions, job: Job, direction: DirectionInput): Outcome {
   const { ConversionError } = lib();
   const options: ConverterOptions = { ...base, baseDir: job.baseDir };
+  if (job.inputDir !== undefined) options.inputDir = job.inputDir;
   if (job.fileName !== undefined) options.fileName = job.fileName;
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
@@ -343,7 +345,7 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
 
   const job: Job =
     input === undefined
-      ? { baseDir: process.cwd(), text: await readStdin() }
+      ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
   const outcome = convertOne(Converter, base, job, flags.direction);
   if (!outcome.ok) return outcome.exit;
@@ -396,8 +398,8 @@ function convertTree(
       ioFailure(fileName, `cannot read input: ${errnoText(e)}`);
       continue;
     }
-    // Each file resolves its relative refs from its own folder (see README, "-r").
-    const outcome = convertOne(converter, base, { fileName, baseDir: path.dirname(fileName), text }, direction);
+    // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
+    const outcome = convertOne(converter, base, { fileName, baseDir: inRoot, inputDir: path.dirname(fileName), text }, direction);
     if (!outcome.ok) {
       if (outcome.exit === EXIT.Io) io++;
       else invalid++;

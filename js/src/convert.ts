@@ -33,7 +33,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions): SdlResu
       (require('./meta-schema') as typeof import('./meta-schema')).checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
-    const main: Source = { id: '', file: options.fileName, text, root, dir: options.baseDir, refs: scan.refs };
+    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
     const resolver = new Resolver(main, options.baseDir);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);

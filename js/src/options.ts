@@ -25,8 +25,10 @@ export interface ConverterOptions {
   strict?: boolean;
   /** Prepend `extend schema @link(...)` when federation directives are used. */
   federationLink?: boolean;
-  /** Folder that relative file `$ref`s resolve against (and may not leave). */
+  /** Folder that file `$ref`s may not leave (and, without `inputDir`, resolve against). */
   baseDir?: string;
+  /** Folder of the input document, inside `baseDir`: its relative refs resolve against it. Default: `baseDir`. */
+  inputDir?: string;
   /** The input's file name, used for the root type name and in diagnostics. */
   fileName?: string;
 }
@@ -42,6 +44,7 @@ export interface ResolvedOptions {
   strict: boolean;
   federationLink: boolean;
   baseDir?: string;
+  inputDir?: string;
   fileName?: string;
 }
 
@@ -79,6 +82,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   strict: bool,
   federationLink: bool,
   baseDir: str,
+  inputDir: str,
   fileName: str,
 };
 

@@ -385,6 +385,23 @@ describe('options', () => {
 });
 
 describe('-r over a folder tree', () => {
+  it('lets a file reach a sibling folder inside the tree, never outside it', () => {
+    const dir = freshDir();
+    const inRoot = path.join(dir, 'in');
+    write(path.join(inRoot, 'common', 'address.json'), JSON.stringify({ title: 'Address', type: 'object', properties: { city: { type: 'string' } } }));
+    write(path.join(inRoot, 'orders', 'order.json'), JSON.stringify({ title: 'Order', type: 'object', properties: { ship: { $ref: '../common/address.json' } } }));
+    write(path.join(inRoot, 'orders', 'escape.json'), JSON.stringify({ title: 'Escape', type: 'object', properties: { x: { $ref: '../../outside.json' } } }));
+    write(path.join(dir, 'outside.json'), JSON.stringify({ title: 'Secret', type: 'object', properties: { s: { type: 'string' } } }));
+    const outRoot = path.join(dir, 'out');
+    const r = run(['convert', '-r', '-i', inRoot, '-o', outRoot]);
+    expect(r.status).toBe(1);
+    expect(fs.readFileSync(path.join(outRoot, 'orders', 'order.graphql'), 'utf8')).toBe(
+      'type Order {\n  ship: Address\n}\n\ntype Address {\n  city: String\n}\n',
+    );
+    expect(fs.existsSync(path.join(outRoot, 'orders', 'escape.graphql'))).toBe(false);
+    expect(r.stderr).toContain('error[REF_OUTSIDE]');
+  });
+
   it('mirrors .json to .graphql, goes on past a failing file, prints a summary, exits 1', () => {
     const dir = freshDir();
     const inRoot = path.join(dir, 'in');
