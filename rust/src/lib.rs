@@ -1,6 +1,119 @@
 //! x-graphql: JSON Schema with `x-graphql-*` attributes -> GraphQL SDL.
 //! The module layout mirrors js/src (see docs/ARCHITECTURE.md).
 
-pub mod catalog;
 pub mod naming;
 pub mod text;
+pub mod catalog;
+pub mod errors;
+pub mod load;
+pub mod options;
+pub mod ir;
+pub mod type_expr;
+pub mod slots;
+pub mod normalize;
+pub mod resolve;
+pub mod lower;
+pub mod lower_types;
+pub mod lower_directives;
+pub mod assemble;
+pub mod print;
+pub mod meta_schema;
+pub mod convert;
+
+// ---------------------------------------------------------------------------
+// The public API (mirrors js/src/index.ts):
+// `Converter::with_options(options)?.convert(input, direction)`.
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use convert::SdlResult;
+pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
+pub use options::{ConverterOptions, RefNaming};
+
+use options::{resolve_options, ResolvedOptions};
+
+/// The direction of a conversion.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ConversionDirection {
+    /// `json-to-graphql`
+    #[default]
+    JsonSchemaToGraphQL,
+    /// `graphql-to-json`
+    GraphQLToJsonSchema,
+}
+
+impl ConversionDirection {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConversionDirection::JsonSchemaToGraphQL => "json-to-graphql",
+            ConversionDirection::GraphQLToJsonSchema => "graphql-to-json",
+        }
+    }
+}
+
+impl fmt::Display for ConversionDirection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// `parseDirection`: `json-to-graphql` or `graphql-to-json`, else INVALID_OPTION.
+impl FromStr for ConversionDirection {
+    type Err = ConversionError;
+
+    fn from_str(value: &str) -> Result<Self, Self::Err> {
+        match value {
+            "json-to-graphql" => Ok(ConversionDirection::JsonSchemaToGraphQL),
+            "graphql-to-json" => Ok(ConversionDirection::GraphQLToJsonSchema),
+            _ => Err(ConversionError::new(
+                codes::INVALID_OPTION,
+                format!("unknown direction '{value}'; expected json-to-graphql or graphql-to-json"),
+            )),
+        }
+    }
+}
+
+/// A converter with its options checked once.
+#[derive(Debug, Clone)]
+pub struct Converter {
+    options: ResolvedOptions,
+}
+
+impl Default for Converter {
+    fn default() -> Self {
+        Converter::new()
+    }
+}
+
+impl Converter {
+    /// A converter with the default options.
+    pub fn new() -> Converter {
+        Converter { options: ResolvedOptions::default() }
+    }
+
+    /// Fails with INVALID_OPTION for a bad option value.
+    pub fn with_options(options: ConverterOptions) -> Result<Converter, ConversionError> {
+        Ok(Converter { options: resolve_options(Some(&options))? })
+    }
+
+    /// Converts and returns the output text; warnings are dropped (see `convert_with_warnings`).
+    pub fn convert(&self, input: &str, direction: ConversionDirection) -> Result<String, ConversionError> {
+        self.convert_with_warnings(input, direction).map(|r| r.sdl)
+    }
+
+    /// Converts and returns the SDL with the warnings met on the way.
+    pub fn convert_with_warnings(
+        &self,
+        input: &str,
+        direction: ConversionDirection,
+    ) -> Result<SdlResult, ConversionError> {
+        if direction == ConversionDirection::GraphQLToJsonSchema {
+            return Err(ConversionError::new(
+                codes::UNSUPPORTED_DIRECTION,
+                "graphql-to-json is not supported yet",
+            ));
+        }
+        convert::json_schema_to_sdl(input, &self.options)
+    }
+}

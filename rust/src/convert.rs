@@ -1,0 +1,148 @@
+//! The JSON Schema -> SDL pipeline, stage by stage (docs/ARCHITECTURE.md):
+//! load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print.
+//! Mirrors js/src/convert.ts.
+
+use std::collections::HashMap;
+
+use serde::Serialize;
+
+use crate::assemble::assemble;
+use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::load::{load_json, locate};
+use crate::lower::Lowering;
+use crate::meta_schema::check_meta_schema;
+use crate::normalize::scan_document;
+use crate::options::{apply_root_overrides, ResolvedOptions};
+use crate::print::print_document;
+use crate::resolve::{Resolver, Source};
+
+/// The SDL and the warnings met on the way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SdlResult {
+    pub sdl: String,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// The texts of the sources read so far, by file name, for positions.
+type Texts = HashMap<Option<String>, String>;
+
+/// The stack of the thread that converts. Lowering recurses along chains of
+/// type aliases (as the TypeScript does); a generous stack keeps any chain
+/// TypeScript can convert far from the limit. Only the pages used are committed.
+const STACK_SIZE: usize = 256 * 1024 * 1024;
+
+pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions) -> Result<SdlResult, ConversionError> {
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("x-graphql-convert".to_string())
+            .stack_size(STACK_SIZE)
+            .spawn_scoped(scope, || convert_here(text, options));
+        match worker {
+            Ok(handle) => handle.join().unwrap_or_else(|_| {
+                Err(ConversionError::new(codes::IO, "the conversion stopped unexpectedly"))
+            }),
+            // No thread to be had: convert on this one.
+            Err(_) => convert_here(text, options),
+        }
+    })
+}
+
+/// The pipeline on the calling thread.
+pub fn convert_here(text: &str, options: &ResolvedOptions) -> Result<SdlResult, ConversionError> {
+    let mut texts: Texts = HashMap::new();
+    texts.insert(options.file_name.clone(), text.to_string());
+    match run(text, options, &mut texts) {
+        Ok(result) => Ok(result),
+        Err(mut e) => {
+            if e.line.is_none() {
+                if let Some(pointer) = &e.pointer {
+                    if let Some((line, column)) = position_of(&texts, &e.file, pointer) {
+                        e.line = Some(line);
+                        e.column = Some(column);
+                    }
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+fn run(text: &str, options: &ResolvedOptions, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+    let file = options.file_name.as_deref();
+    let root = load_json(text, file)?;
+    if !root.is_object() {
+        return Err(ConversionError::at(
+            codes::JSON_ROOT,
+            "the root of a JSON Schema must be an object",
+            Location { file: options.file_name.clone(), pointer: Some(String::new()), line: None, column: None },
+        ));
+    }
+    let scan = scan_document(&root, file)?;
+    if options.validate {
+        check_meta_schema(&root, text, file)?;
+    }
+    let resolved = apply_root_overrides(options, &root);
+    let main = Source {
+        id: String::new(),
+        file: options.file_name.clone(),
+        text: text.to_string(),
+        root,
+        dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
+        refs: scan.refs,
+    };
+    let mut resolver = Resolver::new(main, options.base_dir.as_deref());
+    let targets = resolver.collect_targets()?;
+    for s in resolver.sources.values() {
+        texts.insert(s.file.clone(), s.text.clone());
+    }
+    // Warnings of files read later, while lowering, are not reported (as in TypeScript).
+    let mut warnings = scan.warnings;
+    warnings.extend(resolver.warnings.iter().cloned());
+    let mut lw = Lowering::new(resolved, resolver, targets, warnings);
+    lw.run()?;
+    let mut warnings = std::mem::take(&mut lw.warnings);
+    let mut uses = std::mem::take(&mut lw.named_uses);
+    let directive_defs = lw.directives.definitions(&mut warnings, &mut uses);
+    lw.warnings = warnings;
+    lw.named_uses = uses;
+    let doc = assemble(&mut lw, directive_defs)?;
+    let mut warnings = std::mem::take(&mut lw.warnings);
+    if doc.definitions.is_empty() {
+        warnings.push(Diagnostic::warning(
+            codes::NO_TYPES,
+            "the schema produces no GraphQL types; the output is empty",
+            Location { file: options.file_name.clone(), pointer: Some(String::new()), line: None, column: None },
+        ));
+    }
+    for s in lw.resolver.sources.values() {
+        texts.insert(s.file.clone(), s.text.clone());
+    }
+    let located: Vec<Diagnostic> = warnings.into_iter().map(|w| with_position(w, texts)).collect();
+    if lw.options.strict {
+        if let Some(w) = located.first() {
+            return Err(w.clone().into_error());
+        }
+    }
+    let sdl = if doc.definitions.is_empty() {
+        String::new()
+    } else {
+        print_document(&doc, lw.options.description_block_threshold)
+    };
+    Ok(SdlResult { sdl, warnings: located })
+}
+
+fn position_of(texts: &Texts, file: &Option<String>, pointer: &str) -> Option<(usize, usize)> {
+    texts.get(file).and_then(|text| locate(text, pointer))
+}
+
+fn with_position(mut d: Diagnostic, texts: &Texts) -> Diagnostic {
+    if d.line.is_some() {
+        return d;
+    }
+    let Some(pointer) = &d.pointer else { return d };
+    if let Some((line, column)) = position_of(texts, &d.file, pointer) {
+        d.line = Some(line);
+        d.column = Some(column);
+    }
+    d
+}

@@ -1,0 +1,786 @@
+//! lower: schema nodes -> type slots with draft definitions (mirrors js/src/lower.ts).
+//!
+//! Order (D15): the root type (D16), then `definitions` / `$defs` entries in
+//! file order; a type met while lowering another (an inline object, an inline
+//! enum or union, a ref target that is not a top-level definition) becomes a
+//! child of that type. `classify` decides what a node becomes; `type_of` (in
+//! lower_types.rs) maps a property schema to a type expression.
+
+use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
+use crate::lower_directives::FieldDirectives;
+use crate::lower_types::{type_of, TypeContext};
+use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
+use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
+use crate::options::{json_string, RefNaming, ResolvedOptions};
+use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
+use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
+use crate::type_expr::{is_builtin_scalar, named, non_null, nullable, parse_type_expr, Base, TypeExpr, Wrapper};
+
+pub use crate::resolve::Loc;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Classification {
+    Slot(SlotKind),
+    Skip,
+    Empty,
+    Alias,
+    Ref,
+}
+
+/// `isSlotKind`: the slot kind of a classification, if it is one.
+pub fn is_slot_kind(c: Classification) -> Option<SlotKind> {
+    match c {
+        Classification::Slot(kind) => Some(kind),
+        _ => None,
+    }
+}
+
+pub struct Lowering {
+    pub options: ResolvedOptions,
+    pub resolver: Resolver,
+    pub ref_targets: HashSet<String>,
+    pub warnings: Vec<Diagnostic>,
+    /// Every slot; `SlotId`s index this list.
+    pub slots: Vec<Slot>,
+    /// Slots by location key (TypeScript's `slots` map).
+    pub slot_keys: HashMap<String, SlotId>,
+    /// Top-level slots in document order; children hang below them.
+    pub units: Vec<SlotId>,
+    /// Named types used by name (JSON, explicit field types...), in first-use order.
+    pub named_uses: Vec<String>,
+    pub directives: FieldDirectives,
+    /// Aliases being expanded, to stop one that contains itself.
+    pub alias_stack: HashSet<String>,
+    /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
+    scalar_info: HashMap<String, Value>,
+    classes: HashMap<String, Classification>,
+    merges: HashMap<String, Rc<MergedObject>>,
+}
+
+/// The location of a loc, for diagnostics (`where`).
+pub fn where_(loc: &Loc) -> Location {
+    Location { file: loc.source.file.clone(), pointer: Some(loc.pointer.clone()), line: None, column: None }
+}
+
+/// `lw.fail`: the error to return.
+pub fn fail(code: &str, message: impl Into<String>, loc: &Loc) -> ConversionError {
+    ConversionError::at(code, message, where_(loc))
+}
+
+impl Lowering {
+    pub fn new(
+        options: ResolvedOptions,
+        resolver: Resolver,
+        ref_targets: HashSet<String>,
+        warnings: Vec<Diagnostic>,
+    ) -> Lowering {
+        Lowering {
+            options,
+            resolver,
+            ref_targets,
+            warnings,
+            slots: Vec::new(),
+            slot_keys: HashMap::new(),
+            units: Vec::new(),
+            named_uses: Vec::new(),
+            directives: FieldDirectives::default(),
+            alias_stack: HashSet::new(),
+            scalar_info: HashMap::new(),
+            classes: HashMap::new(),
+            merges: HashMap::new(),
+        }
+    }
+
+    pub fn warn(&mut self, code: &str, message: impl Into<String>, loc: &Loc) {
+        self.warnings.push(Diagnostic::warning(code, message, where_(loc)));
+    }
+
+    pub fn use_name(&mut self, name: &str) {
+        self.named_uses.push(name.to_string());
+    }
+
+    pub fn slot(&self, id: SlotId) -> Option<&Slot> {
+        self.slots.get(id)
+    }
+
+    /// The final name of a slot ('' before naming).
+    pub fn slot_name(&self, id: SlotId) -> &str {
+        self.slots.get(id).map_or("", |s| s.name.as_str())
+    }
+
+    pub fn slot_kind(&self, id: SlotId) -> Option<SlotKind> {
+        self.slots.get(id).map(|s| s.kind)
+    }
+
+    /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins).
+    pub fn declare_scalar(&mut self, scalar: &Value, loc: &Loc) -> Result<(), ConversionError> {
+        let name = scalar.get("name").and_then(Value::as_str).unwrap_or("");
+        if !is_valid_name(name) || is_builtin_scalar(name) {
+            return Err(fail(
+                codes::INVALID_NAME,
+                format!("\"{name}\" is not a valid scalar name"),
+                &loc.child(&["x-graphql-scalar", "name"]),
+            ));
+        }
+        if !self.scalar_info.contains_key(name) {
+            self.scalar_info.insert(name.to_string(), scalar.clone());
+        }
+        self.use_name(name);
+        Ok(())
+    }
+
+    pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
+        let mut def = ScalarTypeDef { name: name.to_string(), description: None, directives: Vec::new() };
+        let Some(info) = self.scalar_info.get(name) else { return def };
+        if let Some(Value::String(description)) = info.get("description") {
+            if !description.is_empty() {
+                def.description = Some(description.clone());
+            }
+        }
+        if let Some(Value::String(url)) = info.get("specifiedByURL") {
+            def.directives.push(AppliedDirective {
+                name: "specifiedBy".to_string(),
+                args: vec![("url".to_string(), Value::String(url.clone()))],
+            });
+        }
+        def
+    }
+
+    /// Registers the top-level slots, then lowers every slot in preorder.
+    pub fn run(&mut self) -> Result<(), ConversionError> {
+        let main = self.resolver.main.clone();
+        let root_loc = Loc { source: main.clone(), pointer: String::new() };
+        let root = &main.root;
+        self.directives.declare(root, &root_loc, &mut self.named_uses)?;
+        if root.get("properties").is_some_and(Value::is_object) {
+            let target = Target { loc: root_loc.clone() };
+            if let Some(kind) = is_slot_kind(self.classify(&target)?) {
+                let id = self.create_slot(&target, kind, BaseName::Root, None);
+                self.units.push(id);
+            }
+        }
+        if let Value::Object(sections) = root {
+            for (section, defs) in sections {
+                if section != "definitions" && section != "$defs" {
+                    continue;
+                }
+                let Value::Object(defs) = defs else { continue };
+                for key in defs.keys() {
+                    let target = Target { loc: root_loc.child(&[section, key]) };
+                    if let Some(kind) = is_slot_kind(self.classify(&target)?) {
+                        let id = self.create_slot(&target, kind, BaseName::Target(target.clone()), None);
+                        self.units.push(id);
+                    }
+                }
+            }
+        }
+        // Preorder with an explicit stack: children are lowered right after their parent.
+        let mut stack: Vec<SlotId> = self.units.iter().rev().copied().collect();
+        while let Some(id) = stack.pop() {
+            let before = self.slots.get(id).map_or(0, |s| s.children.len());
+            self.lower_slot(id)?;
+            if let Some(slot) = self.slots.get(id) {
+                stack.extend(slot.children.iter().skip(before).rev());
+            }
+        }
+        Ok(())
+    }
+
+    fn root_name(&self) -> String {
+        let root = &self.resolver.main.root;
+        if let Some(Value::String(title)) = root.get("title") {
+            if !title.is_empty() {
+                return to_type_name(title);
+            }
+        }
+        if let Some(file) = &self.options.file_name {
+            let base = file.rsplit(['\\', '/']).next().unwrap_or("");
+            let stem = match base.rfind('.') {
+                Some(dot) if dot > 0 => base.get(..dot).unwrap_or(base),
+                _ => base,
+            };
+            if !stem.is_empty() {
+                return to_type_name(stem);
+            }
+        }
+        "Root".to_string()
+    }
+
+    // -------------------------------------------------------------------------
+    // Slots
+
+    pub fn create_slot(&mut self, target: &Target, kind: SlotKind, base: BaseName, owner: Option<SlotId>) -> SlotId {
+        let node = target.node();
+        let key = loc_key(&target.loc);
+        let mut explicit = explicit_type_name(node);
+        if kind == SlotKind::Scalar {
+            if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
+                if let Some(Value::String(name)) = scalar.get("name") {
+                    explicit = Some((name.clone(), "/x-graphql-scalar/name"));
+                }
+            }
+        }
+        let explicit = explicit.map(|(name, pointer)| NameRef {
+            name,
+            loc: Loc { source: target.loc.source.clone(), pointer: format!("{}{}", target.loc.pointer, pointer) },
+        });
+        let hash_ref = format!("{}#{}", target.loc.source.id, target.loc.pointer);
+        let id = self.slots.len();
+        self.slots.push(new_slot(key.clone(), target.loc.clone(), kind, base, hash_ref, explicit));
+        self.slot_keys.insert(key, id);
+        if let Some(owner) = owner.and_then(|o| self.slots.get_mut(o)) {
+            owner.children.push(id);
+        }
+        id
+    }
+
+    /// The slot of a target, created as a child of `owner` when it has none yet.
+    pub fn slot_for(&mut self, target: &Target, kind: SlotKind, owner: SlotId, base: BaseName) -> SlotId {
+        match self.slot_keys.get(&loc_key(&target.loc)) {
+            Some(&id) => id,
+            None => self.create_slot(target, kind, base, Some(owner)),
+        }
+    }
+
+    /// What a schema node becomes. Memoized by location; cycles classify as alias.
+    pub fn classify(&mut self, target: &Target) -> Result<Classification, ConversionError> {
+        let key = loc_key(&target.loc);
+        if let Some(&known) = self.classes.get(&key) {
+            return Ok(known);
+        }
+        self.classes.insert(key.clone(), Classification::Alias);
+        let result = self.classify_node(target)?;
+        self.classes.insert(key, result);
+        Ok(result)
+    }
+
+    fn classify_node(&mut self, target: &Target) -> Result<Classification, ConversionError> {
+        let node = target.node();
+        if !node.is_object() {
+            return Ok(Classification::Alias);
+        }
+        if flag(node, "x-graphql-skip") {
+            return Ok(Classification::Skip);
+        }
+        if attr(node, "x-graphql-scalar").is_some_and(Value::is_object) {
+            return Ok(Classification::Slot(SlotKind::Scalar));
+        }
+        if node.get("$ref").is_some_and(Value::is_string) {
+            return Ok(Classification::Ref);
+        }
+        let kind = explicit_kind(node).map(str::to_string);
+        if kind.as_deref() == Some("UNION") {
+            return Ok(Classification::Slot(SlotKind::Union));
+        }
+        if kind.as_deref() == Some("ENUM") || (kind.is_none() && is_string_enum(node)) {
+            return Ok(if is_string_enum(node) { Classification::Slot(SlotKind::Enum) } else { Classification::Alias });
+        }
+        if kind.is_none() && self.ref_union_members(target)?.is_some() {
+            return Ok(Classification::Slot(SlotKind::Union));
+        }
+        let type_is_object = node.get("type").and_then(Value::as_str) == Some("object");
+        let objectish = kind.is_some()
+            || type_is_object
+            || node.get("properties").is_some_and(Value::is_object)
+            || node.get("allOf").is_some_and(Value::is_array);
+        if !objectish {
+            return Ok(Classification::Alias);
+        }
+        let merged = self.merged(target)?;
+        if merged.properties.is_empty() && kind.is_none() && !type_is_object {
+            return Ok(Classification::Alias);
+        }
+        let slot_kind = match kind.as_deref() {
+            Some("INTERFACE") => SlotKind::Interface,
+            Some("INPUT_OBJECT") => SlotKind::Input,
+            _ => SlotKind::Object,
+        };
+        if self.field_count(&merged) == 0 {
+            return Ok(if self.options.emit_empty_types { Classification::Slot(slot_kind) } else { Classification::Empty });
+        }
+        Ok(Classification::Slot(slot_kind))
+    }
+
+    /// `oneOf`/`anyOf` made only of refs to object types (null branches aside):
+    /// the targets, else None.
+    pub fn ref_union_members(&mut self, target: &Target) -> Result<Option<Vec<Target>>, ConversionError> {
+        let node = target.node();
+        for keyword in ["oneOf", "anyOf"] {
+            let list = match node.get(keyword) {
+                Some(Value::Array(list)) if !list.is_empty() => list,
+                _ => continue,
+            };
+            let mut members = Vec::new();
+            for (i, m) in list.iter().enumerate() {
+                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                    continue;
+                }
+                let Some(Value::String(r)) = m.get("$ref") else { return Ok(None) };
+                let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
+                let resolved = self.resolver.resolve(r, &from)?;
+                let t = self.follow_refs(resolved)?;
+                if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
+                    return Ok(None);
+                }
+                members.push(t);
+            }
+            return Ok(if members.is_empty() { None } else { Some(members) });
+        }
+        Ok(None)
+    }
+
+    /// Follows a chain of pure `$ref` nodes; a chain that loops is an error.
+    pub fn follow_refs(&mut self, target: Target) -> Result<Target, ConversionError> {
+        let mut seen = HashSet::new();
+        let mut t = target;
+        loop {
+            let node = t.node();
+            let Some(Value::String(r)) = node.get("$ref") else { break };
+            if flag(node, "x-graphql-skip") {
+                break;
+            }
+            let key = loc_key(&t.loc);
+            if seen.contains(&key) {
+                return Err(fail(codes::REF_CYCLE, "reference cycle: these refs only point at each other", &t.loc));
+            }
+            seen.insert(key);
+            let r = r.clone();
+            t = self.resolver.resolve(&r, &t.loc)?;
+        }
+        Ok(t)
+    }
+
+    pub fn merged(&mut self, target: &Target) -> Result<Rc<MergedObject>, ConversionError> {
+        let key = loc_key(&target.loc);
+        if let Some(m) = self.merges.get(&key) {
+            return Ok(m.clone());
+        }
+        let m = Rc::new(merge_object(&mut self.resolver, &target.loc, &mut self.warnings)?);
+        self.merges.insert(key, m.clone());
+        Ok(m)
+    }
+
+    pub fn field_count(&self, merged: &MergedObject) -> usize {
+        merged.properties.iter().filter(|p| !(p.schema().is_object() && flag(p.schema(), "x-graphql-skip"))).count()
+    }
+
+    // -------------------------------------------------------------------------
+    // Lowering one slot
+
+    fn lower_slot(&mut self, id: SlotId) -> Result<(), ConversionError> {
+        let Some(slot) = self.slots.get(id) else { return Ok(()) };
+        let loc = slot.loc.clone();
+        let kind = slot.kind;
+        let description = type_description(&loc);
+        if let Some(slot) = self.slots.get_mut(id) {
+            slot.description = description;
+        }
+        match kind {
+            SlotKind::Object | SlotKind::Interface | SlotKind::Input => self.lower_object(id, &loc, kind)?,
+            SlotKind::Union => self.lower_union(id, &loc)?,
+            SlotKind::Enum => {
+                let values = self.enum_values(loc.node(), &loc);
+                if let Some(slot) = self.slots.get_mut(id) {
+                    slot.values = values;
+                }
+            }
+            SlotKind::Scalar => self.lower_scalar(id, &loc),
+        }
+        let directives = self.directives.for_type(&loc, kind)?;
+        if let Some(slot) = self.slots.get_mut(id) {
+            slot.directives.extend(directives);
+        }
+        Ok(())
+    }
+
+    fn lower_object(&mut self, id: SlotId, loc: &Loc, kind: SlotKind) -> Result<(), ConversionError> {
+        let merged = self.merged(&Target { loc: loc.clone() })?;
+        let mut registry = NameRegistry::default();
+        let mut fields: Vec<(DraftField, bool)> = Vec::new();
+        for prop in &merged.properties {
+            let schema = prop.schema();
+            if schema.is_object() && flag(schema, "x-graphql-skip") {
+                continue;
+            }
+            let explicit_name = match attr(schema, "x-graphql-field-name") {
+                Some(Value::String(name)) => Some(name),
+                _ => None,
+            };
+            if let Some(name) = explicit_name {
+                let at = prop.loc.child(&["x-graphql-field-name"]);
+                if !is_valid_name(name) {
+                    return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid GraphQL name"), &at));
+                }
+                if !registry.reserve(name) {
+                    return Err(fail(codes::DUPLICATE_NAME, format!("field name {name} is used twice"), &at));
+                }
+            }
+            let required = merged.required.contains(&prop.key);
+            let field = self.lower_field(id, kind, &prop.key, &prop.loc, required)?;
+            fields.push((field, explicit_name.is_some()));
+        }
+        for (field, explicit) in &mut fields {
+            if !*explicit {
+                field.name = registry.claim(&field.name);
+            }
+        }
+        let mut drafts: Vec<DraftField> = fields.into_iter().map(|(f, _)| f).collect();
+        if drafts.is_empty() {
+            drafts.push(DraftField {
+                name: "_empty".to_string(),
+                description: None,
+                args: Vec::new(),
+                type_: named("Boolean"),
+                directives: Vec::new(),
+                loc: loc.clone(),
+                type_loc: loc.clone(),
+            });
+        }
+        if let Some(slot) = self.slots.get_mut(id) {
+            slot.fields = drafts;
+        }
+        if kind == SlotKind::Input {
+            return Ok(());
+        }
+        let node = loc.node();
+        if let Some(Value::Array(list)) = attr(node, "x-graphql-implements") {
+            let names: Vec<NameRef> = list
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| {
+                    name.as_str().map(|name| NameRef {
+                        name: name.to_string(),
+                        loc: loc.child(&["x-graphql-implements".to_string(), i.to_string()]),
+                    })
+                })
+                .collect();
+            if let Some(slot) = self.slots.get_mut(id) {
+                slot.interface_names.extend(names);
+            }
+        }
+        for member in &merged.ref_members {
+            let t = self.follow_refs(member.clone())?;
+            if self.classify(&t)? == Classification::Slot(SlotKind::Interface) {
+                let iface = self.slot_for(&t, SlotKind::Interface, id, BaseName::Target(t.clone()));
+                if let Some(slot) = self.slots.get_mut(id) {
+                    slot.interface_slots.push(iface);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    pub fn lower_field(
+        &mut self,
+        owner: SlotId,
+        owner_kind: SlotKind,
+        key: &str,
+        loc: &Loc,
+        required: bool,
+    ) -> Result<DraftField, ConversionError> {
+        let node = loc.node();
+        let input = owner_kind == SlotKind::Input;
+        let ctx = TypeContext { owner, key: key.to_string(), input };
+        let explicit_type = match attr(node, "x-graphql-field-type") {
+            Some(Value::String(t)) => Some(t),
+            _ => None,
+        };
+        let mut type_;
+        let schema_null;
+        if let Some(text) = explicit_type {
+            let Some(parsed) = parse_type_expr(text) else {
+                return Err(fail(
+                    codes::FIELD_TYPE_SYNTAX,
+                    format!("\"{text}\" is not a GraphQL type expression"),
+                    &loc.child(&["x-graphql-field-type"]),
+                ));
+            };
+            type_ = parsed;
+            self.use_names_of(&type_);
+            schema_null = allows_null(node);
+        } else {
+            let info = type_of(self, loc, &ctx)?;
+            type_ = info.type_;
+            schema_null = info.nullable;
+        }
+        if flag(node, "x-graphql-field-list-item-non-null") {
+            if type_.is_list() {
+                // [T] -> [T!]
+                type_ = wrap_inner_non_null(type_);
+            } else if type_.is_non_null() && type_.inner().is_list() {
+                // [T]! -> [T!]!
+                type_ = non_null(wrap_inner_non_null(type_.inner()));
+            }
+        }
+        type_ = apply_nullability(node, type_, schema_null, required);
+        let name = match attr(node, "x-graphql-field-name") {
+            Some(Value::String(name)) => name.clone(),
+            _ => to_field_name(key),
+        };
+        let args = self.directives.field_arguments(node, loc, input, &mut self.named_uses)?;
+        let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
+        let directives = self.directives.for_field(node, loc, location)?;
+        let type_loc = if explicit_type.is_some() {
+            loc.child(&["x-graphql-field-type"])
+        } else if node.get("$ref").is_some_and(Value::is_string) {
+            loc.child(&["$ref"])
+        } else {
+            loc.clone()
+        };
+        Ok(DraftField {
+            name,
+            description: description_of(node),
+            args,
+            type_,
+            directives,
+            loc: loc.clone(),
+            type_loc,
+        })
+    }
+
+    pub fn use_names_of(&mut self, t: &TypeExpr) {
+        use_names_of(&mut self.named_uses, t);
+    }
+
+    fn lower_union(&mut self, id: SlotId, loc: &Loc) -> Result<(), ConversionError> {
+        let node = loc.node();
+        if let Some(Value::Array(names)) = attr(node, "x-graphql-union-types") {
+            let refs: Vec<NameRef> = names
+                .iter()
+                .enumerate()
+                .filter_map(|(i, name)| {
+                    name.as_str().map(|name| NameRef {
+                        name: name.to_string(),
+                        loc: loc.child(&["x-graphql-union-types".to_string(), i.to_string()]),
+                    })
+                })
+                .collect();
+            if let Some(slot) = self.slots.get_mut(id) {
+                slot.member_names.extend(refs);
+            }
+        }
+        for keyword in ["oneOf", "anyOf"] {
+            let Some(Value::Array(list)) = node.get(keyword) else { continue };
+            for (i, m) in list.iter().enumerate() {
+                let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
+                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                    continue;
+                }
+                let member = match m.get("$ref") {
+                    Some(Value::String(r)) => {
+                        let resolved = self.resolver.resolve(r, &m_loc)?;
+                        let t = self.follow_refs(resolved)?;
+                        let kind = self.classify(&t)?;
+                        let ref_loc = m_loc.child(&["$ref"]);
+                        let slot =
+                            is_slot_kind(kind).map(|kind| self.slot_for(&t, kind, id, BaseName::Target(t.clone())));
+                        MemberSlot { slot, loc: ref_loc }
+                    }
+                    _ => MemberSlot { slot: None, loc: m_loc },
+                };
+                if let Some(slot) = self.slots.get_mut(id) {
+                    slot.member_slots.push(member);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
+        let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
+        let Some(slot) = self.slots.get_mut(id) else { return };
+        if let Some(Value::String(description)) = scalar.get("description") {
+            slot.description = Some(description.clone());
+        }
+        if let Some(Value::String(url)) = scalar.get("specifiedByURL") {
+            slot.directives.push(AppliedDirective {
+                name: "specifiedBy".to_string(),
+                args: vec![("url".to_string(), Value::String(url.clone()))],
+            });
+        }
+    }
+
+    /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
+    pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Vec<EnumValueDef> {
+        let Some(Value::Array(list)) = node.get("enum") else { return Vec::new() };
+        // Verbatim values are reserved first, so a renamed value never takes one's name.
+        let verbatim: HashSet<&str> =
+            list.iter().filter_map(Value::as_str).filter(|v| to_enum_value_name(v) == *v).collect();
+        let mut registry = NameRegistry::new(verbatim.iter().copied());
+        let mut seen: HashSet<&str> = HashSet::new();
+        let mut values = Vec::new();
+        for (index, v) in list.iter().enumerate() {
+            let Some(v) = v.as_str() else { continue };
+            if !seen.insert(v) {
+                continue;
+            }
+            if verbatim.contains(v) {
+                values.push(EnumValueDef { name: v.to_string(), description: None, directives: Vec::new() });
+                continue;
+            }
+            let name = registry.claim(&to_enum_value_name(v));
+            self.warn(
+                codes::ENUM_VALUE_RENAMED,
+                format!("enum value {} is written {name} in GraphQL", json_string(v)),
+                &loc.child(&["enum".to_string(), index.to_string()]),
+            );
+            values.push(EnumValueDef { name, description: None, directives: Vec::new() });
+        }
+        values
+    }
+
+    /// The generated name of a slot, evaluated at naming time (the slot's `base()`).
+    pub fn base_name(&self, base: &BaseName) -> String {
+        match base {
+            BaseName::Root => self.root_name(),
+            BaseName::Fixed(name) => name.clone(),
+            BaseName::OwnerKey { owner, key } => format!("{}{}", self.slot_name(*owner), to_type_name(key)),
+            BaseName::Target(target) => self.base_name_for(target),
+        }
+    }
+
+    /// The generated name of a node's type: `title` (except for definitions,
+    /// named by their key), else what the location implies;
+    /// `refNaming: file_and_path` prefixes another file's path.
+    pub fn base_name_for(&self, target: &Target) -> String {
+        let node = target.node();
+        let segments: Vec<&str> = target.loc.pointer.split('/').collect();
+        let at_definition = segments.len() == 3
+            && segments.get(1).is_some_and(|s| *s == "definitions" || *s == "$defs");
+        let title = match node.get("title") {
+            Some(Value::String(t)) if !t.is_empty() => Some(t),
+            _ => None,
+        };
+        let mut base = match title {
+            Some(t) if !at_definition => to_type_name(t),
+            _ => inline_base_name(&target.loc),
+        };
+        let id = &target.loc.source.id;
+        if self.options.ref_naming == RefNaming::FileAndPath && !id.is_empty() {
+            let dot = id.rfind('.').map_or(-1, |i| i as i64);
+            let slash = id.rfind('/').map_or(-1, |i| i as i64);
+            let stem = if dot > slash { id.get(..dot as usize).unwrap_or(id) } else { id.as_str() };
+            let prefix = to_type_name(stem);
+            base = if target.loc.pointer.is_empty() && title.is_none() { prefix } else { prefix + &base };
+        }
+        base
+    }
+}
+
+/// `useNamesOf` on the named-uses list.
+pub fn use_names_of(uses: &mut Vec<String>, t: &TypeExpr) {
+    if let Base::Name(name) = &t.base {
+        uses.push(name.clone());
+    }
+}
+
+/// `[T]` -> `[T!]` for an expression whose outermost wrapper is a list.
+fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
+    let mut of = list.inner();
+    of = non_null(of);
+    of.wrappers.push(Wrapper::List);
+    of
+}
+
+/// A node sitting at `properties/<key>` describes the field, not the type.
+fn type_description(loc: &Loc) -> Option<String> {
+    let segments: Vec<&str> = loc.pointer.split('/').collect();
+    if segments.len() >= 2 && segments.get(segments.len() - 2) == Some(&"properties") {
+        return None;
+    }
+    description_of(loc.node())
+}
+
+/// A string `enum`: every value that is not null is a string, and there is one.
+pub fn is_string_enum(node: &Value) -> bool {
+    let Some(Value::Array(list)) = node.get("enum") else { return false };
+    let mut non_null_values = list.iter().filter(|v| !v.is_null()).peekable();
+    non_null_values.peek().is_some() && non_null_values.all(Value::is_string)
+}
+
+/// `x-graphql-description` over `description` (D13); an empty text is no description.
+pub fn description_of(node: &Value) -> Option<String> {
+    for key in ["x-graphql-description", "description"] {
+        if let Some(Value::String(d)) = node.get(key) {
+            return if d.is_empty() { None } else { Some(d.clone()) };
+        }
+    }
+    None
+}
+
+/// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
+pub fn allows_null(node: &Value) -> bool {
+    match node.get("type") {
+        Some(Value::String(t)) if t == "null" => return true,
+        Some(Value::Array(types)) if types.iter().any(|t| t.as_str() == Some("null")) => return true,
+        _ => {}
+    }
+    if let Some(Value::Array(list)) = node.get("enum") {
+        if list.iter().any(Value::is_null) {
+            return true;
+        }
+    }
+    for keyword in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(branches)) = node.get(keyword) {
+            if branches.iter().any(|b| b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// D4: first match wins.
+fn apply_nullability(node: &Value, type_: TypeExpr, schema_null: bool, required: bool) -> TypeExpr {
+    if flag(node, "x-graphql-nullable") {
+        return nullable(type_);
+    }
+    if flag(node, "x-graphql-field-non-null") || type_.is_non_null() {
+        return non_null(type_);
+    }
+    if schema_null {
+        return type_;
+    }
+    if required {
+        non_null(type_)
+    } else {
+        type_
+    }
+}
+
+/// The generated name of a type that a node's location implies: the property
+/// or definition key it sits under, `<key>Item` for array items, else the last
+/// pointer segment.
+pub fn inline_base_name(loc: &Loc) -> String {
+    let segments: Vec<String> = loc.pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s.
+    let mut end = segments.len();
+    let mut items = 0;
+    let base = loop {
+        if end == 0 {
+            break if loc.source.id.is_empty() { "Root".to_string() } else { file_stem(&loc.source.id) };
+        }
+        let last = segments.get(end - 1).map_or("", String::as_str);
+        if last == "items" && end >= 2 {
+            items += 1;
+            end -= 1;
+            continue;
+        }
+        break to_type_name(last);
+    };
+    base + &"Item".repeat(items)
+}
+
+pub fn file_stem(id: &str) -> String {
+    let base = id.rsplit('/').next().unwrap_or(id);
+    match base.rfind('.') {
+        Some(dot) if dot > 0 => to_type_name(base.get(..dot).unwrap_or(base)),
+        _ => to_type_name(base),
+    }
+}

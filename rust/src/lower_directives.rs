@@ -1,0 +1,501 @@
+//! Directives: federation attributes (D11), `x-graphql-type-directives` and
+//! `x-graphql-field-directives` (D12), `x-graphql-field-arguments`, the root
+//! `x-graphql-directive-definitions`, and definitions inferred for directives
+//! that are applied but never declared (so the output stays a valid schema).
+//! Mirrors js/src/lower-directives.ts.
+//!
+//! TypeScript's `FieldDirectives` holds the Lowering; here it is a field of
+//! the Lowering, and the methods that record named types or warnings are
+//! handed the Lowering's lists.
+
+use std::collections::HashSet;
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::ir::AppliedDirective;
+use crate::lower::{description_of, fail, use_names_of};
+use crate::naming::is_valid_name;
+use crate::normalize::{attr, flag};
+use crate::options::json_stringify;
+use crate::resolve::Loc;
+use crate::slots::{DraftInputValue, SlotKind};
+use crate::text::format_number;
+use crate::type_expr::{parse_type_expr, JSON_SCALAR};
+
+type Res<T> = Result<T, ConversionError>;
+
+/// Federation v2.3 directives, in the order the `@link` import lists them.
+pub const FEDERATION_DIRECTIVES: [&str; 11] = [
+    "key",
+    "requires",
+    "provides",
+    "external",
+    "tag",
+    "extends",
+    "shareable",
+    "inaccessible",
+    "override",
+    "composeDirective",
+    "interfaceObject",
+];
+pub const FEDERATION_URL: &str = "https://specs.apollo.dev/federation/v2.3";
+
+const FIELD_AND_TYPE_LOCATIONS: &[&str] = &[
+    "FIELD_DEFINITION",
+    "OBJECT",
+    "INTERFACE",
+    "UNION",
+    "ARGUMENT_DEFINITION",
+    "SCALAR",
+    "ENUM",
+    "ENUM_VALUE",
+    "INPUT_OBJECT",
+    "INPUT_FIELD_DEFINITION",
+];
+
+/// Where built-in and federation directives may stand (GraphQL spec 2021-11,
+/// federation v2.3): (name, locations, repeatable).
+const KNOWN_DIRECTIVES: &[(&str, &[&str], bool)] = &[
+    ("deprecated", &["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"], false),
+    ("specifiedBy", &["SCALAR"], false),
+    ("oneOf", &["INPUT_OBJECT"], false),
+    ("include", &["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"], false),
+    ("skip", &["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"], false),
+    ("key", &["OBJECT", "INTERFACE"], true),
+    ("requires", &["FIELD_DEFINITION"], false),
+    ("provides", &["FIELD_DEFINITION"], false),
+    ("external", &["OBJECT", "FIELD_DEFINITION"], false),
+    ("tag", FIELD_AND_TYPE_LOCATIONS, true),
+    ("extends", &["OBJECT", "INTERFACE"], false),
+    ("shareable", &["OBJECT", "FIELD_DEFINITION"], true),
+    ("inaccessible", FIELD_AND_TYPE_LOCATIONS, false),
+    ("override", &["FIELD_DEFINITION"], false),
+    ("composeDirective", &["SCHEMA"], true),
+    ("interfaceObject", &["OBJECT"], false),
+];
+
+fn known_directive(name: &str) -> Option<(&'static [&'static str], bool)> {
+    KNOWN_DIRECTIVES.iter().find(|(n, _, _)| *n == name).map(|(_, locations, repeatable)| (*locations, *repeatable))
+}
+
+/// `__DirectiveLocation` order, used for inferred definitions.
+pub const DIRECTIVE_LOCATIONS: [&str; 19] = [
+    "QUERY",
+    "MUTATION",
+    "SUBSCRIPTION",
+    "FIELD",
+    "FRAGMENT_DEFINITION",
+    "FRAGMENT_SPREAD",
+    "INLINE_FRAGMENT",
+    "VARIABLE_DEFINITION",
+    "SCHEMA",
+    "SCALAR",
+    "OBJECT",
+    "FIELD_DEFINITION",
+    "ARGUMENT_DEFINITION",
+    "INTERFACE",
+    "UNION",
+    "ENUM",
+    "ENUM_VALUE",
+    "INPUT_OBJECT",
+    "INPUT_FIELD_DEFINITION",
+];
+
+pub fn slot_location(kind: SlotKind) -> &'static str {
+    match kind {
+        SlotKind::Object => "OBJECT",
+        SlotKind::Interface => "INTERFACE",
+        SlotKind::Input => "INPUT_OBJECT",
+        SlotKind::Union => "UNION",
+        SlotKind::Enum => "ENUM",
+        SlotKind::Scalar => "SCALAR",
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct DraftDirectiveDef {
+    pub name: String,
+    pub description: Option<String>,
+    pub args: Vec<DraftInputValue>,
+    pub repeatable: bool,
+    pub locations: Vec<String>,
+}
+
+#[derive(Debug, Clone)]
+struct Inference {
+    name: String,
+    /// Argument name -> inferred type text, in first-seen order.
+    args: IndexMap<String, String>,
+    locations: HashSet<String>,
+    repeatable: bool,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct FieldDirectives {
+    pub declared: Vec<DraftDirectiveDef>,
+    declared_names: HashSet<String>,
+    inferred: IndexMap<String, Inference>,
+    /// Federation directives applied anywhere.
+    pub federation_used: HashSet<String>,
+}
+
+fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
+    loc.child(segments)
+}
+
+/// JavaScript's `${value}` of a value that should have been a string (only
+/// reachable for attributes outside the walked schema keywords, which the
+/// catalog did not check).
+fn js_text(value: Option<&Value>) -> String {
+    match value {
+        None => "undefined".to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Number(n)) => n.as_f64().map_or_else(String::new, format_number),
+        Some(Value::Object(_)) => "[object Object]".to_string(),
+        Some(other) => json_stringify(other),
+    }
+}
+
+impl FieldDirectives {
+    /// Reads the root `x-graphql-directive-definitions` (C7).
+    pub fn declare(&mut self, root: &Value, loc: &Loc, uses: &mut Vec<String>) -> Res<()> {
+        let Some(Value::Object(defs)) = attr(root, "x-graphql-directive-definitions") else { return Ok(()) };
+        for (name, def) in defs {
+            let at = child(loc, &["x-graphql-directive-definitions", name]);
+            if !is_valid_name(name) {
+                return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid directive name"), &at));
+            }
+            let args = self.input_values(def.get("args"), &child(&at, &["args"]), uses)?;
+            let locations = match def.get("locations") {
+                Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).map(str::to_string).collect(),
+                _ => Vec::new(),
+            };
+            self.declared.push(DraftDirectiveDef {
+                name: name.clone(),
+                description: description_of(def),
+                args,
+                repeatable: def.get("repeatable") == Some(&Value::Bool(true)),
+                locations,
+            });
+            self.declared_names.insert(name.clone());
+        }
+        Ok(())
+    }
+
+    /// Directives on a type: `@key`s, `@shareable`, then `x-graphql-type-directives`.
+    pub fn for_type(&mut self, loc: &Loc, kind: SlotKind) -> Res<Vec<AppliedDirective>> {
+        let mut out = Vec::new();
+        let node = loc.node();
+        let location = slot_location(kind);
+        let at = |attribute: &str| child(loc, &[attribute]);
+        let entries: Vec<&Value> = match attr(node, "x-graphql-federation-keys") {
+            Some(keys @ Value::String(_)) => vec![keys],
+            Some(Value::Array(list)) => list.iter().collect(),
+            _ => Vec::new(),
+        };
+        for entry in entries {
+            match entry {
+                Value::String(fields) => {
+                    let args = vec![("fields".to_string(), Value::String(fields.clone()))];
+                    out.push(self.federation("key", args, location, &at("x-graphql-federation-keys"))?);
+                }
+                Value::Object(_) => {
+                    let Some(fields @ Value::String(_)) = entry.get("fields") else { continue };
+                    let mut args = vec![("fields".to_string(), fields.clone())];
+                    if let Some(resolvable @ Value::Bool(_)) = entry.get("resolvable") {
+                        args.push(("resolvable".to_string(), resolvable.clone()));
+                    }
+                    out.push(self.federation("key", args, location, &at("x-graphql-federation-keys"))?);
+                }
+                _ => {}
+            }
+        }
+        if flag(node, "x-graphql-federation-shareable") {
+            out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
+        }
+        out.extend(self.applied(attr(node, "x-graphql-type-directives"), &at("x-graphql-type-directives"), location)?);
+        Ok(out)
+    }
+
+    /// Directives on a field: federation ones in a fixed order, then `x-graphql-field-directives`.
+    pub fn for_field(&mut self, node: &Value, loc: &Loc, location: &str) -> Res<Vec<AppliedDirective>> {
+        let mut out = Vec::new();
+        let at = |attribute: &str| child(loc, &[attribute]);
+        if flag(node, "x-graphql-federation-external") {
+            out.push(self.federation("external", Vec::new(), location, &at("x-graphql-federation-external"))?);
+        }
+        for name in ["requires", "provides"] {
+            let attribute = format!("x-graphql-federation-{name}");
+            let fields = match attr(node, &attribute) {
+                Some(Value::Array(list)) => {
+                    Some(list.iter().filter_map(Value::as_str).collect::<Vec<&str>>().join(" "))
+                }
+                Some(Value::String(s)) => Some(s.clone()),
+                _ => None,
+            };
+            if let Some(fields) = fields {
+                let args = vec![("fields".to_string(), Value::String(fields))];
+                out.push(self.federation(name, args, location, &at(&attribute))?);
+            }
+        }
+        if flag(node, "x-graphql-federation-shareable") {
+            out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
+        }
+        if let Some(Value::String(from)) = attr(node, "x-graphql-federation-override-from") {
+            let args = vec![("from".to_string(), Value::String(from.clone()))];
+            out.push(self.federation("override", args, location, &at("x-graphql-federation-override-from"))?);
+        }
+        out.extend(self.applied(attr(node, "x-graphql-field-directives"), &at("x-graphql-field-directives"), location)?);
+        Ok(out)
+    }
+
+    /// `x-graphql-field-arguments`; an input field cannot have arguments (D10).
+    pub fn field_arguments(
+        &mut self,
+        node: &Value,
+        loc: &Loc,
+        input: bool,
+        uses: &mut Vec<String>,
+    ) -> Res<Vec<DraftInputValue>> {
+        let Some(value) = attr(node, "x-graphql-field-arguments") else { return Ok(Vec::new()) };
+        let at = child(loc, &["x-graphql-field-arguments"]);
+        if input {
+            return Err(fail(codes::INPUT_FIELD, "an input field cannot have arguments", &at));
+        }
+        self.input_values(Some(value), &at, uses)
+    }
+
+    fn input_values(&mut self, value: Option<&Value>, loc: &Loc, uses: &mut Vec<String>) -> Res<Vec<DraftInputValue>> {
+        let Some(Value::Object(map)) = value else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for (name, spec) in map {
+            let at = child(loc, &[name]);
+            if !is_valid_name(name) {
+                return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid argument name"), &at));
+            }
+            let type_text = spec.get("type");
+            let Some(type_) = type_text.and_then(Value::as_str).and_then(parse_type_expr) else {
+                return Err(fail(
+                    codes::FIELD_TYPE_SYNTAX,
+                    format!("\"{}\" is not a GraphQL type expression", js_text(type_text)),
+                    &child(&at, &["type"]),
+                ));
+            };
+            use_names_of(uses, &type_);
+            let description = match spec.get("description") {
+                Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+                _ => None,
+            };
+            let default_value = match spec.get("default") {
+                Some(dflt) => {
+                    check_literal(dflt, &child(&at, &["default"]))?;
+                    Some(dflt.clone())
+                }
+                None => None,
+            };
+            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives: Vec::new() });
+        }
+        Ok(out)
+    }
+
+    fn federation(
+        &mut self,
+        name: &str,
+        args: Vec<(String, Value)>,
+        location: &str,
+        loc: &Loc,
+    ) -> Res<AppliedDirective> {
+        self.check_placement(name, location, false, loc)?;
+        self.federation_used.insert(name.to_string());
+        Ok(AppliedDirective { name: name.to_string(), args })
+    }
+
+    /// A directive GraphQL would reject at this location (or twice here) is an error, not invalid output.
+    fn check_placement(&self, name: &str, location: &str, repeated: bool, loc: &Loc) -> Res<()> {
+        let (allowed, repeatable): (Vec<&str>, bool) = match self.declared.iter().find(|d| d.name == name) {
+            Some(d) => (d.locations.iter().map(String::as_str).collect(), d.repeatable),
+            None => match known_directive(name) {
+                Some((locations, repeatable)) => (locations.to_vec(), repeatable),
+                None => return Ok(()),
+            },
+        };
+        if !allowed.contains(&location) {
+            return Err(fail(codes::ATTRIBUTE_SCOPE, format!("directive @{name} cannot be applied to {location}"), loc));
+        }
+        if repeated && !repeatable {
+            return Err(fail(codes::ATTRIBUTE_SCOPE, format!("directive @{name} is not repeatable"), loc));
+        }
+        Ok(())
+    }
+
+    /// `[{name, args}]` -> applied directives, recording uses for inference.
+    fn applied(&mut self, list: Option<&Value>, loc: &Loc, location: &str) -> Res<Vec<AppliedDirective>> {
+        let Some(Value::Array(list)) = list else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        let mut seen_here: HashSet<String> = HashSet::new();
+        for (i, entry) in list.iter().enumerate() {
+            if !entry.is_object() {
+                continue;
+            }
+            let at = child(loc, &[i.to_string()]);
+            let name_value = entry.get("name");
+            let name = match name_value {
+                Some(Value::String(name)) if is_valid_name(name) => name.clone(),
+                _ => {
+                    return Err(fail(
+                        codes::INVALID_NAME,
+                        format!("\"{}\" is not a valid directive name", js_text(name_value)),
+                        &child(&at, &["name"]),
+                    ))
+                }
+            };
+            let mut args: Vec<(String, Value)> = Vec::new();
+            if let Some(Value::Object(args_value)) = entry.get("args") {
+                for (arg_name, value) in args_value {
+                    let arg_at = child(&at, &["args", arg_name]);
+                    if !is_valid_name(arg_name) {
+                        return Err(fail(
+                            codes::INVALID_NAME,
+                            format!("\"{arg_name}\" is not a valid argument name"),
+                            &arg_at,
+                        ));
+                    }
+                    check_literal(value, &arg_at)?;
+                    args.push((arg_name.clone(), value.clone()));
+                }
+            }
+            let repeated = seen_here.contains(&name);
+            self.check_placement(&name, location, repeated, &at)?;
+            self.record(&name, &args, location, repeated);
+            seen_here.insert(name.clone());
+            out.push(AppliedDirective { name, args });
+        }
+        Ok(out)
+    }
+
+    fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool) {
+        if FEDERATION_DIRECTIVES.contains(&name) {
+            self.federation_used.insert(name.to_string());
+            return;
+        }
+        if known_directive(name).is_some() || self.declared_names.contains(name) {
+            return;
+        }
+        let inf = self.inferred.entry(name.to_string()).or_insert_with(|| Inference {
+            name: name.to_string(),
+            args: IndexMap::new(),
+            locations: HashSet::new(),
+            repeatable: false,
+        });
+        inf.locations.insert(location.to_string());
+        if repeated {
+            inf.repeatable = true;
+        }
+        for (arg_name, value) in args {
+            let t = literal_type(value);
+            let merged = match inf.args.get(arg_name) {
+                None => t,
+                Some(known) if *known == t => t,
+                Some(_) => JSON_SCALAR.to_string(),
+            };
+            inf.args.insert(arg_name.clone(), merged);
+        }
+    }
+
+    /// Declared definitions, then inferred ones (with a warning each), in first-use order.
+    pub fn definitions(&self, warnings: &mut Vec<Diagnostic>, uses: &mut Vec<String>) -> Vec<DraftDirectiveDef> {
+        let mut out = self.declared.clone();
+        for inf in self.inferred.values() {
+            warnings.push(Diagnostic::warning(
+                codes::DIRECTIVE_INFERRED,
+                format!("directive @{} is not declared; its definition was inferred from its uses", inf.name),
+                Location::default(),
+            ));
+            let mut args = Vec::new();
+            for (arg_name, type_text) in &inf.args {
+                let Some(type_) = parse_type_expr(type_text) else { continue };
+                use_names_of(uses, &type_);
+                args.push(DraftInputValue {
+                    name: arg_name.clone(),
+                    description: None,
+                    type_,
+                    default_value: None,
+                    directives: Vec::new(),
+                });
+            }
+            out.push(DraftDirectiveDef {
+                name: inf.name.clone(),
+                description: None,
+                args,
+                repeatable: inf.repeatable,
+                locations: DIRECTIVE_LOCATIONS
+                    .iter()
+                    .filter(|l| inf.locations.contains(**l))
+                    .map(|l| (*l).to_string())
+                    .collect(),
+            });
+        }
+        out
+    }
+}
+
+/// The GraphQL type of a literal, by how it prints: `1` is an Int, `1.5` and
+/// `1e+21` are Floats; a list is typed by its first element.
+fn literal_type(value: &Value) -> String {
+    // TypeScript recurses into the first element; unrolled here.
+    let mut depth = 0;
+    let mut v = value;
+    while let Value::Array(items) = v {
+        let Some(first) = items.first() else { break };
+        depth += 1;
+        v = first;
+    }
+    let base = match v {
+        Value::String(_) => "String".to_string(),
+        Value::Bool(_) => "Boolean".to_string(),
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(f64::NAN);
+            let text = format_number(x);
+            let digits = text.strip_prefix('-').unwrap_or(&text);
+            let integer_text = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+            if integer_text && (-2147483648.0..=2147483647.0).contains(&x) {
+                "Int".to_string()
+            } else {
+                "Float".to_string()
+            }
+        }
+        _ => JSON_SCALAR.to_string(),
+    };
+    format!("{}{base}{}", "[".repeat(depth), "]".repeat(depth))
+}
+
+/// Object keys inside a literal must be GraphQL names to print as an object value.
+fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
+    let mut stack: Vec<(&Value, Loc)> = vec![(value, loc.clone())];
+    while let Some((v, at)) = stack.pop() {
+        match v {
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    stack.push((item, child(&at, &[i.to_string()])));
+                }
+            }
+            Value::Object(map) => {
+                for (k, item) in map {
+                    let item_at = child(&at, &[k]);
+                    if !is_valid_name(k) {
+                        return Err(fail(
+                            codes::INVALID_NAME,
+                            format!("\"{k}\" is not a valid GraphQL name for an object field"),
+                            &item_at,
+                        ));
+                    }
+                    stack.push((item, item_at));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}

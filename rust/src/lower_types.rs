@@ -1,0 +1,307 @@
+//! type_of: one property schema -> a GraphQL type expression (D5, C2-C4, D14);
+//! mirrors js/src/lower-types.ts.
+//!
+//! Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+//! `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
+//! whether the schema itself admits null (D4 ranks it above `required`).
+//!
+//! The schema is read through its loc (`loc.node()`), which is the node
+//! TypeScript passes next to it.
+
+use serde_json::Value;
+
+use crate::errors::{codes, ConversionError};
+use crate::lower::{allows_null, fail, is_slot_kind, is_string_enum, Classification, Lowering};
+use crate::normalize::{attr, explicit_kind, explicit_type_name};
+use crate::options::is_integer;
+use crate::resolve::{loc_key, Loc, Target};
+use crate::slots::{BaseName, SlotId, SlotKind};
+use crate::text::format_number;
+use crate::type_expr::{list_of, named, slot, TypeExpr, JSON_SCALAR};
+
+#[derive(Debug, Clone)]
+pub struct TypeContext {
+    /// The type whose field is being lowered: inline types become its children.
+    pub owner: SlotId,
+    /// The property key, for `<Type><Field>` names.
+    pub key: String,
+    /// Inside an input type: inline objects become input types too (C6).
+    pub input: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct TypeInfo {
+    pub type_: TypeExpr,
+    pub nullable: bool,
+}
+
+const INT_MIN: f64 = -2147483648.0;
+const INT_MAX: f64 = 2147483647.0;
+
+type Res<T> = Result<T, ConversionError>;
+
+pub fn type_of(lw: &mut Lowering, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
+    let node = loc.node();
+    if !node.is_object() {
+        return Ok(json(lw, false));
+    }
+    let nullable = allows_null(node);
+    if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
+        if let Some(Value::String(name)) = scalar.get("name") {
+            lw.declare_scalar(scalar, loc)?;
+            return Ok(TypeInfo { type_: named(name), nullable });
+        }
+    }
+    if let Some(Value::String(r)) = node.get("$ref") {
+        let target = lw.resolver.resolve(r, loc)?;
+        let info = type_of_target(lw, target, ctx)?;
+        return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
+    }
+    let properties = node.get("properties");
+    let has_properties = properties.is_some_and(Value::is_object);
+    let all_of = node.get("allOf");
+    if let Some(Value::Array(list)) = all_of {
+        if list.len() == 1 && !has_properties {
+            if let Some(only) = list.first() {
+                if only.is_object() && only.get("$ref").is_some_and(Value::is_string) {
+                    let info = type_of(lw, &at(loc, &["allOf", "0"]), ctx)?;
+                    return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
+                }
+            }
+        }
+    }
+    if !has_properties {
+        for keyword in ["oneOf", "anyOf"] {
+            if let Some(Value::Array(list)) = node.get(keyword) {
+                if !list.is_empty() {
+                    return branches_type(lw, list, keyword, loc, ctx, nullable);
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(list)) = node.get("enum") {
+        return enum_type(lw, node, list, loc, ctx, nullable);
+    }
+    if let Some(value) = node.get("const") {
+        let type_ = scalar_of_values(lw, std::slice::from_ref(value));
+        return Ok(TypeInfo { type_, nullable: nullable || value.is_null() });
+    }
+
+    let types: Vec<&Value> = match node.get("type") {
+        Some(Value::Array(list)) => list.iter().collect(),
+        None => Vec::new(),
+        Some(t) => vec![t],
+    };
+    let non_null_types: Vec<&Value> = types.iter().copied().filter(|t| t.as_str() != Some("null")).collect();
+    if types.is_empty() {
+        if has_properties || explicit_kind(node).is_some() || all_of.is_some_and(Value::is_array) {
+            return object_type(lw, node, loc, ctx, nullable);
+        }
+        return Ok(json(lw, nullable));
+    }
+    let [only] = non_null_types.as_slice() else {
+        return Ok(json(lw, nullable));
+    };
+    match only.as_str() {
+        Some("string") => Ok(TypeInfo { type_: named("String"), nullable }),
+        Some("integer") => {
+            check_int_range(lw, node, loc);
+            Ok(TypeInfo { type_: named("Int"), nullable })
+        }
+        Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
+        Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
+        Some("array") => {
+            if !node.get("items").is_some_and(Value::is_object) {
+                return Ok(TypeInfo { type_: list_of(json_type(lw)), nullable });
+            }
+            let items = type_of(lw, &at(loc, &["items"]), ctx)?;
+            Ok(TypeInfo { type_: list_of(items.type_), nullable })
+        }
+        Some("object") => object_type(lw, node, loc, ctx, nullable),
+        _ => Ok(json(lw, nullable)),
+    }
+}
+
+/// A `$ref` target: a named type, or (for an alias) the type of what it says.
+fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext) -> Res<TypeInfo> {
+    let target = lw.follow_refs(first)?;
+    let kind = lw.classify(&target)?;
+    if let Some(kind) = is_slot_kind(kind) {
+        let slot_kind = if kind == SlotKind::Object && ctx.input && !lw.slot_keys.contains_key(&loc_key(&target.loc)) {
+            SlotKind::Input
+        } else {
+            kind
+        };
+        let id = lw.slot_for(&target, slot_kind, ctx.owner, BaseName::Target(target.clone()));
+        return Ok(TypeInfo { type_: slot(id), nullable: false });
+    }
+    if kind != Classification::Alias {
+        return Ok(json(lw, false));
+    }
+    // An alias that reaches itself again (an array of itself) has no GraphQL type.
+    let key = loc_key(&target.loc);
+    if lw.alias_stack.contains(&key) {
+        return Err(fail(
+            codes::REF_CYCLE,
+            "this definition contains itself with no named type in between",
+            &target.loc,
+        ));
+    }
+    lw.alias_stack.insert(key.clone());
+    let result = type_of(lw, &target.loc, ctx);
+    lw.alias_stack.remove(&key);
+    result
+}
+
+/// C3: null branches make the field nullable; one branch left is that branch; refs to objects are a union.
+fn branches_type(
+    lw: &mut Lowering,
+    list: &[Value],
+    keyword: &str,
+    loc: &Loc,
+    ctx: &TypeContext,
+    nullable: bool,
+) -> Res<TypeInfo> {
+    let branches: Vec<usize> = list
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !(b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")))
+        .map(|(i, _)| i)
+        .collect();
+    let with_null = nullable || branches.len() < list.len();
+    if let [only] = branches.as_slice() {
+        let info = type_of(lw, &at(loc, &[keyword.to_string(), only.to_string()]), ctx)?;
+        return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || with_null });
+    }
+    let target = Target { loc: loc.clone() };
+    if branches.len() > 1 && lw.ref_union_members(&target)?.is_some() {
+        let base = BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.clone() };
+        let id = lw.slot_for(&target, SlotKind::Union, ctx.owner, base);
+        return Ok(TypeInfo { type_: slot(id), nullable: with_null });
+    }
+    Ok(json(lw, with_null))
+}
+
+/// D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars.
+fn enum_type(
+    lw: &mut Lowering,
+    node: &Value,
+    list: &[Value],
+    loc: &Loc,
+    ctx: &TypeContext,
+    nullable: bool,
+) -> Res<TypeInfo> {
+    if is_string_enum(node) {
+        let target = Target { loc: loc.clone() };
+        let id = match lw.slot_keys.get(&loc_key(loc)) {
+            Some(&existing) => existing,
+            None => {
+                let base = match explicit_type_name(node) {
+                    Some((name, _)) => BaseName::Fixed(name),
+                    None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.clone() },
+                };
+                lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
+            }
+        };
+        return Ok(TypeInfo { type_: slot(id), nullable });
+    }
+    let values: Vec<Value> = list.iter().filter(|v| !v.is_null()).cloned().collect();
+    if values.is_empty() {
+        lw.warn(codes::EMPTY_ENUM, "enum lists no values; the field is a String", &at(loc, &["enum"]));
+        return Ok(TypeInfo { type_: named("String"), nullable });
+    }
+    Ok(TypeInfo { type_: scalar_of_values(lw, &values), nullable })
+}
+
+/// D14: an anonymous inline object is JSON unless something makes it a named type.
+fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext, nullable: bool) -> Res<TypeInfo> {
+    let target = Target { loc: loc.clone() };
+    let kind = lw.classify(&target)?;
+    let Some(kind) = is_slot_kind(kind) else { return Ok(json(lw, nullable)) };
+    if let Some(&existing) = lw.slot_keys.get(&loc_key(loc)) {
+        return Ok(TypeInfo { type_: slot(existing), nullable });
+    }
+    let merged = lw.merged(&target)?;
+    let surfaced_required = merged.properties.iter().any(|p| {
+        merged.required.contains(&p.key) && !(p.schema().is_object() && attr(p.schema(), "x-graphql-skip") == Some(&Value::Bool(true)))
+    });
+    let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some());
+    let is_named = lw.ref_targets.contains(&loc_key(loc))
+        || forced
+        || (lw.field_count(&merged) as f64) > lw.options.inline_object_threshold
+        || surfaced_required
+        || node.get("oneOf").is_some_and(Value::is_array)
+        || node.get("anyOf").is_some_and(Value::is_array);
+    if !is_named {
+        return Ok(json(lw, nullable));
+    }
+    let slot_kind = if ctx.input && kind == SlotKind::Object { SlotKind::Input } else { kind };
+    let id = lw.slot_for(&target, slot_kind, ctx.owner, BaseName::Target(target.clone()));
+    Ok(TypeInfo { type_: slot(id), nullable })
+}
+
+/// Type-level attributes that ask for a named type even for a small inline object.
+const FORCING_ATTRIBUTES: [&str; 6] = [
+    "x-graphql-type-name",
+    "x-graphql-type",
+    "x-graphql-type-kind",
+    "x-graphql-implements",
+    "x-graphql-federation-keys",
+    "x-graphql-type-directives",
+];
+
+/// D5: the scalar that holds all of these JSON values.
+fn scalar_of_values(lw: &mut Lowering, values: &[Value]) -> TypeExpr {
+    let mut kinds: Vec<&str> = Vec::new();
+    for v in values {
+        let kind = match v {
+            Value::Number(n) => {
+                if n.as_f64().is_some_and(is_integer) {
+                    "Int"
+                } else {
+                    "Float"
+                }
+            }
+            Value::String(_) => "String",
+            Value::Bool(_) => "Boolean",
+            _ => JSON_SCALAR,
+        };
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    match kinds.as_slice() {
+        [only] if *only == JSON_SCALAR => json_type(lw),
+        [only] => named(only),
+        [a, b] if (*a == "Int" && *b == "Float") || (*a == "Float" && *b == "Int") => named("Float"),
+        _ => json_type(lw),
+    }
+}
+
+fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
+    for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
+        if let Some(bound) = node.get(key).and_then(Value::as_f64) {
+            if !(INT_MIN..=INT_MAX).contains(&bound) {
+                lw.warn(
+                    codes::INT_RANGE,
+                    format!("{key} {} is outside the 32-bit range of GraphQL Int", format_number(bound)),
+                    &at(loc, &[key]),
+                );
+                return;
+            }
+        }
+    }
+}
+
+fn json_type(lw: &mut Lowering) -> TypeExpr {
+    lw.use_name(JSON_SCALAR);
+    named(JSON_SCALAR)
+}
+
+fn json(lw: &mut Lowering, nullable: bool) -> TypeInfo {
+    TypeInfo { type_: json_type(lw), nullable }
+}
+
+fn at<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
+    loc.child(segments)
+}

@@ -1,0 +1,149 @@
+//! normalize: one walk over every schema node of a document, in document order
+//! (mirrors js/src/normalize.ts).
+//!
+//! It checks each `x-graphql-*` attribute against the attribute catalog (a wrong
+//! value type is an error whatever the options), warns about unknown attributes
+//! with a "did you mean", warns about the legacy `x-graphql-type`, and collects
+//! every `$ref` for `resolve`. The walk knows which keywords hold subschemas, so
+//! a property *named* `x-graphql-foo` is never mistaken for an attribute.
+//! It is iterative: nesting depth cannot overflow the stack.
+
+use serde_json::Value;
+
+use crate::catalog::{check_attribute, is_attribute, suggest};
+use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::load::pointer_join;
+
+/// Keywords whose value is one subschema.
+const SCHEMA_KEYWORDS: [&str; 9] =
+    ["additionalProperties", "items", "additionalItems", "contains", "propertyNames", "not", "if", "then", "else"];
+/// Keywords whose value is a list of subschemas.
+const SCHEMA_LIST_KEYWORDS: [&str; 4] = ["allOf", "anyOf", "oneOf", "items"];
+/// Keywords whose value maps names to subschemas.
+const SCHEMA_MAP_KEYWORDS: [&str; 5] = ["properties", "patternProperties", "definitions", "$defs", "dependencies"];
+
+pub const ATTRIBUTE_PREFIX: &str = "x-graphql-";
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RefUse {
+    pub pointer: String,
+    pub ref_: String,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ScanResult {
+    pub refs: Vec<RefUse>,
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// Walks one document (the main input or a referenced file). `file` names it in
+/// diagnostics. Fails with ATTRIBUTE_TYPE on the first wrong attribute value.
+pub fn scan_document(root: &Value, file: Option<&str>) -> Result<ScanResult, ConversionError> {
+    let mut refs = Vec::new();
+    let mut warnings = Vec::new();
+    let mut stack: Vec<(&Value, String)> = vec![(root, String::new())];
+    while let Some((node, pointer)) = stack.pop() {
+        let Value::Object(map) = node else { continue };
+        let mut children: Vec<(&Value, String)> = Vec::new();
+        for (key, value) in map {
+            if key.starts_with(ATTRIBUTE_PREFIX) {
+                check_one_attribute(key, value, &pointer_join(&pointer, &[key]), file, &mut warnings)?;
+            } else if key == "$ref" {
+                if let Value::String(r) = value {
+                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.clone() });
+                }
+            } else if SCHEMA_MAP_KEYWORDS.contains(&key.as_str()) {
+                if let Value::Object(names) = value {
+                    for (name, child) in names {
+                        children.push((child, pointer_join(&pointer, &[key, name])));
+                    }
+                }
+            } else if SCHEMA_LIST_KEYWORDS.contains(&key.as_str()) && value.is_array() {
+                if let Value::Array(items) = value {
+                    for (i, item) in items.iter().enumerate() {
+                        children.push((item, pointer_join(&pointer, &[key.clone(), i.to_string()])));
+                    }
+                }
+            } else if SCHEMA_KEYWORDS.contains(&key.as_str()) {
+                children.push((value, pointer_join(&pointer, &[key])));
+            }
+        }
+        // Reverse so the stack pops children in document order.
+        stack.extend(children.into_iter().rev());
+    }
+    Ok(ScanResult { refs, warnings })
+}
+
+fn location(file: Option<&str>, pointer: &str) -> Location {
+    Location { file: file.map(str::to_string), pointer: Some(pointer.to_string()), line: None, column: None }
+}
+
+fn check_one_attribute(
+    name: &str,
+    value: &Value,
+    pointer: &str,
+    file: Option<&str>,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<(), ConversionError> {
+    if !is_attribute(name) {
+        let message = match suggest(name) {
+            Some(guess) => format!("unknown attribute {name}; did you mean {guess}?"),
+            None => format!("unknown attribute {name}"),
+        };
+        warnings.push(Diagnostic::warning(codes::UNKNOWN_ATTRIBUTE, message, location(file, pointer)));
+        return Ok(());
+    }
+    if let Some(p) = check_attribute(name, value, pointer).into_iter().next() {
+        return Err(ConversionError::at(codes::ATTRIBUTE_TYPE, p.message, location(file, &p.pointer)));
+    }
+    if name == "x-graphql-type" {
+        warnings.push(Diagnostic::warning(
+            codes::DEPRECATED_ATTRIBUTE,
+            "x-graphql-type is deprecated; use x-graphql-type-name and x-graphql-type-kind",
+            location(file, pointer),
+        ));
+    }
+    Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Attribute accessors: the one place that knows legacy spellings and defaults.
+
+/// `x-graphql-type-name`, else the legacy `x-graphql-type` (string, or object's name),
+/// with the pointer of the name relative to the node.
+pub fn explicit_type_name(node: &Value) -> Option<(String, &'static str)> {
+    if let Some(Value::String(direct)) = attr(node, "x-graphql-type-name") {
+        return Some((direct.clone(), "/x-graphql-type-name"));
+    }
+    match attr(node, "x-graphql-type") {
+        Some(Value::String(legacy)) => Some((legacy.clone(), "/x-graphql-type")),
+        Some(legacy @ Value::Object(_)) => match attr(legacy, "name") {
+            Some(Value::String(name)) => Some((name.clone(), "/x-graphql-type/name")),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// `x-graphql-type-kind`, else the legacy `x-graphql-type.kind`.
+pub fn explicit_kind(node: &Value) -> Option<&str> {
+    if let Some(Value::String(direct)) = attr(node, "x-graphql-type-kind") {
+        return Some(direct);
+    }
+    match attr(node, "x-graphql-type") {
+        Some(legacy @ Value::Object(_)) => attr(legacy, "kind").and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// Reads an own key of an object (None for anything else).
+pub fn attr<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
+    match node {
+        Value::Object(map) => map.get(key),
+        _ => None,
+    }
+}
+
+pub fn flag(node: &Value, key: &str) -> bool {
+    attr(node, key) == Some(&Value::Bool(true))
+}

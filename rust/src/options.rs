@@ -1,0 +1,413 @@
+//! Converter options, resolved once into one record: the defaults, then the
+//! converter's options, then the root-level `x-graphql-*` overrides of the
+//! document being converted (the document wins). Every value is checked here,
+//! so the later stages never see a bad option. Mirrors js/src/options.ts.
+//!
+//! The TypeScript options are plain objects checked at run time; here
+//! `ConverterOptions` is typed, and numbers and enumerations are kept as
+//! `f64` and `String` so that every value TypeScript could be given (and its
+//! INVALID_OPTION message) has a Rust twin. `ConverterOptions::from_json`
+//! checks an untyped JSON object (a config file) the way `resolveOptions` does.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::errors::{codes, ConversionError};
+use crate::text::format_number;
+
+/// How the type of a `$ref` into another file is named (D17).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RefNaming {
+    Basename,
+    FileAndPath,
+    Hash,
+}
+
+impl RefNaming {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RefNaming::Basename => "basename",
+            RefNaming::FileAndPath => "file_and_path",
+            RefNaming::Hash => "hash",
+        }
+    }
+
+    fn parse(s: &str) -> Option<RefNaming> {
+        match s {
+            "basename" => Some(RefNaming::Basename),
+            "file_and_path" => Some(RefNaming::FileAndPath),
+            "hash" => Some(RefNaming::Hash),
+            _ => None,
+        }
+    }
+}
+
+/// The options a caller may give, all optional (the same fields as the
+/// TypeScript `ConverterOptions`).
+#[derive(Deserialize, Serialize, Default, Clone, Debug, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConverterOptions {
+    /// Descriptions longer than this many code points (or with a newline) print as block strings.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description_block_threshold: Option<f64>,
+    /// Emit object types without fields (with a placeholder field) instead of dropping them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emit_empty_types: Option<bool>,
+    /// Anonymous inline objects with at most this many properties become the JSON scalar.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inline_object_threshold: Option<f64>,
+    /// `basename`, `file_and_path` or `hash`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ref_naming: Option<String>,
+    /// `pascal`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub type_name_sanitizer: Option<String>,
+    /// `camel`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub field_name_sanitizer: Option<String>,
+    /// Check the input against the draft-07 meta-schema and the attribute catalog first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validate: Option<bool>,
+    /// Warnings become errors.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strict: Option<bool>,
+    /// Prepend `extend schema @link(...)` when federation directives are used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation_link: Option<bool>,
+    /// Folder that file `$ref`s may not leave (and, without `input_dir`, resolve against).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base_dir: Option<String>,
+    /// Folder of the input document, inside `base_dir`: its relative refs resolve against it. Default: `base_dir`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub input_dir: Option<String>,
+    /// The input's file name, used for the root type name and in diagnostics.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub file_name: Option<String>,
+}
+
+/// The options every stage reads.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedOptions {
+    pub description_block_threshold: f64,
+    pub emit_empty_types: bool,
+    pub inline_object_threshold: f64,
+    pub ref_naming: RefNaming,
+    pub type_name_sanitizer: String,
+    pub field_name_sanitizer: String,
+    pub validate: bool,
+    pub strict: bool,
+    pub federation_link: bool,
+    pub base_dir: Option<String>,
+    pub input_dir: Option<String>,
+    pub file_name: Option<String>,
+}
+
+impl Default for ResolvedOptions {
+    /// `DEFAULT_OPTIONS`.
+    fn default() -> Self {
+        ResolvedOptions {
+            description_block_threshold: 80.0,
+            emit_empty_types: false,
+            inline_object_threshold: 3.0,
+            ref_naming: RefNaming::Basename,
+            type_name_sanitizer: "pascal".to_string(),
+            field_name_sanitizer: "camel".to_string(),
+            validate: false,
+            strict: false,
+            federation_link: true,
+            base_dir: None,
+            input_dir: None,
+            file_name: None,
+        }
+    }
+}
+
+/// The option names in the order of `OPTION_CHECKS`.
+const OPTION_NAMES: [&str; 12] = [
+    "descriptionBlockThreshold",
+    "emitEmptyTypes",
+    "inlineObjectThreshold",
+    "refNaming",
+    "typeNameSanitizer",
+    "fieldNameSanitizer",
+    "validate",
+    "strict",
+    "federationLink",
+    "baseDir",
+    "inputDir",
+    "fileName",
+];
+
+/// `OPTION_CHECKS[option](value)`: the problem with a value, if any.
+fn check_option(option: &str, value: &Value) -> Option<String> {
+    let count = || match value.as_f64() {
+        Some(x) if is_integer(x) && x >= 0.0 => None,
+        _ => Some("must be a non-negative integer".to_string()),
+    };
+    let boolean = || if value.is_boolean() { None } else { Some("must be a boolean".to_string()) };
+    let one_of = |allowed: &[&str]| match value.as_str() {
+        Some(s) if allowed.contains(&s) => None,
+        _ => Some(format!("must be one of {}", allowed.join(", "))),
+    };
+    let string = || if value.is_string() { None } else { Some("must be a string".to_string()) };
+    match option {
+        "descriptionBlockThreshold" | "inlineObjectThreshold" => count(),
+        "emitEmptyTypes" | "validate" | "strict" | "federationLink" => boolean(),
+        "refNaming" => one_of(&["basename", "file_and_path", "hash"]),
+        "typeNameSanitizer" => one_of(&["pascal"]),
+        "fieldNameSanitizer" => one_of(&["camel"]),
+        "baseDir" | "inputDir" | "fileName" => string(),
+        _ => Some("is unknown".to_string()),
+    }
+}
+
+/// `Number.isInteger`.
+pub fn is_integer(x: f64) -> bool {
+    x.is_finite() && x.fract() == 0.0
+}
+
+impl ResolvedOptions {
+    /// Sets one option from a value that passed `check_option`.
+    fn set(&mut self, option: &str, value: &Value) {
+        match option {
+            "descriptionBlockThreshold" => {
+                if let Some(x) = value.as_f64() {
+                    self.description_block_threshold = x;
+                }
+            }
+            "inlineObjectThreshold" => {
+                if let Some(x) = value.as_f64() {
+                    self.inline_object_threshold = x;
+                }
+            }
+            "emitEmptyTypes" => self.emit_empty_types = value.as_bool().unwrap_or(self.emit_empty_types),
+            "validate" => self.validate = value.as_bool().unwrap_or(self.validate),
+            "strict" => self.strict = value.as_bool().unwrap_or(self.strict),
+            "federationLink" => self.federation_link = value.as_bool().unwrap_or(self.federation_link),
+            "refNaming" => {
+                if let Some(r) = value.as_str().and_then(RefNaming::parse) {
+                    self.ref_naming = r;
+                }
+            }
+            "typeNameSanitizer" => {
+                if let Some(s) = value.as_str() {
+                    self.type_name_sanitizer = s.to_string();
+                }
+            }
+            "fieldNameSanitizer" => {
+                if let Some(s) = value.as_str() {
+                    self.field_name_sanitizer = s.to_string();
+                }
+            }
+            "baseDir" => self.base_dir = value.as_str().map(str::to_string),
+            "inputDir" => self.input_dir = value.as_str().map(str::to_string),
+            "fileName" => self.file_name = value.as_str().map(str::to_string),
+            _ => {}
+        }
+    }
+}
+
+impl ConverterOptions {
+    /// The given options as (name, value) pairs, in declaration order.
+    fn entries(&self) -> Vec<(&'static str, Value)> {
+        let num = |x: Option<f64>| x.map(|x| serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
+        let boolean = |b: Option<bool>| b.map(Value::Bool);
+        let string = |s: &Option<String>| s.as_ref().map(|s| Value::String(s.clone()));
+        let values = [
+            num(self.description_block_threshold),
+            boolean(self.emit_empty_types),
+            num(self.inline_object_threshold),
+            string(&self.ref_naming),
+            string(&self.type_name_sanitizer),
+            string(&self.field_name_sanitizer),
+            boolean(self.validate),
+            boolean(self.strict),
+            boolean(self.federation_link),
+            string(&self.base_dir),
+            string(&self.input_dir),
+            string(&self.file_name),
+        ];
+        OPTION_NAMES
+            .iter()
+            .zip(values)
+            .filter_map(|(name, value)| value.map(|v| (*name, v)))
+            .collect()
+    }
+
+    /// Checks an untyped options object (a config file, a golden case's
+    /// options.json) as `resolveOptions` checks a JavaScript object: keys in
+    /// JavaScript property order, unknown keys and bad values are INVALID_OPTION.
+    pub fn from_json(value: &Value) -> Result<ConverterOptions, ConversionError> {
+        let map = match value {
+            Value::Null => return Ok(ConverterOptions::default()),
+            Value::Object(map) => map,
+            _ => return Err(ConversionError::new(codes::INVALID_OPTION, "options must be an object")),
+        };
+        let mut out = ConverterOptions::default();
+        for key in js_key_order(map) {
+            let Some(v) = map.get(key) else { continue };
+            if !OPTION_NAMES.contains(&key.as_str()) {
+                return Err(ConversionError::new(codes::INVALID_OPTION, format!("unknown option '{key}'")));
+            }
+            if let Some(problem) = check_option(key, v) {
+                return Err(invalid(key, &problem, v));
+            }
+            match key.as_str() {
+                "descriptionBlockThreshold" => out.description_block_threshold = v.as_f64(),
+                "emitEmptyTypes" => out.emit_empty_types = v.as_bool(),
+                "inlineObjectThreshold" => out.inline_object_threshold = v.as_f64(),
+                "refNaming" => out.ref_naming = v.as_str().map(str::to_string),
+                "typeNameSanitizer" => out.type_name_sanitizer = v.as_str().map(str::to_string),
+                "fieldNameSanitizer" => out.field_name_sanitizer = v.as_str().map(str::to_string),
+                "validate" => out.validate = v.as_bool(),
+                "strict" => out.strict = v.as_bool(),
+                "federationLink" => out.federation_link = v.as_bool(),
+                "baseDir" => out.base_dir = v.as_str().map(str::to_string),
+                "inputDir" => out.input_dir = v.as_str().map(str::to_string),
+                "fileName" => out.file_name = v.as_str().map(str::to_string),
+                _ => {}
+            }
+        }
+        Ok(out)
+    }
+}
+
+fn invalid(key: &str, problem: &str, value: &Value) -> ConversionError {
+    ConversionError::new(
+        codes::INVALID_OPTION,
+        format!("option {key} {problem}, got {}", json_stringify(value)),
+    )
+}
+
+/// Root-level attributes that override an option for one document.
+pub const ROOT_OVERRIDES: [(&str, &str); 4] = [
+    ("x-graphql-description-block-threshold", "descriptionBlockThreshold"),
+    ("x-graphql-emit-empty-types", "emitEmptyTypes"),
+    ("x-graphql-inline-object-threshold", "inlineObjectThreshold"),
+    ("x-graphql-ref-naming", "refNaming"),
+];
+
+/// Checks converter options. (Unknown keys cannot occur in the typed struct;
+/// see `ConverterOptions::from_json` for untyped ones.)
+pub fn resolve_options(options: Option<&ConverterOptions>) -> Result<ResolvedOptions, ConversionError> {
+    let mut out = ResolvedOptions::default();
+    let Some(options) = options else { return Ok(out) };
+    for (key, value) in options.entries() {
+        if let Some(problem) = check_option(key, &value) {
+            return Err(invalid(key, &problem, &value));
+        }
+        out.set(key, &value);
+    }
+    Ok(out)
+}
+
+/// Applies the root-level overrides. Their value types were already checked
+/// against the attribute catalog by `normalize`; a value the option check
+/// refuses is ignored.
+pub fn apply_root_overrides(options: &ResolvedOptions, root: &Value) -> ResolvedOptions {
+    let mut out = options.clone();
+    for (attribute, option) in ROOT_OVERRIDES {
+        let Some(value) = root.get(attribute) else { continue };
+        if check_option(option, value).is_some() {
+            continue;
+        }
+        out.set(option, value);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// JSON.stringify, for messages
+
+/// `JSON.stringify` of a string.
+pub fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{08}' => out.push_str("\\b"),
+            '\u{0c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < '\u{20}' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A canonical array index (`0`..`2^32 - 2`, no leading zero): JavaScript
+/// lists these keys first, in numeric order.
+fn array_index_key(key: &str) -> Option<u32> {
+    let b = key.as_bytes();
+    if b.is_empty() || b.len() > 10 || !b.iter().all(u8::is_ascii_digit) || (b.len() > 1 && b.first() == Some(&b'0')) {
+        return None;
+    }
+    key.parse::<u64>().ok().filter(|&n| n < 4_294_967_295).and_then(|n| u32::try_from(n).ok())
+}
+
+/// The keys of an object in the order JavaScript enumerates the properties
+/// of an object built by `JSON.parse`: array indexes ascending, then the
+/// other keys in document order.
+pub fn js_key_order(map: &Map<String, Value>) -> Vec<&String> {
+    let mut indexes: Vec<(u32, &String)> = map.keys().filter_map(|k| array_index_key(k).map(|n| (n, k))).collect();
+    indexes.sort_by_key(|(n, _)| *n);
+    let mut out: Vec<&String> = indexes.into_iter().map(|(_, k)| k).collect();
+    out.extend(map.keys().filter(|k| array_index_key(k).is_none()));
+    out
+}
+
+/// `JSON.stringify(value)` (no indentation), iteratively.
+pub fn json_stringify(value: &Value) -> String {
+    enum Work<'a> {
+        Value(&'a Value),
+        Text(&'static str),
+        Owned(String),
+    }
+    let mut out = String::new();
+    let mut stack = vec![Work::Value(value)];
+    while let Some(work) = stack.pop() {
+        match work {
+            Work::Text(t) => out.push_str(t),
+            Work::Owned(t) => out.push_str(&t),
+            Work::Value(v) => match v {
+                Value::Null => out.push_str("null"),
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Number(n) => match n.as_f64() {
+                    Some(x) if x.is_finite() => out.push_str(&format_number(x)),
+                    _ => out.push_str("null"),
+                },
+                Value::String(s) => out.push_str(&json_string(s)),
+                Value::Array(items) => {
+                    out.push('[');
+                    stack.push(Work::Text("]"));
+                    for (i, item) in items.iter().enumerate().rev() {
+                        stack.push(Work::Value(item));
+                        if i > 0 {
+                            stack.push(Work::Text(","));
+                        }
+                    }
+                }
+                Value::Object(map) => {
+                    out.push('{');
+                    stack.push(Work::Text("}"));
+                    let keys = js_key_order(map);
+                    for (i, key) in keys.iter().enumerate().rev() {
+                        if let Some(item) = map.get(key.as_str()) {
+                            stack.push(Work::Value(item));
+                        }
+                        stack.push(Work::Owned(format!("{}:", json_string(key))));
+                        if i > 0 {
+                            stack.push(Work::Text(","));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    out
+}

@@ -1,0 +1,229 @@
+//! The canonical SDL printer: IR -> text (mirrors js/src/print.ts).
+//!
+//! One function per definition kind plus small helpers, as graphql-js's
+//! printSchema is built, but with our own fixed format (docs/decisions): 2-space
+//! indent, one blank line between definitions, arguments on one line unless one
+//! of them has a description, `\n` endings and exactly one trailing newline.
+
+use serde_json::Value;
+
+use crate::ir::{
+    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,
+    ObjectTypeDef, ScalarTypeDef, UnionTypeDef,
+};
+use crate::text::{format_number, print_description, print_string};
+
+pub fn print_document(doc: &Document, description_block_threshold: f64) -> String {
+    let mut blocks: Vec<String> = Vec::new();
+    if let Some(link) = &doc.link {
+        let imports: Vec<String> = link.imports.iter().map(|i| print_string(i)).collect();
+        blocks.push(format!(
+            "extend schema @link(url: {}, import: [{}])\n",
+            print_string(&link.url),
+            imports.join(", ")
+        ));
+    }
+    let p = Printer { threshold: threshold_of(description_block_threshold) };
+    for def in &doc.definitions {
+        blocks.push(p.definition(def));
+    }
+    blocks.join("\n")
+}
+
+/// The threshold as text.rs takes it: a non-negative integer (checked by
+/// options), so the saturating conversion keeps every comparison the same.
+fn threshold_of(x: f64) -> usize {
+    if x.is_finite() && x >= 0.0 {
+        x as usize
+    } else {
+        usize::MAX
+    }
+}
+
+struct Printer {
+    threshold: usize,
+}
+
+impl Printer {
+    fn definition(&self, def: &Definition) -> String {
+        match def {
+            Definition::Object(d) => self.object_type(d),
+            Definition::Union(d) => self.union_type(&d.def),
+            Definition::Enum(d) => self.enum_type(&d.def),
+            Definition::Scalar(d) => self.scalar_type(&d.def),
+            Definition::Directive(d) => self.directive_def(&d.def),
+        }
+    }
+
+    fn description(&self, text: Option<&String>, indent: &str) -> String {
+        match text {
+            None => String::new(),
+            Some(t) => print_description(t, indent, self.threshold),
+        }
+    }
+
+    fn object_type(&self, def: &ObjectTypeDef) -> String {
+        let keyword = match def.kind {
+            ObjectKind::Input => "input",
+            ObjectKind::Interface => "interface",
+            ObjectKind::Object => "type",
+        };
+        let mut head = format!("{keyword} {}", def.name);
+        if !def.interfaces.is_empty() {
+            head.push_str(" implements ");
+            head.push_str(&def.interfaces.join(" & "));
+        }
+        head.push_str(&print_directives(&def.directives));
+        let fields: String = def.fields.iter().map(|f| self.field(f)).collect();
+        format!("{}{head} {{\n{fields}}}\n", self.description(def.description.as_ref(), ""))
+    }
+
+    fn field(&self, f: &FieldDef) -> String {
+        format!(
+            "{}  {}{}: {}{}\n",
+            self.description(f.description.as_ref(), "  "),
+            f.name,
+            self.args(&f.args, "  "),
+            f.type_,
+            print_directives(&f.directives)
+        )
+    }
+
+    /// `(a: Int, b: String)` on one line, or one per line when any has a description.
+    fn args(&self, args: &[InputValueDef], indent: &str) -> String {
+        if args.is_empty() {
+            return String::new();
+        }
+        if args.iter().all(|a| a.description.as_deref().is_none_or(str::is_empty)) {
+            let parts: Vec<String> = args.iter().map(print_input_value).collect();
+            return format!("({})", parts.join(", "));
+        }
+        let inner = format!("{indent}  ");
+        let lines: String = args
+            .iter()
+            .map(|a| format!("{}{inner}{}\n", self.description(a.description.as_ref(), &inner), print_input_value(a)))
+            .collect();
+        format!("(\n{lines}{indent})")
+    }
+
+    fn union_type(&self, def: &UnionTypeDef) -> String {
+        format!(
+            "{}union {}{} = {}\n",
+            self.description(def.description.as_ref(), ""),
+            def.name,
+            print_directives(&def.directives),
+            def.members.join(" | ")
+        )
+    }
+
+    fn enum_type(&self, def: &EnumTypeDef) -> String {
+        let values: String = def
+            .values
+            .iter()
+            .map(|v| {
+                format!("{}  {}{}\n", self.description(v.description.as_ref(), "  "), v.name, print_directives(&v.directives))
+            })
+            .collect();
+        format!(
+            "{}enum {}{} {{\n{values}}}\n",
+            self.description(def.description.as_ref(), ""),
+            def.name,
+            print_directives(&def.directives)
+        )
+    }
+
+    fn scalar_type(&self, def: &ScalarTypeDef) -> String {
+        format!(
+            "{}scalar {}{}\n",
+            self.description(def.description.as_ref(), ""),
+            def.name,
+            print_directives(&def.directives)
+        )
+    }
+
+    fn directive_def(&self, def: &DirectiveDef) -> String {
+        let repeatable = if def.repeatable { " repeatable" } else { "" };
+        format!(
+            "{}directive @{}{}{repeatable} on {}\n",
+            self.description(def.description.as_ref(), ""),
+            def.name,
+            self.args(&def.args, ""),
+            def.locations.join(" | ")
+        )
+    }
+}
+
+fn print_input_value(a: &InputValueDef) -> String {
+    let dflt = match &a.default_value {
+        None => String::new(),
+        Some(v) => format!(" = {}", print_value(v)),
+    };
+    format!("{}: {}{dflt}{}", a.name, a.type_, print_directives(&a.directives))
+}
+
+pub fn print_directives(directives: &[AppliedDirective]) -> String {
+    let mut out = String::new();
+    for d in directives {
+        out.push_str(" @");
+        out.push_str(&d.name);
+        if !d.args.is_empty() {
+            let args: Vec<String> = d.args.iter().map(|(name, value)| format!("{name}: {}", print_value(value))).collect();
+            out.push('(');
+            out.push_str(&args.join(", "));
+            out.push(')');
+        }
+    }
+    out
+}
+
+/// A JSON value as a GraphQL literal. Object keys were checked to be names by
+/// `lower`. Iterative, so nesting depth cannot overflow the stack.
+pub fn print_value(value: &Value) -> String {
+    enum Work<'a> {
+        Value(&'a Value),
+        Text(&'static str),
+        Key(&'a str),
+    }
+    let mut out = String::new();
+    let mut stack = vec![Work::Value(value)];
+    while let Some(work) = stack.pop() {
+        match work {
+            Work::Text(t) => out.push_str(t),
+            Work::Key(k) => {
+                out.push_str(k);
+                out.push_str(": ");
+            }
+            Work::Value(v) => match v {
+                Value::Null => out.push_str("null"),
+                Value::String(s) => out.push_str(&print_string(s)),
+                Value::Number(n) => match n.as_f64() {
+                    Some(x) => out.push_str(&format_number(x)),
+                    None => out.push_str("null"),
+                },
+                Value::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                Value::Array(items) => {
+                    out.push('[');
+                    stack.push(Work::Text("]"));
+                    for (i, item) in items.iter().enumerate().rev() {
+                        stack.push(Work::Value(item));
+                        if i > 0 {
+                            stack.push(Work::Text(", "));
+                        }
+                    }
+                }
+                Value::Object(map) => {
+                    out.push('{');
+                    stack.push(Work::Text("}"));
+                    for (i, (k, item)) in map.iter().enumerate().rev() {
+                        stack.push(Work::Value(item));
+                        stack.push(Work::Key(k));
+                        if i > 0 {
+                            stack.push(Work::Text(", "));
+                        }
+                    }
+                }
+            },
+        }
+    }
+    out
+}

@@ -1,0 +1,510 @@
+//! resolve: `$ref` -> the node it points at (mirrors js/src/resolve.ts).
+//!
+//! Local refs are JSON pointers into the same document (`#/definitions/X`,
+//! `#/$defs/X`, any pointer). File refs (`common/address.json#/definitions/A`)
+//! are read relative to the referring file, and must stay inside `baseDir`:
+//! a ref that leaves it, or names a remote URI, is refused and never fetched.
+//! Each file is read, parsed and scanned once.
+//!
+//! TypeScript keeps `{loc, node}` pairs; here a `Loc` holds its source (shared
+//! with `Rc`) and pointer, and the node is read back through the pointer when
+//! needed (`Loc::node`), which gives the same node: every loc is built from
+//! the pointer of the node it describes.
+//!
+//! Paths follow Node's `path` module on POSIX (`resolve`, `relative`,
+//! `dirname` are string operations with `/`), so both sides accept and refuse
+//! the same refs.
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::rc::Rc;
+
+use indexmap::IndexMap;
+use serde_json::Value;
+
+use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::load::{load_json, pointer_join};
+use crate::normalize::{scan_document, RefUse};
+
+pub struct Source {
+    /// '' for the main input, else the path relative to baseDir with `/` separators.
+    pub id: String,
+    /// The name used in diagnostics (None for stdin).
+    pub file: Option<String>,
+    pub text: String,
+    pub root: Value,
+    /// The folder that the source's relative refs resolve against.
+    pub dir: Option<String>,
+    pub refs: Vec<RefUse>,
+}
+
+impl fmt::Debug for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Source").field("id", &self.id).field("file", &self.file).finish()
+    }
+}
+
+static NULL: Value = Value::Null;
+
+/// A place in a source: where a schema node sits.
+#[derive(Debug, Clone)]
+pub struct Loc {
+    pub source: Rc<Source>,
+    pub pointer: String,
+}
+
+impl Loc {
+    /// The node at this place (null when the pointer does not resolve, which
+    /// cannot happen for the locs the pipeline builds).
+    pub fn node(&self) -> &Value {
+        evaluate_pointer(&self.source.root, &self.pointer).unwrap_or(&NULL)
+    }
+
+    /// This loc followed by more pointer segments.
+    pub fn child<S: AsRef<str>>(&self, segments: &[S]) -> Loc {
+        Loc { source: self.source.clone(), pointer: pointer_join(&self.pointer, segments) }
+    }
+}
+
+/// A node that something points at.
+#[derive(Debug, Clone)]
+pub struct Target {
+    pub loc: Loc,
+}
+
+impl Target {
+    pub fn node(&self) -> &Value {
+        self.loc.node()
+    }
+}
+
+pub fn loc_key(loc: &Loc) -> String {
+    format!("{}#{}", loc.source.id, loc.pointer)
+}
+
+pub fn decode_pointer_segment(segment: &str) -> String {
+    segment.replace("~1", "/").replace("~0", "~")
+}
+
+/// `/^[A-Za-z][A-Za-z0-9+.-]*:/`.
+fn has_uri_scheme(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    for &c in b.iter().skip(1) {
+        if c == b':' {
+            return true;
+        }
+        if !(c.is_ascii_alphanumeric() || c == b'+' || c == b'.' || c == b'-') {
+            return false;
+        }
+    }
+    false
+}
+
+/// `/^(0|[1-9][0-9]*)$/`.
+fn is_array_index(s: &str) -> bool {
+    let b = s.as_bytes();
+    !b.is_empty() && b.iter().all(u8::is_ascii_digit) && (b.first() != Some(&b'0') || b.len() == 1)
+}
+
+/// Evaluates an RFC 6901 pointer with own-property lookups only.
+pub fn evaluate_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
+    if pointer.is_empty() {
+        return Some(root);
+    }
+    let rest = pointer.strip_prefix('/')?;
+    let mut node = root;
+    for raw in rest.split('/') {
+        let segment = decode_pointer_segment(raw);
+        node = match node {
+            Value::Array(items) => {
+                if !is_array_index(&segment) {
+                    return None;
+                }
+                items.get(segment.parse::<usize>().ok()?)?
+            }
+            Value::Object(map) => map.get(&segment)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+pub struct Resolver {
+    pub main: Rc<Source>,
+    /// Every source read so far, by id, in the order they were read.
+    pub sources: IndexMap<String, Rc<Source>>,
+    pub warnings: Vec<Diagnostic>,
+    base_dir: Option<String>,
+}
+
+impl Resolver {
+    pub fn new(main: Source, base_dir: Option<&str>) -> Resolver {
+        let main = Rc::new(main);
+        let mut sources = IndexMap::new();
+        sources.insert(main.id.clone(), main.clone());
+        Resolver { main, sources, warnings: Vec::new(), base_dir: base_dir.map(|d| path_resolve(&[d])) }
+    }
+
+    /// Resolves every ref of every source up front, so an unresolvable ref is
+    /// reported before any output is built, and so `isRefTarget` knows every
+    /// node that something points at.
+    pub fn collect_targets(&mut self) -> Result<HashSet<String>, ConversionError> {
+        let mut targets = HashSet::new();
+        let mut queue: Vec<Rc<Source>> = vec![self.main.clone()];
+        let mut i = 0;
+        while let Some(source) = queue.get(i).cloned() {
+            i += 1;
+            for use_ in &source.refs {
+                let before = self.sources.len();
+                let from = Loc { source: source.clone(), pointer: use_.pointer.clone() };
+                let target = self.resolve(&use_.ref_, &from)?;
+                targets.insert(loc_key(&target.loc));
+                if self.sources.len() > before {
+                    queue.push(target.loc.source.clone());
+                }
+            }
+        }
+        Ok(targets)
+    }
+
+    /// `ref_` written at `from` (the pointer of the node holding `$ref`).
+    pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
+        let at = Location {
+            file: from.source.file.clone(),
+            pointer: Some(pointer_join(&from.pointer, &["$ref"])),
+            line: None,
+            column: None,
+        };
+        let (file_part, fragment) = match ref_.find('#') {
+            Some(hash) => (ref_.get(..hash).unwrap_or(""), ref_.get(hash + 1..).unwrap_or("")),
+            None => (ref_, ""),
+        };
+        if has_uri_scheme(file_part) || file_part.starts_with("//") {
+            return Err(ConversionError::at(codes::REF_REMOTE, format!("remote reference {ref_} is not fetched"), at));
+        }
+        let source = if file_part.is_empty() {
+            from.source.clone()
+        } else {
+            let relative = decode_uri_component(file_part).unwrap_or_else(|| file_part.to_string());
+            self.load_file(&relative, &from.source, ref_, &at)?
+        };
+        let pointer = decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string());
+        if evaluate_pointer(&source.root, &pointer).is_none() {
+            return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at));
+        }
+        Ok(Target { loc: Loc { source, pointer } })
+    }
+
+    fn load_file(&mut self, relative: &str, from: &Source, ref_: &str, at: &Location) -> Result<Rc<Source>, ConversionError> {
+        let (Some(base_dir), Some(from_dir)) = (self.base_dir.clone(), from.dir.as_deref()) else {
+            return Err(ConversionError::at(
+                codes::REF_UNRESOLVED,
+                format!("file reference {ref_} needs a base folder (the baseDir option)"),
+                at.clone(),
+            ));
+        };
+        let outside =
+            || ConversionError::at(codes::REF_OUTSIDE, format!("file reference {ref_} leaves the input's folder"), at.clone());
+        let absolute = path_resolve(&[from_dir, relative]);
+        let rel = path_relative(&base_dir, &absolute);
+        if rel.is_empty() || rel.starts_with("..") || rel.starts_with('/') {
+            return Err(outside());
+        }
+        let id = rel;
+        if let Some(known) = self.sources.get(&id) {
+            return Ok(known.clone());
+        }
+        let unreadable =
+            || ConversionError::at(codes::REF_UNRESOLVED, format!("file reference {ref_} cannot be read"), at.clone());
+        // A symbolic link may point outside baseDir: check the real path too.
+        let real = std::fs::canonicalize(&absolute).map_err(|_| unreadable())?;
+        let real_base = std::fs::canonicalize(&base_dir).map_err(|_| unreadable())?;
+        let real_rel = path_relative(&real_base.to_string_lossy(), &real.to_string_lossy());
+        if real_rel.starts_with("..") || real_rel.starts_with('/') {
+            return Err(outside());
+        }
+        let meta = std::fs::metadata(&real).map_err(|_| unreadable())?;
+        if meta.is_dir() {
+            return Err(ConversionError::at(
+                codes::REF_UNRESOLVED,
+                format!("file reference {ref_} names a folder"),
+                at.clone(),
+            ));
+        }
+        let bytes = std::fs::read(&real).map_err(|_| unreadable())?;
+        // Node's 'utf8' decoding: invalid sequences become U+FFFD.
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let root = load_json(&text, Some(&id))?;
+        let scan = scan_document(&root, Some(&id))?;
+        self.warnings.extend(scan.warnings);
+        let source = Rc::new(Source {
+            id: id.clone(),
+            file: Some(id.clone()),
+            text,
+            root,
+            dir: Some(path_dirname(&absolute)),
+            refs: scan.refs,
+        });
+        self.sources.insert(id, source.clone());
+        Ok(source)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Node's `path` (POSIX) and `decodeURIComponent`
+
+fn current_dir() -> String {
+    std::env::current_dir().map(|d| d.to_string_lossy().into_owned()).unwrap_or_else(|_| "/".to_string())
+}
+
+/// `path.resolve(...parts)`: from the right until an absolute part (else the
+/// working directory), then `.` and `..` and repeated slashes normalized.
+pub fn path_resolve(parts: &[&str]) -> String {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut absolute = false;
+    for part in parts.iter().rev() {
+        if part.is_empty() {
+            continue;
+        }
+        pieces.push((*part).to_string());
+        if part.starts_with('/') {
+            absolute = true;
+            break;
+        }
+    }
+    if !absolute {
+        pieces.push(current_dir());
+    }
+    let mut segments: Vec<&str> = Vec::new();
+    for piece in pieces.iter().rev() {
+        for seg in piece.split('/') {
+            match seg {
+                "" | "." => {}
+                ".." => {
+                    segments.pop();
+                }
+                s => segments.push(s),
+            }
+        }
+    }
+    format!("/{}", segments.join("/"))
+}
+
+/// `path.relative(from, to)` for two absolute, normalized paths.
+pub fn path_relative(from: &str, to: &str) -> String {
+    let from = path_resolve(&[from]);
+    let to = path_resolve(&[to]);
+    if from == to {
+        return String::new();
+    }
+    let f: Vec<&str> = from.split('/').filter(|s| !s.is_empty()).collect();
+    let t: Vec<&str> = to.split('/').filter(|s| !s.is_empty()).collect();
+    let common = f.iter().zip(&t).take_while(|(a, b)| a == b).count();
+    let mut out: Vec<&str> = vec![".."; f.len().saturating_sub(common)];
+    out.extend(t.iter().skip(common));
+    out.join("/")
+}
+
+/// `path.dirname` of an absolute, normalized path.
+pub fn path_dirname(p: &str) -> String {
+    match p.rfind('/') {
+        Some(0) | None => "/".to_string(),
+        Some(i) => p.get(..i).unwrap_or("/").to_string(),
+    }
+}
+
+fn hex2(bytes: &[u8], i: usize) -> Option<u8> {
+    let hi = (*bytes.get(i)? as char).to_digit(16)?;
+    let lo = (*bytes.get(i + 1)? as char).to_digit(16)?;
+    u8::try_from(hi * 16 + lo).ok()
+}
+
+/// `decodeURIComponent`: None where JavaScript throws a URIError (a `%` not
+/// followed by two hex digits, or escapes that are not one valid UTF-8 sequence).
+pub fn decode_uri_component(s: &str) -> Option<String> {
+    let bytes = s.as_bytes();
+    let mut out: Vec<u8> = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        if b != b'%' {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let lead = hex2(bytes, i + 1)?;
+        i += 3;
+        if lead < 0x80 {
+            out.push(lead);
+            continue;
+        }
+        let n = if lead & 0xE0 == 0xC0 {
+            2
+        } else if lead & 0xF0 == 0xE0 {
+            3
+        } else if lead & 0xF8 == 0xF0 {
+            4
+        } else {
+            return None;
+        };
+        let mut group = vec![lead];
+        for _ in 1..n {
+            if bytes.get(i) != Some(&b'%') {
+                return None;
+            }
+            let c = hex2(bytes, i + 1)?;
+            if c & 0xC0 != 0x80 {
+                return None;
+            }
+            group.push(c);
+            i += 3;
+        }
+        std::str::from_utf8(&group).ok()?;
+        out.extend(group);
+    }
+    String::from_utf8(out).ok()
+}
+
+// ---------------------------------------------------------------------------
+// allOf merging (D18)
+
+#[derive(Debug, Clone)]
+pub struct MergedProperty {
+    pub key: String,
+    pub loc: Loc,
+}
+
+impl MergedProperty {
+    pub fn schema(&self) -> &Value {
+        self.loc.node()
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct MergedObject {
+    pub properties: Vec<MergedProperty>,
+    pub required: HashSet<String>,
+    /// allOf members that are `$ref`s, resolved, in order (for `implements`).
+    pub ref_members: Vec<Target>,
+}
+
+/// Own `properties` first, then each `allOf` member in order (refs resolved,
+/// nested allOf recursed, cycles cut). A key seen again with a different
+/// schema: the later schema wins at the first position, with a warning.
+/// Iterative: an explicit stack replaces TypeScript's recursive `visit`, with
+/// the same order of visits and of `resolve` calls.
+pub fn merge_object(
+    resolver: &mut Resolver,
+    loc: &Loc,
+    warnings: &mut Vec<Diagnostic>,
+) -> Result<MergedObject, ConversionError> {
+    let mut merged = MergedObject::default();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut visiting: HashSet<String> = HashSet::new();
+    // (the schema's loc, whether it is the top one, the next allOf member to visit)
+    let mut stack: Vec<(Loc, bool, usize)> = Vec::new();
+
+    let mut enter = |at: Loc,
+                     top: bool,
+                     merged: &mut MergedObject,
+                     stack: &mut Vec<(Loc, bool, usize)>,
+                     warnings: &mut Vec<Diagnostic>| {
+        if !visiting.insert(loc_key(&at)) {
+            return;
+        }
+        let schema = at.node();
+        if let Some(Value::Object(props)) = schema.get("properties") {
+            for name in props.keys() {
+                let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]) };
+                match index.get(name) {
+                    None => {
+                        index.insert(name.clone(), merged.properties.len());
+                        merged.properties.push(prop);
+                    }
+                    Some(&seen) => {
+                        let Some(existing) = merged.properties.get_mut(seen) else { continue };
+                        if !json_equal(existing.schema(), prop.schema()) {
+                            warnings.push(Diagnostic::warning(
+                                codes::PROPERTY_CONFLICT,
+                                format!("property {name} is defined again with a different schema; the later one wins"),
+                                Location {
+                                    file: at.source.file.clone(),
+                                    pointer: Some(prop.loc.pointer.clone()),
+                                    line: None,
+                                    column: None,
+                                },
+                            ));
+                            *existing = prop;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(Value::Array(req)) = schema.get("required") {
+            for r in req {
+                if let Value::String(r) = r {
+                    merged.required.insert(r.clone());
+                }
+            }
+        }
+        stack.push((at, top, 0));
+    };
+
+    enter(loc.clone(), true, &mut merged, &mut stack, warnings);
+    while let Some((at, top, next)) = stack.last() {
+        let (at, top, i) = (at.clone(), *top, *next);
+        let member = match at.node().get("allOf") {
+            Some(Value::Array(all_of)) => all_of.get(i),
+            _ => None,
+        };
+        let Some(member) = member else {
+            stack.pop();
+            continue;
+        };
+        if let Some(frame) = stack.last_mut() {
+            frame.2 += 1;
+        }
+        if !member.is_object() {
+            continue;
+        }
+        let member_loc = at.child(&["allOf".to_string(), i.to_string()]);
+        if let Some(Value::String(r)) = member.get("$ref") {
+            let target = resolver.resolve(r, &member_loc)?;
+            if top {
+                merged.ref_members.push(target.clone());
+            }
+            if target.node().is_object() {
+                enter(target.loc, false, &mut merged, &mut stack, warnings);
+            }
+        } else {
+            enter(member_loc, false, &mut merged, &mut stack, warnings);
+        }
+    }
+    Ok(merged)
+}
+
+/// Deep equality of JSON values (object key order does not matter), iteratively.
+pub fn json_equal(a: &Value, b: &Value) -> bool {
+    let mut stack: Vec<(&Value, &Value)> = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        match (a, b) {
+            (Value::Null, Value::Null) => {}
+            (Value::Bool(x), Value::Bool(y)) if x == y => {}
+            (Value::Number(x), Value::Number(y)) if x.as_f64() == y.as_f64() => {}
+            (Value::String(x), Value::String(y)) if x == y => {}
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => stack.extend(x.iter().zip(y)),
+            (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}

@@ -1,0 +1,136 @@
+//! Type slots: one per schema node that becomes a named GraphQL type
+//! (mirrors js/src/slots.ts).
+//!
+//! A slot is keyed by where its node sits (source + JSON pointer), so every
+//! `$ref` to the same node, and the node's own position, share one type.
+//! Slots are created in document order; a slot created while another is being
+//! lowered becomes its child and prints right after it (D15). Names are given
+//! after all slots exist (D3), which is why drafts hold `TypeExpr`s.
+//!
+//! TypeScript links slots by object reference; here they live in the
+//! Lowering's `Vec<Slot>` and refer to each other by `SlotId` (an index).
+
+use serde_json::Value;
+
+use crate::ir::{AppliedDirective, EnumValueDef};
+use crate::resolve::{Loc, Target};
+use crate::type_expr::TypeExpr;
+
+/// An index into the Lowering's `slots`.
+pub type SlotId = usize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SlotKind {
+    Object,
+    Interface,
+    Input,
+    Union,
+    Enum,
+    Scalar,
+}
+
+#[derive(Debug, Clone)]
+pub struct DraftInputValue {
+    pub name: String,
+    pub description: Option<String>,
+    pub type_: TypeExpr,
+    pub default_value: Option<Value>,
+    pub directives: Vec<AppliedDirective>,
+}
+
+#[derive(Debug, Clone)]
+pub struct DraftField {
+    pub name: String,
+    pub description: Option<String>,
+    pub args: Vec<DraftInputValue>,
+    pub type_: TypeExpr,
+    pub directives: Vec<AppliedDirective>,
+    /// Where the property sits, for diagnostics.
+    pub loc: Loc,
+    /// What gave the field its type (`x-graphql-field-type`, `$ref`, or the property), for diagnostics.
+    pub type_loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub struct NameRef {
+    pub name: String,
+    pub loc: Loc,
+}
+
+/// The generated name before collision handling, computed at naming time
+/// (TypeScript's `base: () => string` closures, one variant per closure).
+#[derive(Debug, Clone)]
+pub enum BaseName {
+    /// `() => this.rootName(root)`.
+    Root,
+    /// `this.baseNameFor(target)`.
+    Target(Target),
+    /// `() => explicit.name`.
+    Fixed(String),
+    /// `() => ctx.owner.name + toTypeName(ctx.key)`.
+    OwnerKey { owner: SlotId, key: String },
+}
+
+#[derive(Debug, Clone)]
+pub struct MemberSlot {
+    pub slot: Option<SlotId>,
+    pub loc: Loc,
+}
+
+#[derive(Debug, Clone)]
+pub struct Slot {
+    pub key: String,
+    pub loc: Loc,
+    pub kind: SlotKind,
+    /// A verbatim name (x-graphql-type-name, legacy x-graphql-type, x-graphql-scalar.name).
+    pub explicit: Option<NameRef>,
+    /// The generated name before collision handling; computed in naming order.
+    pub base: BaseName,
+    /// The canonical ref text hashed by `refNaming: hash`.
+    pub hash_ref: String,
+    pub children: Vec<SlotId>,
+    /// The final name, set by naming.
+    pub name: String,
+    pub description: Option<String>,
+    pub directives: Vec<AppliedDirective>,
+    pub fields: Vec<DraftField>,
+    /// Interfaces by name (x-graphql-implements) and by ref (allOf), resolved after naming.
+    pub interface_names: Vec<NameRef>,
+    pub interface_slots: Vec<SlotId>,
+    pub interfaces: Vec<SlotId>,
+    /// Union members by name (x-graphql-union-types) and by ref (oneOf/anyOf).
+    pub member_names: Vec<NameRef>,
+    pub member_slots: Vec<MemberSlot>,
+    pub members: Vec<SlotId>,
+    pub values: Vec<EnumValueDef>,
+}
+
+impl Slot {
+    /// The schema node of the slot (TypeScript's `slot.node`).
+    pub fn node(&self) -> &Value {
+        self.loc.node()
+    }
+}
+
+pub fn new_slot(key: String, loc: Loc, kind: SlotKind, base: BaseName, hash_ref: String, explicit: Option<NameRef>) -> Slot {
+    Slot {
+        key,
+        loc,
+        kind,
+        explicit,
+        base,
+        hash_ref,
+        children: Vec::new(),
+        name: String::new(),
+        description: None,
+        directives: Vec::new(),
+        fields: Vec::new(),
+        interface_names: Vec::new(),
+        interface_slots: Vec::new(),
+        interfaces: Vec::new(),
+        member_names: Vec::new(),
+        member_slots: Vec::new(),
+        members: Vec::new(),
+        values: Vec::new(),
+    }
+}

@@ -1,0 +1,143 @@
+//! The golden cases of fixtures/json-to-graphql (also run by
+//! js/test/golden.test.ts): the converter's output must be the expected bytes
+//! (or the expected error, with its code and pointer), and the warnings, when
+//! expected-warnings.json is present, the expected codes and pointers.
+//! Every case runs; the test fails at the end with one entry per mismatch.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, SdlResult};
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("json-to-graphql")
+}
+
+fn read_if(path: &Path) -> Option<String> {
+    std::fs::read_to_string(path).ok()
+}
+
+fn parse(text: &str, what: &Path) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("{} is not JSON: {e}", what.display()))
+}
+
+/// `{code, pointer?}` of an expected error or warning.
+fn code_and_pointer(v: &Value) -> (String, Option<String>) {
+    (
+        v.get("code").and_then(Value::as_str).unwrap_or("").to_string(),
+        v.get("pointer").and_then(Value::as_str).map(str::to_string),
+    )
+}
+
+fn show(cp: &(String, Option<String>)) -> String {
+    match &cp.1 {
+        Some(p) => format!("{} at {p:?}", cp.0),
+        None => cp.0.clone(),
+    }
+}
+
+/// The first differing lines of two texts, with a little context.
+fn line_diff(expected: &str, got: &str) -> String {
+    let e: Vec<&str> = expected.split('\n').collect();
+    let g: Vec<&str> = got.split('\n').collect();
+    let first = e.iter().zip(&g).take_while(|(a, b)| a == b).count();
+    let mut out = format!("    first difference at line {}:\n", first + 1);
+    let from = first.saturating_sub(1);
+    for (i, line) in e.iter().enumerate().skip(from).take(4) {
+        out.push_str(&format!("    - {:>4} {line:?}\n", i + 1));
+    }
+    for (i, line) in g.iter().enumerate().skip(from).take(4) {
+        out.push_str(&format!("    + {:>4} {line:?}\n", i + 1));
+    }
+    out
+}
+
+fn convert(dir: &Path, input: &str) -> Result<Result<SdlResult, ConversionError>, String> {
+    let options_path = dir.join("options.json");
+    let mut options = match read_if(&options_path) {
+        Some(text) => parse(&text, &options_path)?,
+        None => Value::Object(serde_json::Map::new()),
+    };
+    // `{ ...options, baseDir: dir }`
+    if let Value::Object(map) = &mut options {
+        map.insert("baseDir".to_string(), Value::String(dir.to_string_lossy().into_owned()));
+    }
+    let converter = ConverterOptions::from_json(&options).and_then(Converter::with_options);
+    Ok(converter.and_then(|c| c.convert_with_warnings(input, ConversionDirection::JsonSchemaToGraphQL)))
+}
+
+/// The problems of one case (empty when it passes).
+fn check_case(dir: &Path) -> Result<Vec<String>, String> {
+    let input_path = dir.join("input.json");
+    let input = read_if(&input_path).ok_or_else(|| format!("cannot read {}", input_path.display()))?;
+    let expected = read_if(&dir.join("expected.graphql"));
+    let expected_error = match read_if(&dir.join("expected-error.json")) {
+        Some(text) => Some(code_and_pointer(&parse(&text, &dir.join("expected-error.json"))?)),
+        None => None,
+    };
+    let expected_warnings = match read_if(&dir.join("expected-warnings.json")) {
+        Some(text) => {
+            let list = parse(&text, &dir.join("expected-warnings.json"))?;
+            Some(list.as_array().map(|l| l.iter().map(code_and_pointer).collect::<Vec<_>>()).unwrap_or_default())
+        }
+        None => None,
+    };
+    let mut problems = Vec::new();
+    match convert(dir, &input)? {
+        Err(e) => {
+            let got = (e.code.to_string(), e.pointer.clone());
+            match &expected_error {
+                None => problems.push(format!("unexpected error {}: {}", show(&got), e.message)),
+                Some(want) if *want != got => {
+                    problems.push(format!("error {} ({}), expected {}", show(&got), e.message, show(want)))
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(result) => {
+            if let Some(want) = &expected_error {
+                problems.push(format!("expected the error {}, got output", show(want)));
+            }
+            match &expected {
+                Some(want) if *want != result.sdl => problems.push(format!("output differs\n{}", line_diff(want, &result.sdl))),
+                None if expected_error.is_none() => problems.push("no expected.graphql".to_string()),
+                _ => {}
+            }
+            if let Some(want) = &expected_warnings {
+                let got: Vec<(String, Option<String>)> =
+                    result.warnings.iter().map(|w| (w.code.to_string(), w.pointer.clone())).collect();
+                if *want != got {
+                    let list = |l: &[(String, Option<String>)]| l.iter().map(show).collect::<Vec<_>>().join(", ");
+                    problems.push(format!("warnings [{}], expected [{}]", list(&got), list(want)));
+                }
+            }
+        }
+    }
+    Ok(problems)
+}
+
+#[test]
+fn json_to_graphql_golden_cases() {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(cases_dir())
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    assert!(!dirs.is_empty(), "no cases in {}", cases_dir().display());
+    let mut failures = Vec::new();
+    for dir in &dirs {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        match check_case(dir) {
+            Ok(problems) if problems.is_empty() => {}
+            Ok(problems) => failures.push(format!("{name}:\n  {}", problems.join("\n  "))),
+            Err(e) => failures.push(format!("{name}:\n  {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} golden cases fail:\n{}",
+        failures.len(),
+        dirs.len(),
+        failures.join("\n")
+    );
+    eprintln!("{} golden cases pass", dirs.len());
+}

@@ -1,0 +1,58 @@
+//! Every expected.graphql of fixtures/json-to-graphql is a valid schema for
+//! apollo-compiler (the TypeScript runner checks the same with graphql-js).
+//! An SDL that links federation is validated after
+//! fixtures/federation-definitions.graphql, with apollo-compiler's
+//! `adopt_orphan_extensions` (a subgraph's `extend schema @link(...)` has no
+//! `schema` definition to extend; graphql-js accepts that as is). A missing
+//! query root operation type is not a problem: our output is often a library
+//! of types.
+
+use std::path::{Path, PathBuf};
+
+use apollo_compiler::Schema;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures")
+}
+
+/// The problems apollo-compiler finds in one SDL document.
+fn problems(sdl: &str, federation: &str) -> Vec<String> {
+    let linked = sdl.contains("extend schema @link(");
+    let source = if linked { format!("{federation}\n{sdl}") } else { sdl.to_string() };
+    let mut builder = Schema::builder();
+    if linked {
+        builder = builder.adopt_orphan_extensions();
+    }
+    match builder.parse(source, "expected.graphql").build().and_then(Schema::validate) {
+        Ok(_) => Vec::new(),
+        Err(with_errors) => with_errors
+            .errors
+            .iter()
+            .map(|d| d.error.to_string())
+            .filter(|m| !m.contains("missing query root operation type"))
+            .collect(),
+    }
+}
+
+#[test]
+fn every_golden_sdl_is_valid_for_apollo_compiler() {
+    let federation = std::fs::read_to_string(fixtures().join("federation-definitions.graphql"))
+        .unwrap_or_else(|e| panic!("read fixtures/federation-definitions.graphql: {e}"));
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures().join("json-to-graphql"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for dir in &dirs {
+        let Ok(sdl) = std::fs::read_to_string(dir.join("expected.graphql")) else { continue };
+        checked += 1;
+        let found = problems(&sdl, &federation);
+        if !found.is_empty() {
+            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            failures.push(format!("{name}:\n  {}", found.join("\n  ")));
+        }
+    }
+    assert!(checked > 0, "no expected.graphql found");
+    assert!(failures.is_empty(), "{} of {checked} golden SDLs are invalid:\n{}", failures.len(), failures.join("\n"));
+}
