@@ -1,0 +1,709 @@
+/**
+ * load: JSON text -> order-preserving JSON tree, with syntax errors that carry
+ * a line and column, and `locate(text, pointer)` to map a JSON pointer back to
+ * a line and column for any later diagnostic.
+ *
+ * Both implementations (this file and rust/src/load.rs) follow the same rules,
+ * checked by the shared vectors in fixtures/helpers/load.json:
+ *
+ * - Strict RFC 8259 JSON: whitespace is only space, tab, LF and CR; no comments,
+ *   trailing commas, single quotes, leading zeros, NaN/Infinity, raw control
+ *   characters in strings, or escapes of lone surrogates.
+ * - One leading U+FEFF (BOM) is skipped; it is not a column.
+ * - Positions: 1-based line and column; columns count Unicode code points.
+ *   A line break is LF, CR LF (one break) or a lone CR.
+ * - Nesting deeper than 1,000 levels is an error at the bracket that opens
+ *   level 1,001. The parsers and `locate` are iterative, so this is a policy
+ *   for the stages after load: it keeps every tree shallow enough for
+ *   recursive walks (in Rust, serde_json's `Value` clones, compares, prints
+ *   and drops recursively; at 10,000 levels a clone of nested objects needs
+ *   about 8 MiB of stack even in a release build).
+ * - A number whose value overflows to infinity is an error ("Number out of
+ *   range"); numbers are IEEE doubles (integers too).
+ * - Duplicate keys: the last value wins, at the position of the first key.
+ *
+ * The fast path is `JSON.parse`, taken when the text holds no integer-like
+ * key (which it would move to the front; an escaped digit counts) and no
+ * escaped surrogate (which must be checked for lone halves), and kept when its result is no deeper than the
+ * limit and has no infinite number (one walk over the tree). Otherwise, and
+ * whenever `JSON.parse` throws, our own parser runs, and its message and
+ * position are what is reported (never those of `JSON.parse`). Objects from
+ * either are ordinary objects: read them with `keysOf` and `own` only.
+ */
+import { ConversionError, ErrorCodes } from './errors';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+
+/** The maximum nesting depth of arrays and objects. */
+export const MAX_DEPTH = 1000;
+
+/** Objects built by our parser record their key order here (non-enumerable). */
+const KEY_ORDER: unique symbol = Symbol('x-graphql.keyOrder');
+
+type Ordered = JsonObject & { [KEY_ORDER]?: string[] };
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** The keys of an object in document order (use this, never `Object.keys`). */
+export function keysOf(obj: JsonObject): string[] {
+  const order = (obj as Ordered)[KEY_ORDER];
+  return order !== undefined ? order.slice() : Object.keys(obj);
+}
+
+/** An own property only: `own({}, 'constructor')` is undefined. */
+export function own(obj: JsonObject, key: string): JsonValue | undefined {
+  return hasOwn.call(obj, key) ? obj[key] : undefined;
+}
+
+/** A JSON object (non-null, not an array). */
+export function isObject(v: unknown): v is JsonObject {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `base` followed by one pointer segment per argument, with `~` and `/` escaped. */
+export function pointerJoin(base: string, ...segments: (string | number)[]): string {
+  let out = base;
+  for (const s of segments) out += '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1');
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// loadJson
+
+const INTEGER_KEY = /"(?:0|[1-9][0-9]*)"\s*:/;
+/** An escaped surrogate, or an escaped digit (which may spell an integer-like key). */
+const RISKY_ESCAPE = /\\u(?:[dD][89a-fA-F]|003[0-9])/;
+
+/**
+ * Parses JSON text into a tree. Throws only `ConversionError` with code
+ * `JSON_SYNTAX` (and the 1-based line and column of the offending character).
+ */
+export function loadJson(text: string, file?: string): JsonValue {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (!INTEGER_KEY.test(text) && !(text.includes('\\u') && RISKY_ESCAPE.test(text))) {
+    let value: JsonValue | undefined;
+    try {
+      value = JSON.parse(text) as JsonValue;
+    } catch {
+      // our parser reports the error, with our message and position
+    }
+    if (value !== undefined && !needsOwnParser(value)) return value;
+  }
+  return new Parser(text, file).parse();
+}
+
+/**
+ * Whether a `JSON.parse` result breaks one of our rules: nesting deeper than
+ * MAX_DEPTH, or a number that overflowed to infinity. Then our parser runs to
+ * report the error. Iterative, and cheaper than a scan of the text.
+ */
+function needsOwnParser(root: JsonValue): boolean {
+  if (typeof root !== 'object' || root === null) return typeof root === 'number' && !Number.isFinite(root);
+  const stack: JsonValue[] = [root];
+  const depths: number[] = [1];
+  for (;;) {
+    const v = stack.pop();
+    if (v === undefined) return false;
+    const depth = depths.pop()!;
+    if (depth > MAX_DEPTH) return true;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === 'object') {
+          if (x !== null) {
+            stack.push(x);
+            depths.push(depth + 1);
+          }
+        } else if (typeof x === 'number' && !Number.isFinite(x)) return true;
+      }
+    } else {
+      const obj = v as JsonObject;
+      for (const k in obj) {
+        const x = obj[k];
+        if (typeof x === 'object') {
+          if (x !== null) {
+            stack.push(x);
+            depths.push(depth + 1);
+          }
+        } else if (typeof x === 'number' && !Number.isFinite(x)) return true;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Our parser
+
+interface Frame {
+  /** The array, or the object being filled. */
+  container: JsonValue[] | JsonObject;
+  isObject: boolean;
+  /** Object frames: the key whose value is being parsed, and the key order. */
+  key: string;
+  keys: string[] | undefined;
+}
+
+/**
+ * Our strict, iterative parser (the fallback of `loadJson`, exported for tests).
+ * Objects are ordinary ones (`__proto__` is an own data property, never the
+ * prototype) and record their key order when it differs from the engine's.
+ */
+export function parseStrict(text: string, file?: string): JsonValue {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  return new Parser(text, file).parse();
+}
+
+const enum Ch {
+  Tab = 0x09,
+  Lf = 0x0a,
+  Cr = 0x0d,
+  Space = 0x20,
+  Quote = 0x22,
+  Apostrophe = 0x27,
+  Plus = 0x2b,
+  Comma = 0x2c,
+  Minus = 0x2d,
+  Dot = 0x2e,
+  Slash = 0x2f,
+  Star = 0x2a,
+  Zero = 0x30,
+  Nine = 0x39,
+  Colon = 0x3a,
+  UpperE = 0x45,
+  LBracket = 0x5b,
+  Backslash = 0x5c,
+  RBracket = 0x5d,
+  LowerE = 0x65,
+  LBrace = 0x7b,
+  RBrace = 0x7d,
+}
+
+class Parser {
+  private pos = 0;
+  /** End of the last string read by readString. */
+  stringEnd = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly file: string | undefined,
+  ) {}
+
+  parse(): JsonValue {
+    const text = this.text;
+    const stack: Frame[] = [];
+    this.skipWs();
+    if (this.pos >= text.length) throw this.errorAt(0, 'Empty input');
+    let expected = 'a value';
+    let value: JsonValue;
+    for (;;) {
+      // --- a value starts here
+      this.skipWs();
+      const start = this.pos;
+      const c = text.charCodeAt(start);
+      if (c === Ch.LBrace || c === Ch.LBracket) {
+        if (stack.length >= MAX_DEPTH) throw this.errorAt(start, `Nesting deeper than ${MAX_DEPTH} levels`);
+        this.pos++;
+        this.skipWs();
+        if (c === Ch.LBrace) {
+          const obj: JsonObject = {};
+          if (text.charCodeAt(this.pos) === Ch.RBrace) {
+            this.pos++;
+            value = obj;
+          } else {
+            const key = this.readKey(`a string key or '}'`);
+            stack.push({ container: obj, isObject: true, key, keys: undefined });
+            expected = 'a value';
+            continue;
+          }
+        } else {
+          const arr: JsonValue[] = [];
+          if (text.charCodeAt(this.pos) === Ch.RBracket) {
+            this.pos++;
+            value = arr;
+          } else {
+            stack.push({ container: arr, isObject: false, key: '', keys: undefined });
+            expected = `a value or ']'`;
+            continue;
+          }
+        }
+      } else if (c === Ch.Quote) {
+        value = this.readString(start);
+        this.pos = this.stringEnd;
+      } else if (c === Ch.Minus || (c >= Ch.Zero && c <= Ch.Nine)) {
+        value = this.readNumber(start);
+      } else if (c === 0x74) {
+        this.readLiteral('true');
+        value = true;
+      } else if (c === 0x66) {
+        this.readLiteral('false');
+        value = false;
+      } else if (c === 0x6e) {
+        this.readLiteral('null');
+        value = null;
+      } else {
+        throw this.unexpected(start, expected, true);
+      }
+
+      // --- a value is complete: attach it, then read what follows
+      for (;;) {
+        const frame = stack[stack.length - 1];
+        if (frame === undefined) {
+          this.skipWs();
+          if (this.pos < text.length) throw this.unexpected(this.pos, 'end of input', false);
+          return value;
+        }
+        if (frame.isObject) {
+          const obj = frame.container as JsonObject;
+          const key = frame.key;
+          if (frame.keys !== undefined) {
+            if (!hasOwn.call(obj, key)) frame.keys.push(key);
+          } else if (isIntegerLike(key) && !hasOwn.call(obj, key)) {
+            // from here on the engine's order (integer keys first) is not the
+            // document's: record it (the keys so far are in insertion order)
+            frame.keys = Object.keys(obj);
+            frame.keys.push(key);
+          }
+          if (key === '__proto__') {
+            // an own data property, never the prototype setter
+            Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+          } else {
+            obj[key] = value;
+          }
+        } else {
+          (frame.container as JsonValue[]).push(value);
+        }
+        this.skipWs();
+        const p = this.pos;
+        const d = text.charCodeAt(p);
+        if (d === Ch.Comma) {
+          this.pos++;
+          this.skipWs();
+          const e = text.charCodeAt(this.pos);
+          if (e === (frame.isObject ? Ch.RBrace : Ch.RBracket)) throw this.errorAt(p, 'Trailing comma');
+          if (frame.isObject) frame.key = this.readKey('a string key');
+          expected = 'a value';
+          break;
+        }
+        if (d === (frame.isObject ? Ch.RBrace : Ch.RBracket)) {
+          this.pos++;
+          stack.pop();
+          if (frame.keys !== undefined) {
+            Object.defineProperty(frame.container, KEY_ORDER, { value: frame.keys, enumerable: false });
+          }
+          value = frame.container;
+          continue;
+        }
+        throw this.unexpected(p, frame.isObject ? `',' or '}'` : `',' or ']'`, false);
+      }
+    }
+  }
+
+  private skipWs(): void {
+    const text = this.text;
+    let p = this.pos;
+    for (;;) {
+      const c = text.charCodeAt(p);
+      if (c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab) p++;
+      else break;
+    }
+    this.pos = p;
+  }
+
+  /** Reads `"key"` and the `:` after it (the position is at the key). */
+  private readKey(expected: string): string {
+    const p = this.pos;
+    if (this.text.charCodeAt(p) !== Ch.Quote) throw this.unexpected(p, expected, true);
+    const key = this.readString(p);
+    this.pos = this.stringEnd;
+    this.skipWs();
+    if (this.text.charCodeAt(this.pos) !== Ch.Colon) throw this.unexpected(this.pos, `':'`, false);
+    this.pos++;
+    return key;
+  }
+
+  /** Reads the string whose opening quote is at `start`; sets `stringEnd`. */
+  readString(start: number): string {
+    const text = this.text;
+    const n = text.length;
+    let p = start + 1;
+    let out = '';
+    let run = p;
+    for (;;) {
+      if (p >= n) throw this.errorAt(n, 'Unexpected end of input');
+      const c = text.charCodeAt(p);
+      if (c === Ch.Quote) {
+        this.stringEnd = p + 1;
+        return run === start + 1 ? text.slice(run, p) : out + text.slice(run, p);
+      }
+      if (c < 0x20) throw this.errorAt(p, `Control character ${codePointName(c)} in string`);
+      if (c !== Ch.Backslash) {
+        p++;
+        continue;
+      }
+      out += text.slice(run, p);
+      if (p + 1 >= n) throw this.errorAt(n, 'Unexpected end of input');
+      const e = text.charCodeAt(p + 1);
+      switch (e) {
+        case Ch.Quote:
+          out += '"';
+          break;
+        case Ch.Backslash:
+          out += '\\';
+          break;
+        case Ch.Slash:
+          out += '/';
+          break;
+        case 0x62:
+          out += '\b';
+          break;
+        case 0x66:
+          out += '\f';
+          break;
+        case 0x6e:
+          out += '\n';
+          break;
+        case 0x72:
+          out += '\r';
+          break;
+        case 0x74:
+          out += '\t';
+          break;
+        case 0x75: {
+          const u = this.readHex4(p);
+          if (u >= 0xdc00 && u <= 0xdfff) throw this.errorAt(p, `Lone surrogate ${text.slice(p, p + 6)}`);
+          if (u >= 0xd800 && u <= 0xdbff) {
+            const low =
+              text.charCodeAt(p + 6) === Ch.Backslash && text.charCodeAt(p + 7) === 0x75 ? hex4(text, p + 8) : -1;
+            if (low < 0xdc00 || low > 0xdfff) throw this.errorAt(p, `Lone surrogate ${text.slice(p, p + 6)}`);
+            out += String.fromCharCode(u, low);
+            p += 12;
+          } else {
+            out += String.fromCharCode(u);
+            p += 6;
+          }
+          run = p;
+          continue;
+        }
+        default:
+          throw this.errorAt(p, `Invalid escape ${escapeName(text.codePointAt(p + 1)!)}`);
+      }
+      p += 2;
+      run = p;
+    }
+  }
+
+  /** The value of `\uXXXX` at `p` (the backslash); errors for a short or bad escape. */
+  private readHex4(p: number): number {
+    const n = this.text.length;
+    for (let i = p + 2; i < p + 6; i++) {
+      if (i >= n) throw this.errorAt(n, 'Unexpected end of input');
+      if (hexDigit(this.text.charCodeAt(i)) < 0) throw this.errorAt(p, 'Invalid escape \\u (expected 4 hex digits)');
+    }
+    return hex4(this.text, p + 2);
+  }
+
+  private readNumber(start: number): number {
+    const text = this.text;
+    let p = start;
+    if (text.charCodeAt(p) === Ch.Minus) p++;
+    if (text.charCodeAt(p) === Ch.Zero) {
+      const d = text.charCodeAt(p + 1);
+      if (d >= Ch.Zero && d <= Ch.Nine) throw this.errorAt(p, 'Leading zeros are not allowed');
+    }
+    p = this.digits(p);
+    if (text.charCodeAt(p) === Ch.Dot) p = this.digits(p + 1);
+    const e = text.charCodeAt(p);
+    if (e === Ch.LowerE || e === Ch.UpperE) {
+      p++;
+      const s = text.charCodeAt(p);
+      if (s === Ch.Plus || s === Ch.Minus) p++;
+      p = this.digits(p);
+    }
+    const value = Number(text.slice(start, p));
+    if (!Number.isFinite(value)) throw this.errorAt(start, 'Number out of range');
+    this.pos = p;
+    return value;
+  }
+
+  /** At least one digit at `p`; returns the position after the digits. */
+  private digits(p: number): number {
+    const text = this.text;
+    const c = text.charCodeAt(p);
+    if (!(c >= Ch.Zero && c <= Ch.Nine)) throw this.unexpected(p, 'a digit', false);
+    p++;
+    for (;;) {
+      const d = text.charCodeAt(p);
+      if (d >= Ch.Zero && d <= Ch.Nine) p++;
+      else return p;
+    }
+  }
+
+  private readLiteral(word: string): void {
+    const text = this.text;
+    const p = this.pos;
+    for (let i = 1; i < word.length; i++) {
+      if (p + i >= text.length) throw this.errorAt(p + i, 'Unexpected end of input');
+      if (text.charCodeAt(p + i) !== word.charCodeAt(i)) throw this.unexpected(p + i, word, false);
+    }
+    this.pos = p + word.length;
+  }
+
+  /** The error for the character at `p` (or the end of input). */
+  private unexpected(p: number, expected: string, valuePosition: boolean): ConversionError {
+    const text = this.text;
+    if (p >= text.length) return this.errorAt(p, 'Unexpected end of input');
+    const c = text.codePointAt(p)!;
+    if (c === Ch.Slash) {
+      const d = text.charCodeAt(p + 1);
+      if (d === Ch.Slash || d === Ch.Star) return this.errorAt(p, 'Comments are not allowed');
+    }
+    if (c === Ch.Apostrophe && valuePosition) return this.errorAt(p, 'Strings must use double quotes');
+    return this.errorAt(p, `Unexpected character ${charName(c)} (expected ${expected})`);
+  }
+
+  private errorAt(index: number, message: string): ConversionError {
+    const { line, column } = positionAt(this.text, index);
+    const location: { file?: string; line: number; column: number } = { line, column };
+    if (this.file !== undefined) location.file = this.file;
+    return new ConversionError(ErrorCodes.JSON_SYNTAX, message, location);
+  }
+}
+
+/** A key the engine would enumerate before the others (conservatively: any decimal integer). */
+function isIntegerLike(key: string): boolean {
+  const c = key.charCodeAt(0);
+  return c >= Ch.Zero && c <= Ch.Nine && /^(?:0|[1-9][0-9]*)$/.test(key);
+}
+
+function hexDigit(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  if (c >= 0x61 && c <= 0x66) return c - 0x57;
+  if (c >= 0x41 && c <= 0x46) return c - 0x37;
+  return -1;
+}
+
+/** The value of 4 hex digits at `p`, or -1. */
+function hex4(text: string, p: number): number {
+  let v = 0;
+  for (let i = p; i < p + 4; i++) {
+    const d = hexDigit(text.charCodeAt(i));
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
+/** Characters shown as `U+XXXX` in messages (invisible or confusable ones). */
+function isInvisible(c: number): boolean {
+  return (
+    c <= 0x20 ||
+    (c >= 0x7f && c <= 0xa0) ||
+    c === 0xad ||
+    (c >= 0x2000 && c <= 0x200f) ||
+    (c >= 0x2028 && c <= 0x202f) ||
+    (c >= 0x205f && c <= 0x206f) ||
+    c === 0x3000 ||
+    (c >= 0xd800 && c <= 0xdfff) ||
+    c === 0xfeff
+  );
+}
+
+function codePointName(c: number): string {
+  return 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
+}
+
+/** `'x'` for a visible character (`"'"` for the apostrophe), else `U+XXXX`. */
+function charName(c: number): string {
+  if (isInvisible(c)) return codePointName(c);
+  const s = String.fromCodePoint(c);
+  return c === Ch.Apostrophe ? `"${s}"` : `'${s}'`;
+}
+
+function escapeName(c: number): string {
+  return isInvisible(c) ? `\\ followed by ${codePointName(c)}` : `\\${String.fromCodePoint(c)}`;
+}
+
+// ---------------------------------------------------------------------------
+// Positions
+
+/**
+ * The 1-based line and column of the UTF-16 index `index` in `text` (which
+ * has no BOM). Columns count code points; LF, CR LF and a lone CR are breaks.
+ */
+export function positionAt(text: string, index: number): { line: number; column: number } {
+  let line = 1;
+  let column = 1;
+  const end = Math.min(index, text.length);
+  for (let i = 0; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.Lf) {
+      line++;
+      column = 1;
+    } else if (c === Ch.Cr) {
+      // CR LF is one break, made by the LF
+      if (text.charCodeAt(i + 1) !== Ch.Lf) {
+        line++;
+        column = 1;
+      }
+    } else if (c >= 0xdc00 && c <= 0xdfff && i > 0 && isHigh(text.charCodeAt(i - 1))) {
+      // the second half of a surrogate pair: same code point
+    } else {
+      column++;
+    }
+  }
+  return { line, column };
+}
+
+function isHigh(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+// ---------------------------------------------------------------------------
+// locate
+
+interface LocateFrame {
+  isObject: boolean;
+  /** Whether the path to this container equals the pointer's first `level` segments. */
+  matched: boolean;
+  level: number;
+  index: number;
+}
+
+/**
+ * The position of the value at a JSON pointer (RFC 6901), or undefined when the
+ * pointer does not resolve (or the text is not valid JSON). For an object
+ * member it is the member's key (the opening quote); for an array element or
+ * the root, the value's first character. With duplicate keys the last member
+ * counts, as in `loadJson`. One linear, non-recursive pass over the text.
+ */
+export function locate(text: string, pointer: string): { line: number; column: number } | undefined {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let segments: string[];
+  if (pointer === '') {
+    segments = [];
+  } else if (pointer.charCodeAt(0) === Ch.Slash) {
+    segments = pointer
+      .slice(1)
+      .split('/')
+      .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  } else {
+    return undefined;
+  }
+  const target = segments.length;
+  const indexes = segments.map(arrayIndex);
+  const at = locateIndex(text, segments, indexes, target);
+  return at === undefined ? undefined : positionAt(text, at);
+}
+
+/** What ends a number or literal token. */
+function isDelimiter(c: number): boolean {
+  return c === Ch.Comma || c === Ch.RBrace || c === Ch.RBracket || c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab;
+}
+
+/** A canonical array index segment as a number, else -1. */
+function arrayIndex(segment: string): number {
+  return /^(?:0|[1-9][0-9]{0,14})$/.test(segment) ? Number(segment) : -1;
+}
+
+function locateIndex(text: string, segments: string[], indexes: number[], target: number): number | undefined {
+  const n = text.length;
+  const stack: LocateFrame[] = [];
+  const parser = new Parser(text, undefined);
+  let pos = 0;
+  let result: number | undefined;
+  const skipWs = (): void => {
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab) pos++;
+      else return;
+    }
+  };
+  // the next value's path: matched against the pointer up to `level` segments
+  let matched = true;
+  let level = 0;
+  /** Reads a key (at pos) and its colon; sets matched/level for its value. False when invalid. */
+  const readKey = (frame: LocateFrame): boolean => {
+    if (text.charCodeAt(pos) !== Ch.Quote) return false;
+    const keyStart = pos;
+    let key: string;
+    try {
+      key = parser.readString(pos);
+    } catch {
+      return false;
+    }
+    pos = parser.stringEnd;
+    skipWs();
+    if (text.charCodeAt(pos) !== Ch.Colon) return false;
+    pos++;
+    matched = frame.matched && key === segments[frame.level];
+    level = frame.level + 1;
+    if (matched) result = level === target ? keyStart : undefined;
+    return true;
+  };
+  const element = (frame: LocateFrame): void => {
+    matched = frame.matched && frame.index === indexes[frame.level];
+    level = frame.level + 1;
+    skipWs();
+    if (matched && level === target) result = pos;
+  };
+
+  skipWs();
+  if (target === 0 && pos < n) result = pos;
+  for (;;) {
+    // --- a value starts at pos (after whitespace)
+    skipWs();
+    if (pos >= n) return undefined;
+    const c = text.charCodeAt(pos);
+    if (c === Ch.LBrace || c === Ch.LBracket) {
+      const frame: LocateFrame = { isObject: c === Ch.LBrace, matched: matched && level < target, level, index: 0 };
+      pos++;
+      skipWs();
+      if (text.charCodeAt(pos) !== (frame.isObject ? Ch.RBrace : Ch.RBracket)) {
+        stack.push(frame);
+        if (frame.isObject) {
+          if (!readKey(frame)) return undefined;
+        } else {
+          element(frame);
+        }
+        continue;
+      }
+      pos++;
+    } else if (c === Ch.Quote) {
+      try {
+        parser.readString(pos);
+      } catch {
+        return undefined;
+      }
+      pos = parser.stringEnd;
+    } else {
+      // a number or literal: up to the next delimiter
+      const start = pos;
+      while (pos < n && !isDelimiter(text.charCodeAt(pos))) pos++;
+      if (pos === start) return undefined;
+    }
+    // --- after a value
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      skipWs();
+      if (frame === undefined) return pos >= n ? result : undefined;
+      const d = text.charCodeAt(pos);
+      if (d === Ch.Comma) {
+        pos++;
+        skipWs();
+        if (frame.isObject) {
+          if (!readKey(frame)) return undefined;
+        } else {
+          frame.index++;
+          element(frame);
+        }
+        break;
+      }
+      if (d !== (frame.isObject ? Ch.RBrace : Ch.RBracket)) return undefined;
+      pos++;
+      stack.pop();
+    }
+  }
+}
