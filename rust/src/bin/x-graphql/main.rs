@@ -1,0 +1,128 @@
+//! The `x-graphql` command line: the Rust twin of the npm CLI (js/src/cli.ts),
+//! with the same commands, flags, output bytes and exit codes.
+//!
+//!   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
+//!
+//! Exit codes (docs/errors.md): 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
+//! Nothing here panics on input; a panic in the library is reported as an
+//! internal error (exit 1), as the npm CLI reports an unexpected exception.
+
+mod args;
+mod files;
+mod json_parse;
+mod node;
+mod run;
+
+use std::any::Any;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_INVALID_INPUT: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+pub const EXIT_IO: i32 = 3;
+
+pub const HELP_HINT: &str = "see x-graphql convert --help";
+pub const STDIN_NAME: &str = "<stdin>";
+
+/// A problem with how the tool was called (exit 2).
+#[derive(Debug)]
+pub struct UsageError {
+    pub message: String,
+    pub where_: Option<String>,
+    pub code: String,
+    pub hint: &'static str,
+}
+
+impl UsageError {
+    pub fn new(message: impl Into<String>, where_: Option<String>, code: &str) -> Self {
+        UsageError { message: message.into(), where_, code: code.to_string(), hint: HELP_HINT }
+    }
+}
+
+/// A file that cannot be read or written (exit 3).
+#[derive(Debug)]
+pub struct IoError {
+    pub message: String,
+    pub where_: String,
+}
+
+#[derive(Debug)]
+pub enum CliError {
+    Usage(UsageError),
+    Io(IoError),
+}
+
+impl From<UsageError> for CliError {
+    fn from(e: UsageError) -> Self {
+        CliError::Usage(e)
+    }
+}
+
+impl From<IoError> for CliError {
+    fn from(e: IoError) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Line breaks become spaces: every message is one line.
+pub fn one_line(text: &str) -> String {
+    text.replace("\r\n", " ").replace('\n', " ")
+}
+
+/// One line on stderr. A failing stderr is not reported anywhere.
+pub fn say(line: &str) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(line.as_bytes());
+    let _ = err.write_all(b"\n");
+    let _ = err.flush();
+}
+
+/// `<where>: error[CODE] message; hint`.
+pub fn usage_line(e: &UsageError) -> String {
+    let message = one_line(&e.message);
+    let message = message.strip_suffix('.').unwrap_or(&message);
+    format!("{}: error[{}] {}; {}", e.where_.as_deref().unwrap_or("x-graphql"), e.code, message, e.hint)
+}
+
+/// Writes to stdout. A reader that went away (`| head`) ends the program
+/// quietly with 0; any other failure is an I/O error (exit 3).
+pub fn write_stdout(text: &str) -> Result<(), i32> {
+    let mut out = io::stdout().lock();
+    let result = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    match result {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Err(EXIT_OK),
+        Err(e) => {
+            say(&format!(
+                "<stdout>: error[IO] cannot write output: {}",
+                node::errno_text(&e, node::Syscall::bare("write"))
+            ));
+            Err(EXIT_IO)
+        }
+    }
+}
+
+pub fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown error".to_string()
+    }
+}
+
+fn main() -> ExitCode {
+    // Panics are caught and reported in one line; the default hook would print a trace.
+    std::panic::set_hook(Box::new(|_| {}));
+    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let code = match std::panic::catch_unwind(|| run::main(&args)) {
+        Ok(code) => code,
+        Err(payload) => {
+            say(&format!("internal error: {}", one_line(&panic_message(payload.as_ref()))));
+            EXIT_INVALID_INPUT
+        }
+    };
+    ExitCode::from(u8::try_from(code).unwrap_or(1))
+}
