@@ -79,6 +79,8 @@ export interface DraftDirectiveDef {
 
 interface Inference {
   name: string;
+  /** The first use, where the warning points. */
+  loc: Loc;
   /** Argument name -> inferred type text, in first-seen order. */
   args: Map<string, string>;
   locations: Set<string>;
@@ -232,14 +234,14 @@ export class FieldDirectives {
         }
       }
       this.checkPlacement(name, location, seenHere.has(name), at);
-      this.record(name, args, location, seenHere.has(name));
+      this.record(name, args, location, seenHere.has(name), at);
       seenHere.add(name);
       out.push({ name, args });
     });
     return out;
   }
 
-  private record(name: string, args: Array<[string, JsonValue]>, location: string, repeated: boolean): void {
+  private record(name: string, args: Array<[string, JsonValue]>, location: string, repeated: boolean, loc: Loc): void {
     if (FEDERATION_DIRECTIVES.includes(name)) {
       this.federationUsed.add(name);
       return;
@@ -247,7 +249,7 @@ export class FieldDirectives {
     if (KNOWN_DIRECTIVES.has(name) || this.declaredNames.has(name)) return;
     let inf = this.inferred.get(name);
     if (!inf) {
-      inf = { name, args: new Map(), locations: new Set(), repeatable: false };
+      inf = { name, loc, args: new Map(), locations: new Set(), repeatable: false };
       this.inferred.set(name, inf);
     }
     inf.locations.add(location);
@@ -263,11 +265,7 @@ export class FieldDirectives {
   definitions(): DraftDirectiveDef[] {
     const out = [...this.declared];
     for (const inf of this.inferred.values()) {
-      this.lw.warnings.push({
-        code: ErrorCodes.DIRECTIVE_INFERRED,
-        severity: 'warning',
-        message: `directive @${inf.name} is not declared; its definition was inferred from its uses`,
-      });
+      this.lw.warn(ErrorCodes.DIRECTIVE_INFERRED, `directive @${inf.name} is not declared; its definition was inferred from its uses`, inf.loc);
       const args: DraftInputValue[] = [];
       for (const [argName, typeText] of inf.args) {
         const type = parseTypeExpr(typeText) as TypeExpr;

@@ -211,10 +211,15 @@ export class Lowering {
   followRefs(target: Target): Target {
     const seen = new Set<string>();
     let t = target;
+    let closing: Loc | undefined;
     while (isObject(t.node) && typeof own(t.node, '$ref') === 'string' && !flag(t.node, 'x-graphql-skip')) {
       const key = locKey(t.loc);
-      if (seen.has(key)) this.fail(ErrorCodes.REF_CYCLE, 'reference cycle: these refs only point at each other', t.loc);
+      if (seen.has(key)) {
+        // Report the `$ref` that closes the loop.
+        this.fail(ErrorCodes.REF_CYCLE, 'reference cycle: these refs only point at each other', closing ?? t.loc);
+      }
       seen.add(key);
+      closing = { source: t.loc.source, pointer: pointerJoin(t.loc.pointer, '$ref') };
       t = this.resolver.resolve(t.node.$ref as string, t.loc);
     }
     return t;
@@ -240,6 +245,9 @@ export class Lowering {
   private lowerSlot(slot: Slot): void {
     const node = slot.node;
     slot.description = this.typeDescription(slot);
+    // A type's own directives come before its properties in the document, so they are
+    // recorded first: the first use of an undeclared directive is found in document order.
+    const typeDirectives = this.directives.forType(slot);
     switch (slot.kind) {
       case 'object':
       case 'interface':
@@ -256,7 +264,7 @@ export class Lowering {
         this.lowerScalar(slot);
         break;
     }
-    slot.directives.push(...this.directives.forType(slot));
+    slot.directives.push(...typeDirectives);
   }
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */

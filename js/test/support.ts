@@ -57,10 +57,12 @@ let federationSdl: string | undefined;
 /**
  * Problems graphql-js finds in an SDL document; a missing Query type is not
  * one (our output is often a library of types rather than a whole API).
+ * `federation`: prepend the federation definitions (by default when the
+ * document links federation; `federationLink: false` output needs them too).
  */
-export function graphqlJsProblems(sdl: string): string[] {
+export function graphqlJsProblems(sdl: string, federation = /^extend schema @link\(/m.test(sdl)): string[] {
   let source = sdl;
-  if (/^extend schema @link\(/m.test(sdl)) {
+  if (federation) {
     federationSdl ??= fs.readFileSync(path.join(FIXTURES, 'federation-definitions.graphql'), 'utf8');
     source = federationSdl + '\n' + sdl;
   }
