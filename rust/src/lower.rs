@@ -339,6 +339,7 @@ impl Lowering {
     pub fn follow_refs(&mut self, target: Target) -> Result<Target, ConversionError> {
         let mut seen = HashSet::new();
         let mut t = target;
+        let mut closing: Option<Loc> = None;
         loop {
             let node = t.node();
             let Some(Value::String(r)) = node.get("$ref") else { break };
@@ -347,9 +348,12 @@ impl Lowering {
             }
             let key = loc_key(&t.loc);
             if seen.contains(&key) {
-                return Err(fail(codes::REF_CYCLE, "reference cycle: these refs only point at each other", &t.loc));
+                // Report the `$ref` that closes the loop.
+                let at = closing.as_ref().unwrap_or(&t.loc);
+                return Err(fail(codes::REF_CYCLE, "reference cycle: these refs only point at each other", at));
             }
             seen.insert(key);
+            closing = Some(t.loc.child(&["$ref"]));
             let r = r.clone();
             t = self.resolver.resolve(&r, &t.loc)?;
         }
@@ -381,6 +385,9 @@ impl Lowering {
         if let Some(slot) = self.slots.get_mut(id) {
             slot.description = description;
         }
+        // A type's own directives come before its properties in the document, so they are
+        // recorded first: the first use of an undeclared directive is found in document order.
+        let type_directives = self.directives.for_type(&loc, kind)?;
         match kind {
             SlotKind::Object | SlotKind::Interface | SlotKind::Input => self.lower_object(id, &loc, kind)?,
             SlotKind::Union => self.lower_union(id, &loc)?,
@@ -392,9 +399,8 @@ impl Lowering {
             }
             SlotKind::Scalar => self.lower_scalar(id, &loc),
         }
-        let directives = self.directives.for_type(&loc, kind)?;
         if let Some(slot) = self.slots.get_mut(id) {
-            slot.directives.extend(directives);
+            slot.directives.extend(type_directives);
         }
         Ok(())
     }

@@ -13,9 +13,9 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::AppliedDirective;
-use crate::lower::{description_of, fail, use_names_of};
+use crate::lower::{description_of, fail, use_names_of, where_};
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
@@ -126,6 +126,8 @@ pub struct DraftDirectiveDef {
 #[derive(Debug, Clone)]
 struct Inference {
     name: String,
+    /// The first use, where the warning points.
+    loc: Loc,
     /// Argument name -> inferred type text, in first-seen order.
     args: IndexMap<String, String>,
     locations: HashSet<String>,
@@ -368,14 +370,14 @@ impl FieldDirectives {
             }
             let repeated = seen_here.contains(&name);
             self.check_placement(&name, location, repeated, &at)?;
-            self.record(&name, &args, location, repeated);
+            self.record(&name, &args, location, repeated, &at);
             seen_here.insert(name.clone());
             out.push(AppliedDirective { name, args });
         }
         Ok(out)
     }
 
-    fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool) {
+    fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool, loc: &Loc) {
         if FEDERATION_DIRECTIVES.contains(&name) {
             self.federation_used.insert(name.to_string());
             return;
@@ -385,6 +387,7 @@ impl FieldDirectives {
         }
         let inf = self.inferred.entry(name.to_string()).or_insert_with(|| Inference {
             name: name.to_string(),
+            loc: loc.clone(),
             args: IndexMap::new(),
             locations: HashSet::new(),
             repeatable: false,
@@ -411,7 +414,7 @@ impl FieldDirectives {
             warnings.push(Diagnostic::warning(
                 codes::DIRECTIVE_INFERRED,
                 format!("directive @{} is not declared; its definition was inferred from its uses", inf.name),
-                Location::default(),
+                where_(&inf.loc),
             ));
             let mut args = Vec::new();
             for (arg_name, type_text) in &inf.args {
