@@ -39,7 +39,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
     });
   }
   for (const slot of hoistInterfaces(order)) definitions.push(slotDefinition(slot));
-  for (const name of declaredScalars(lw, byName)) definitions.push(lw.scalarDefinition(name));
+  for (const name of declaredScalars(definitions, byName)) definitions.push(lw.scalarDefinition(name));
 
   const doc: Document = { definitions };
   const used = lw.directives.federationUsed;
@@ -231,15 +231,27 @@ function inputValue(a: DraftInputValue): InputValueDef {
   };
 }
 
-/** D6: named types used but neither built in nor defined, in first-use order. */
-function declaredScalars(lw: Lowering, byName: Map<string, Slot>): string[] {
+/**
+ * D6: named types that are used but neither built in nor defined, in the
+ * order a reader meets them in the printed document.
+ */
+function declaredScalars(definitions: Definition[], byName: Map<string, Slot>): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const name of lw.namedUses) {
-    if (seen.has(name)) continue;
+  const use = (type: string): void => {
+    const name = type.replace(/[[\]!]/g, '');
+    if (seen.has(name)) return;
     seen.add(name);
-    if (BUILTIN_SCALARS.has(name) || byName.has(name)) continue;
-    out.push(name);
+    if (!BUILTIN_SCALARS.has(name) && !byName.has(name)) out.push(name);
+  };
+  for (const def of definitions) {
+    if (def.kind === 'directive') def.args.forEach((a) => use(a.type));
+    if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
+      for (const f of def.fields) {
+        f.args.forEach((a) => use(a.type));
+        use(f.type);
+      }
+    }
   }
   return out;
 }

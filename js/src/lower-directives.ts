@@ -180,7 +180,6 @@ export class FieldDirectives {
       const typeText = own(spec, 'type') as string;
       const type = parseTypeExpr(typeText);
       if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
-      this.lw.useNamesOf(type);
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
       if (typeof description === 'string' && description !== '') arg.description = description;
@@ -269,8 +268,7 @@ export class FieldDirectives {
       const args: DraftInputValue[] = [];
       for (const [argName, typeText] of inf.args) {
         const type = parseTypeExpr(typeText) as TypeExpr;
-        this.lw.useNamesOf(type);
-        args.push({ name: argName, type, directives: [] });
+          args.push({ name: argName, type, directives: [] });
       }
       out.push({
         name: inf.name,

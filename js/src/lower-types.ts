@@ -84,7 +84,7 @@ export function typeOf(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeConte
       return { type: named('Boolean'), nullable };
     case 'array': {
       const items = own(node, 'items');
-      if (!isObject(items)) return { type: listOf(jsonType(lw)), nullable };
+      if (!isObject(items)) return { type: listOf(jsonType()), nullable };
       return { type: listOf(typeOf(lw, items, at(loc, 'items'), ctx).type), nullable };
     }
     case 'object':
@@ -201,10 +201,10 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
   const kinds = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'Int' : 'Float') : typeof v === 'string' ? 'String' : typeof v === 'boolean' ? 'Boolean' : 'JSON')));
   if (kinds.size === 1) {
     const only = [...kinds][0];
-    return { type: only === 'JSON' ? jsonType(lw) : named(only) };
+    return { type: only === 'JSON' ? jsonType() : named(only) };
   }
   if (kinds.size === 2 && kinds.has('Int') && kinds.has('Float')) return { type: named('Float') };
-  return { type: jsonType(lw) };
+  return { type: jsonType() };
 }
 
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
@@ -217,13 +217,12 @@ function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
   }
 }
 
-function jsonType(lw: Lowering): TypeExpr {
-  lw.useName(JSON_SCALAR);
+function jsonType(): TypeExpr {
   return named(JSON_SCALAR);
 }
 
-function json(lw: Lowering, nullable: boolean): TypeInfo {
-  return { type: jsonType(lw), nullable };
+function json(_lw: Lowering, nullable: boolean): TypeInfo {
+  return { type: jsonType(), nullable };
 }
 
 function at(loc: Loc, ...segments: Array<string | number>): Loc {

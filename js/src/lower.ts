@@ -25,8 +25,6 @@ export class Lowering {
   readonly slots = new Map<string, Slot>();
   /** Top-level slots in document order; children hang below them. */
   readonly units: Slot[] = [];
-  /** Named types used by name (JSON, explicit field types...), in first-use order. */
-  readonly namedUses: string[] = [];
   readonly directives: FieldDirectives;
   /** Aliases being expanded, to stop one that contains itself. */
   readonly aliasStack = new Set<string>();
@@ -52,10 +50,6 @@ export class Lowering {
     throw new ConversionError(code, message, where(loc));
   }
 
-  useName(name: string): void {
-    this.namedUses.push(name);
-  }
-
   /** D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins). */
   declareScalar(scalar: JsonObject, loc: Loc): void {
     const name = scalar.name as string;
@@ -66,7 +60,6 @@ export class Lowering {
       });
     }
     if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, scalar);
-    this.useName(name);
   }
 
   scalarDefinition(name: string): ScalarTypeDef {
@@ -327,7 +320,6 @@ export class Lowering {
         });
       }
       type = parsed;
-      this.useNamesOf(type);
       schemaNull = allowsNull(node);
     } else {
       const info = typeOf(this, schema, loc, ctx);
@@ -355,12 +347,6 @@ export class Lowering {
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;
     return field;
-  }
-
-  useNamesOf(t: TypeExpr): void {
-    let b = t;
-    while (b.kind === 'list' || b.kind === 'nonNull') b = b.of;
-    if (b.kind === 'name') this.useName(b.name);
   }
 
   private lowerUnion(slot: Slot): void {
