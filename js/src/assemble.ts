@@ -10,9 +10,9 @@
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { ErrorCodes } from './errors';
-import type { Definition, Document, FieldDef, InputValueDef } from './ir';
+import type { Definition, Document, FieldDef, InputValueDef, SchemaDef } from './ir';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
-import type { DraftDirectiveDef } from './lower-directives';
+import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
 import { fnv1a32 } from './text';
@@ -42,11 +42,28 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   for (const name of declaredScalars(definitions, byName)) definitions.push(lw.scalarDefinition(name));
 
   const doc: Document = { definitions };
+  if (lw.schemaExtension) doc.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
+  if (lw.schema) doc.schema = schemaDef(lw, lw.schema, byName);
   const used = lw.directives.federationUsed;
-  if (used.size > 0 && lw.options.federationLink) {
+  // A schema extension is printed as given: it carries its own @link, if any.
+  if (used.size > 0 && lw.options.federationLink && !doc.schemaExtension) {
     doc.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
   }
   return doc;
+}
+
+/** Record 0028: each operation type must be an object type of the schema. */
+function schemaDef(lw: Lowering, draft: DraftSchemaDef, byName: Map<string, Slot>): SchemaDef {
+  for (const { op, type, loc } of draft.operations) {
+    if (byName.get(type)?.kind !== 'object') {
+      lw.fail(ErrorCodes.OPERATION_TYPE, `the ${op} type ${type} is not an object type of this schema`, loc);
+    }
+  }
+  return {
+    ...(draft.description !== undefined ? { description: draft.description } : {}),
+    directives: draft.directives,
+    operations: draft.operations.map(({ op, type }) => [op, type]),
+  };
 }
 
 function preorder(units: Slot[]): Slot[] {
@@ -217,6 +234,7 @@ function field(f: DraftField): FieldDef {
     ...(f.description !== undefined ? { description: f.description } : {}),
     args: f.args.map(inputValue),
     type: renderType(f.type),
+    ...(f.defaultValue !== undefined ? { defaultValue: f.defaultValue } : {}),
     directives: f.directives,
   };
 }

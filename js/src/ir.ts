@@ -27,6 +27,8 @@ export interface FieldDef {
   description?: string;
   args: InputValueDef[];
   type: string;
+  /** Input fields only: printed `name: Type = value`. */
+  defaultValue?: JsonValue;
   directives: AppliedDirective[];
 }
 
@@ -84,7 +86,26 @@ export interface SchemaLink {
   imports: string[];
 }
 
+/**
+ * `schema @d { query: Q ... }`, or (as `Document.schemaExtension`, without a
+ * description) `extend schema @d { ... }`. Operations are in the order query,
+ * mutation, subscription.
+ */
+export interface SchemaDef {
+  description?: string;
+  directives: AppliedDirective[];
+  operations: Array<[string, string]>;
+}
+
+export const OPERATION_KINDS = ['query', 'mutation', 'subscription'] as const;
+
+/**
+ * The printed order (record 0028): the schema extension (or else the generated
+ * federation `link`), the schema definition, then `definitions`.
+ */
 export interface Document {
   link?: SchemaLink;
+  schemaExtension?: SchemaDef;
+  schema?: SchemaDef;
   definitions: Definition[];
 }

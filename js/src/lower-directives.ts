@@ -5,11 +5,12 @@
  * that are applied but never declared (so the output stays a valid schema).
  */
 import { ErrorCodes } from './errors';
-import type { AppliedDirective } from './ir';
+import { OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import type { Lowering } from './lower';
 import { descriptionOf } from './lower';
-import { isValidName } from './naming';
+import { NAME_RE, isValidName } from './naming';
+import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
 import type { Loc } from './resolve';
 import type { DraftInputValue, Slot } from './slots';
@@ -51,6 +52,7 @@ const KNOWN_DIRECTIVES = new Map<string, KnownDirective>([
   ['override', { locations: ['FIELD_DEFINITION'], repeatable: false }],
   ['composeDirective', { locations: ['SCHEMA'], repeatable: true }],
   ['interfaceObject', { locations: ['OBJECT'], repeatable: false }],
+  ['link', { locations: ['SCHEMA'], repeatable: true }],
 ]);
 
 /** `__DirectiveLocation` order, used for inferred definitions. */
@@ -77,6 +79,12 @@ export interface DraftDirectiveDef {
   locations: string[];
 }
 
+export interface DraftSchemaDef {
+  description?: string;
+  directives: AppliedDirective[];
+  operations: Array<{ op: string; type: string; loc: Loc }>;
+}
+
 interface Inference {
   name: string;
   /** The first use, where the warning points. */
@@ -96,18 +104,22 @@ export class FieldDirectives {
 
   constructor(private readonly lw: Lowering) {}
 
-  /** Reads the root `x-graphql-directive-definitions` (C7). */
+  /**
+   * Reads the root `x-graphql-directive-definitions` (C7): first every name and
+   * location, then the arguments, whose own directives may use any of them.
+   */
   declare(root: JsonObject, loc: Loc): void {
     const defs = attr(root, 'x-graphql-directive-definitions');
     if (!isObject(defs)) return;
-    for (const name of keysOf(defs)) {
+    const names = keysOf(defs);
+    for (const name of names) {
       const at = child(loc, 'x-graphql-directive-definitions', name);
       if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, at);
       const def = defs[name] as JsonObject;
       const locations = own(def, 'locations');
       const out: DraftDirectiveDef = {
         name,
-        args: this.inputValues(own(def, 'args'), child(at, 'args')),
+        args: [],
         repeatable: own(def, 'repeatable') === true,
         locations: Array.isArray(locations) ? locations.filter((l): l is string => typeof l === 'string') : [],
       };
@@ -116,6 +128,56 @@ export class FieldDirectives {
       this.declared.push(out);
       this.declaredNames.add(name);
     }
+    names.forEach((name, i) => {
+      const at = child(loc, 'x-graphql-directive-definitions', name);
+      this.declared[i].args = this.inputValues(own(defs[name] as JsonObject, 'args'), child(at, 'args'));
+    });
+  }
+
+  /**
+   * The root `x-graphql-schema-extension` or `x-graphql-schema` (record 0028):
+   * description, directives (location SCHEMA) and the operation types by name,
+   * each with where it was written (assemble checks they are object types).
+   */
+  schemaDef(root: JsonObject, attribute: string, rootLoc: Loc): DraftSchemaDef | undefined {
+    const value = attr(root, attribute);
+    if (!isObject(value)) return undefined;
+    const at = child(rootLoc, attribute);
+    const out: DraftSchemaDef = {
+      directives: this.applied(own(value, 'directives'), child(at, 'directives'), 'SCHEMA'),
+      operations: [],
+    };
+    const description = own(value, 'description');
+    if (typeof description === 'string' && description !== '') out.description = description;
+    for (const op of OPERATION_KINDS) {
+      const type = own(value, op);
+      if (typeof type === 'string') out.operations.push({ op, type, loc: child(at, op) });
+    }
+    return out;
+  }
+
+  /** `x-graphql-enum-values`: the description and directives of each value, by its JSON spelling. */
+  enumValueFacts(node: JsonObject, loc: Loc, value: string): { description?: string; directives: AppliedDirective[] } {
+    const facts = attr(node, 'x-graphql-enum-values');
+    const entry = isObject(facts) ? own(facts, value) : undefined;
+    if (!isObject(entry)) return { directives: [] };
+    const at = child(loc, 'x-graphql-enum-values', value);
+    const out: { description?: string; directives: AppliedDirective[] } = {
+      directives: this.applied(own(entry, 'directives'), child(at, 'directives'), 'ENUM_VALUE'),
+    };
+    const description = own(entry, 'description');
+    if (typeof description === 'string' && description !== '') out.description = description;
+    return out;
+  }
+
+  /** `x-graphql-default` on an input field (record 0028); elsewhere ATTRIBUTE_SCOPE. */
+  fieldDefault(node: JsonObject, loc: Loc, input: boolean): JsonValue | undefined {
+    const value = attr(node, 'x-graphql-default');
+    if (value === undefined) return undefined;
+    const at = child(loc, 'x-graphql-default');
+    if (!input) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-default applies to input fields only', at);
+    checkLiteral(this.lw, value, at);
+    return value;
   }
 
   /** Directives on a type: `@key`s, `@shareable`, then `x-graphql-type-directives`. */
@@ -182,6 +244,7 @@ export class FieldDirectives {
       if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
+      arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
       if (typeof description === 'string' && description !== '') arg.description = description;
       const dflt = own(spec, 'default');
       if (dflt !== undefined) {
@@ -296,15 +359,28 @@ function literalType(value: JsonValue): string {
   return JSON_SCALAR;
 }
 
-/** Object keys inside a literal must be GraphQL names to print as an object value. */
-function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
+/**
+ * Object keys inside a literal must be GraphQL names to print as an object
+ * value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
+ * other than true, false and null.
+ */
+export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
   const stack: Array<[JsonValue, Loc]> = [[value, loc]];
   while (stack.length > 0) {
     const [v, at] = stack.pop()!;
     if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, child(at, i)]));
     else if (isObject(v)) {
-      for (const k of keysOf(v)) {
-        if (!isValidName(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
+      const keys = keysOf(v);
+      if (keys.length === 1 && keys[0] === ENUM_LITERAL_KEY) {
+        const name = v[ENUM_LITERAL_KEY];
+        if (typeof name !== 'string' || !NAME_RE.test(name) || name === 'true' || name === 'false' || name === 'null') {
+          const what = typeof name === 'string' ? `"${name}" is not a valid GraphQL enum value` : 'x-graphql-enum must hold a GraphQL name';
+          lw.fail(ErrorCodes.INVALID_NAME, what, child(at, ENUM_LITERAL_KEY));
+        }
+        continue;
+      }
+      for (const k of keys) {
+        if (!NAME_RE.test(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
         stack.push([v[k], child(at, k)]);
       }
     }

@@ -10,7 +10,7 @@
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { FieldDirectives } from './lower-directives';
+import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
@@ -31,6 +31,9 @@ export class Lowering {
   /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
   private readonly scalarInfo = new Map<string, JsonObject>();
   private readonly classes = new Map<string, Classification>();
+  /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
+  schemaExtension?: DraftSchemaDef;
+  schema?: DraftSchemaDef;
   private readonly merges = new Map<string, MergedObject>();
 
   constructor(
@@ -79,6 +82,8 @@ export class Lowering {
     const root = main.root as JsonObject;
     const rootLoc: Loc = { source: main, pointer: '' };
     this.directives.declare(root, rootLoc);
+    this.schemaExtension = this.directives.schemaDef(root, 'x-graphql-schema-extension', rootLoc);
+    this.schema = this.directives.schemaDef(root, 'x-graphql-schema', rootLoc);
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });
       if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
@@ -332,10 +337,13 @@ export class Lowering {
       type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
     }
     type = applyNullability(node, type, schemaNull, required);
+    const args = this.directives.fieldArguments(node, loc, input);
+    const defaultValue = this.directives.fieldDefault(node, loc, input);
     const field: DraftField = {
       name: typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key),
-      args: this.directives.fieldArguments(node, loc, input),
+      args,
       type,
+      ...(defaultValue !== undefined ? { defaultValue } : {}),
       directives: this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION'),
       loc,
       typeLoc: typeof explicitType === 'string'
@@ -398,7 +406,7 @@ export class Lowering {
       if (typeof v !== 'string' || seen.has(v)) return;
       seen.add(v);
       if (verbatim.has(v)) {
-        values.push({ name: v, directives: [] });
+        values.push({ name: v, ...this.directives.enumValueFacts(node, loc, v) });
         return;
       }
       const name = registry.claim(toEnumValueName(v));
@@ -406,7 +414,7 @@ export class Lowering {
         source: loc.source,
         pointer: pointerJoin(loc.pointer, 'enum', index),
       });
-      values.push({ name, directives: [] });
+      values.push({ name, ...this.directives.enumValueFacts(node, loc, v) });
     });
     return values;
   }

@@ -92,6 +92,7 @@ export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
   ['x-graphql-emit-empty-types', 'emitEmptyTypes'],
   ['x-graphql-inline-object-threshold', 'inlineObjectThreshold'],
   ['x-graphql-ref-naming', 'refNaming'],
+  ['x-graphql-federation-link', 'federationLink'],
 ];
 
 /** Checks converter options (from the API or a config file). Unknown keys are errors: they are typos. */

@@ -16,6 +16,7 @@ import type {
   InputValueDef,
   ObjectTypeDef,
   ScalarTypeDef,
+  SchemaDef,
   UnionTypeDef,
 } from './ir';
 import { isObject, keysOf, type JsonValue } from './load';
@@ -23,11 +24,14 @@ import { formatNumber, printDescription, printString } from './text';
 
 export function printDocument(doc: Document, descriptionBlockThreshold: number): string {
   const blocks: string[] = [];
-  if (doc.link) {
+  const p = new Printer(descriptionBlockThreshold);
+  if (doc.schemaExtension) {
+    blocks.push(p.schema('extend schema', doc.schemaExtension));
+  } else if (doc.link) {
     const imports = doc.link.imports.map(printString).join(', ');
     blocks.push(`extend schema @link(url: ${printString(doc.link.url)}, import: [${imports}])\n`);
   }
-  const p = new Printer(descriptionBlockThreshold);
+  if (doc.schema) blocks.push(p.schema('schema', doc.schema));
   for (const def of doc.definitions) blocks.push(p.definition(def));
   return blocks.join('\n');
 }
@@ -52,6 +56,13 @@ class Printer {
     }
   }
 
+  /** `schema @d {\n  query: Q\n}` (or `extend schema ...`); no braces when there are no operations. */
+  schema(keyword: string, def: SchemaDef): string {
+    const head = `${this.description(def.description, '')}${keyword}${printDirectives(def.directives)}`;
+    if (def.operations.length === 0) return head + '\n';
+    return `${head} {\n${def.operations.map(([op, type]) => `  ${op}: ${type}\n`).join('')}}\n`;
+  }
+
   private description(text: string | undefined, indent: string): string {
     return text === undefined ? '' : printDescription(text, indent, this.threshold);
   }
@@ -68,7 +79,7 @@ class Printer {
   private field(f: FieldDef): string {
     return (
       this.description(f.description, '  ') +
-      `  ${f.name}${this.args(f.args, '  ')}: ${f.type}${printDirectives(f.directives)}\n`
+      `  ${f.name}${this.args(f.args, '  ')}: ${f.type}${printDefault(f.defaultValue)}${printDirectives(f.directives)}\n`
     );
   }
 
@@ -111,8 +122,11 @@ class Printer {
 }
 
 function printInputValue(a: InputValueDef): string {
-  const dflt = a.defaultValue === undefined ? '' : ` = ${printValue(a.defaultValue)}`;
-  return `${a.name}: ${a.type}${dflt}${printDirectives(a.directives)}`;
+  return `${a.name}: ${a.type}${printDefault(a.defaultValue)}${printDirectives(a.directives)}`;
+}
+
+function printDefault(value: JsonValue | undefined): string {
+  return value === undefined ? '' : ` = ${printValue(value)}`;
 }
 
 export function printDirectives(directives: AppliedDirective[]): string {
@@ -126,7 +140,22 @@ export function printDirectives(directives: AppliedDirective[]): string {
   return out;
 }
 
-/** A JSON value as a GraphQL literal. Object keys were checked to be names by `lower`. */
+/** The key of the one-key object that stands for an enum value in a JSON literal (record 0028). */
+export const ENUM_LITERAL_KEY = 'x-graphql-enum';
+
+/** `{"x-graphql-enum": "V"}` -> "V"; anything else -> undefined. */
+export function enumLiteral(value: JsonValue): string | undefined {
+  if (!isObject(value)) return undefined;
+  const keys = keysOf(value);
+  if (keys.length !== 1 || keys[0] !== ENUM_LITERAL_KEY) return undefined;
+  const v = value[ENUM_LITERAL_KEY];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/**
+ * A JSON value as a GraphQL literal; `{"x-graphql-enum": "V"}` is the enum
+ * value `V`. Object keys and enum values were checked to be names by `lower`.
+ */
 export function printValue(value: JsonValue): string {
   if (value === null) return 'null';
   switch (typeof value) {
@@ -139,6 +168,8 @@ export function printValue(value: JsonValue): string {
   }
   if (Array.isArray(value)) return `[${value.map(printValue).join(', ')}]`;
   if (isObject(value)) {
+    const enumValue = enumLiteral(value);
+    if (enumValue !== undefined) return enumValue;
     return `{${keysOf(value)
       .map((k) => `${k}: ${printValue(value[k])}`)
       .join(', ')}}`;

@@ -27,6 +27,8 @@ export interface DraftField {
   description?: string;
   args: DraftInputValue[];
   type: TypeExpr;
+  /** Input fields only (`x-graphql-default`). */
+  defaultValue?: JsonValue;
   directives: AppliedDirective[];
   /** Where the property sits, for diagnostics. */
   loc: Loc;
