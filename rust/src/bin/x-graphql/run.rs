@@ -98,7 +98,7 @@ fn read_config(file: &str) -> Result<ConverterOptions, CliError> {
     // The library is the one judge of option names and values.
     let checked = ConverterOptions::from_json(&value)
         .and_then(|options| Converter::with_options(options.clone()).map(|_| options))
-        .map_err(|e| UsageError::new(e.message, Some(file.to_string()), &e.code))?;
+        .map_err(|e| UsageError::new(e.message, Some(file.to_string()), e.code))?;
     Ok(checked)
 }
 
@@ -197,7 +197,7 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
         }
         Err(e) => {
             if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
-                return Err(UsageError::new(e.message, Some(job.name().to_string()), &e.code).into());
+                return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
             }
             say(&format_diagnostic(&e.to_diagnostic(), &job.where_of(e.file.as_deref())));
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
@@ -243,7 +243,7 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
 
     let base = converter_options(flags)?;
     if let Err(e) = Converter::with_options(base.clone()) {
-        return Err(UsageError::new(e.message, None, &e.code).into());
+        return Err(UsageError::new(e.message, None, e.code).into());
     }
 
     if flags.recursive {

@@ -1,0 +1,531 @@
+/**
+ * CLI parity: the npm CLI (js/dist/cli.js) and the Rust CLI (target/debug/x-graphql,
+ * built with `--features cli`) are run over the same scenarios, from the same working
+ * folder with the same relative paths, and must give the same exit code, the same
+ * stdout bytes and the same stderr bytes (and write the same files).
+ *
+ * Scenarios that write files run the npm CLI, record what it wrote, rebuild the
+ * scenario folder at the same path and run the Rust CLI there, so paths in
+ * diagnostics are identical. Mismatches are also written to parity/failures/.
+ */
+import { execFileSync, execSync, spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
+const FIXTURES = path.join(ROOT, 'fixtures', 'json-to-graphql');
+const FAILURES = path.join(__dirname, 'failures');
+let RUST_CLI = '';
+let tmp = '';
+
+interface Run {
+  status: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+}
+
+interface RunOptions {
+  cwd?: string;
+  input?: string | Buffer;
+}
+
+function runOne(command: string, args: string[], opts: RunOptions): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60000);
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({
+        status,
+        signal,
+        stdout: Buffer.concat(out).toString('latin1'),
+        stderr: Buffer.concat(err).toString('latin1'),
+      });
+    });
+    // A CLI may exit before reading stdin (usage errors): ignore EPIPE here.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input ?? '');
+  });
+}
+
+const runJs = (args: string[], opts: RunOptions = {}) => runOne(process.execPath, [JS_CLI, ...args], opts);
+const runRust = (args: string[], opts: RunOptions = {}) => runOne(RUST_CLI, args, opts);
+
+function recordFailure(name: string, detail: unknown): void {
+  fs.mkdirSync(FAILURES, { recursive: true });
+  const file = path.join(FAILURES, `cli-${name.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`);
+  fs.writeFileSync(file, JSON.stringify(detail, null, 2) + '\n');
+}
+
+/** Runs both CLIs once and expects the same outcome. */
+async function same(name: string, args: string[], opts: RunOptions = {}): Promise<Run> {
+  const js = await runJs(args, opts);
+  const rust = await runRust(args, opts);
+  if (JSON.stringify(js) !== JSON.stringify(rust)) recordFailure(name, { args, cwd: opts.cwd, js, rust });
+  expect(rust, `${name}: rust vs npm CLI`).toEqual(js);
+  return js;
+}
+
+/** Every file under `dir` (relative path -> content); links shown as `-> target`. */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (rel: string) => {
+    const abs = rel === '' ? dir : path.join(dir, rel);
+    for (const e of fs.readdirSync(abs, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const r = rel === '' ? e.name : `${rel}/${e.name}`;
+      if (e.isSymbolicLink()) out[r] = `-> ${fs.readlinkSync(path.join(dir, r))}`;
+      else if (e.isDirectory()) {
+        out[`${r}/`] = '';
+        visit(r);
+      } else out[r] = fs.readFileSync(path.join(dir, r), 'latin1');
+    }
+  };
+  if (fs.existsSync(dir)) visit('');
+  return out;
+}
+
+let scenarioCount = 0;
+/**
+ * A scenario that touches files: `setup(dir)` builds it in a fresh folder, both CLIs
+ * run in that folder (rebuilt between the runs) and must print and write the same.
+ */
+async function sameInFolder(
+  name: string,
+  setup: (dir: string) => void,
+  argsOrFn: string[] | ((dir: string) => string[]),
+  opts: { input?: string } = {},
+): Promise<{ js: Run; files: Record<string, string> }> {
+  const dir = path.join(tmp, `scenario-${++scenarioCount}`);
+  const args = typeof argsOrFn === 'function' ? argsOrFn(dir) : argsOrFn;
+  const fresh = () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { recursive: true });
+    setup(dir);
+  };
+  fresh();
+  const js = await runJs(args, { cwd: dir, input: opts.input });
+  const jsFiles = snapshot(dir);
+  fresh();
+  const rust = await runRust(args, { cwd: dir, input: opts.input });
+  const rustFiles = snapshot(dir);
+  if (JSON.stringify([js, jsFiles]) !== JSON.stringify([rust, rustFiles])) {
+    recordFailure(name, { args, js, rust, jsFiles, rustFiles });
+  }
+  expect(rust, `${name}: rust vs npm CLI output`).toEqual(js);
+  expect(rustFiles, `${name}: files written`).toEqual(jsFiles);
+  return { js, files: jsFiles };
+}
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+const SIMPLE = JSON.stringify({
+  title: 'User',
+  type: 'object',
+  properties: { id: { type: 'string' }, age: { type: 'integer' } },
+  required: ['id'],
+});
+/** Syntax error at line 3, column 11. */
+const BROKEN = '{\n  "title": "T",\n  "type": ,\n}\n';
+const INLINE = JSON.stringify({
+  title: 'T',
+  type: 'object',
+  properties: { pos: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } } } },
+});
+const FEDERATED = JSON.stringify({
+  title: 'P',
+  type: 'object',
+  'x-graphql-federation-keys': ['id'],
+  properties: { id: { type: 'string' } },
+  required: ['id'],
+});
+const WARNINGS = fs.readFileSync(path.join(FIXTURES, '009-int-range-warning', 'input.json'), 'utf8');
+
+/** The cargo target folder (CARGO_TARGET_DIR and config respected). */
+function targetDir(): string {
+  const meta = JSON.parse(
+    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
+  ) as { target_directory: string };
+  return meta.target_directory;
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(JS_CLI)) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
+  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
+  RUST_CLI = path.join(targetDir(), 'debug', process.platform === 'win32' ? 'x-graphql.exe' : 'x-graphql');
+  if (!fs.existsSync(RUST_CLI)) throw new Error(`no Rust CLI at ${RUST_CLI}`);
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-cli-parity-'));
+  fs.rmSync(FAILURES, { recursive: true, force: true });
+}, 900000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+// ---------------------------------------------------------------------------
+
+/** CLI flags for a case's options.json (`fileName` is handled by the caller). */
+function flagsOf(options: Record<string, unknown>): string[] {
+  const flags: string[] = [];
+  if (options.descriptionBlockThreshold !== undefined) {
+    flags.push('--description-block-threshold', String(options.descriptionBlockThreshold));
+  }
+  if (options.emitEmptyTypes === true) flags.push('--emit-empty-types');
+  if (options.inlineObjectThreshold !== undefined) {
+    flags.push('--inline-object-threshold', String(options.inlineObjectThreshold));
+  }
+  if (options.refNaming !== undefined) flags.push('--ref-naming', String(options.refNaming));
+  if (options.federationLink === false) flags.push('--no-federation-link');
+  if (options.strict === true) flags.push('--strict');
+  return flags;
+}
+
+function copyTree(from: string, to: string, rename: (rel: string) => string): void {
+  for (const e of fs.readdirSync(from, { withFileTypes: true })) {
+    const src = path.join(from, e.name);
+    if (e.isDirectory()) copyTree(src, path.join(to, e.name), (r) => r);
+    else {
+      const dest = path.join(to, rename(e.name));
+      fs.mkdirSync(path.dirname(dest), { recursive: true });
+      fs.copyFileSync(src, dest);
+    }
+  }
+}
+
+const CASES = fs
+  .readdirSync(FIXTURES, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name)
+  .sort();
+
+describe('every json-to-graphql fixture', () => {
+  it('has cases', () => {
+    expect(CASES.length).toBeGreaterThan(100);
+  });
+
+  for (const name of CASES) {
+    it.concurrent(name, async () => {
+      const dir = path.join(FIXTURES, name);
+      const optionsFile = path.join(dir, 'options.json');
+      const options = fs.existsSync(optionsFile)
+        ? (JSON.parse(fs.readFileSync(optionsFile, 'utf8')) as Record<string, unknown>)
+        : {};
+      const flags = flagsOf(options);
+      if (typeof options.fileName === 'string') {
+        // The input under its file name, next to the case's other files; run from there.
+        const fileName = options.fileName;
+        await sameInFolder(
+          `fixture-${name}`,
+          (d) => copyTree(dir, d, (rel) => (rel === 'input.json' ? fileName : rel === fileName ? 'input.json' : rel)),
+          ['convert', '-i', fileName, ...flags],
+        );
+      } else {
+        const input = path.relative(ROOT, path.join(dir, 'input.json'));
+        await same(`fixture-${name}`, ['convert', '-i', input, ...flags]);
+      }
+    });
+  }
+});
+
+describe('input and output', () => {
+  it('stdin to stdout', async () => {
+    const r = await same('stdin', ['convert'], { input: SIMPLE });
+    expect(r.status).toBe(0);
+    await same('stdin-dash', ['convert', '-i', '-'], { input: SIMPLE });
+    await same('stdin-broken', ['convert'], { input: BROKEN });
+    await same('stdin-warnings', ['convert'], { input: WARNINGS });
+    await same('stdin-strict', ['convert', '--strict'], { input: WARNINGS });
+    await same('stdin-empty', ['convert'], { input: '' });
+    await same('stdin-bom-and-bad-utf8', ['convert'], {
+      input: Buffer.concat([
+        Buffer.from('\ufeff{"title":"T","type":"object","properties":{"a":{"type":"string","description":"', 'utf8'),
+        Buffer.from([0xff, 0xc3, 0x28, 0xf0, 0x9f, 0x98]),
+        Buffer.from('"}}}', 'utf8'),
+      ]),
+    });
+    await same('stdin-validate', ['convert', '--validate'], {
+      input: JSON.stringify({ title: 'T', type: 'object', properties: { a: { type: 'strin' } } }),
+    });
+    await same('stdin-inline', ['convert', '--inline-object-threshold', '0'], { input: INLINE });
+  });
+
+  it('-o to a file, and to a folder', async () => {
+    const { js, files } = await sameInFolder(
+      'output-file',
+      (d) => write(path.join(d, 'user.json'), SIMPLE),
+      ['convert', '-i', 'user.json', '-o', 'user.graphql'],
+    );
+    expect(js.status).toBe(0);
+    expect(Object.keys(files)).toEqual(['user.graphql', 'user.json']);
+    await sameInFolder(
+      'output-folder',
+      (d) => {
+        write(path.join(d, 'in', 'user.schema.json'), SIMPLE);
+        fs.mkdirSync(path.join(d, 'out'));
+      },
+      ['convert', '-i', 'in/user.schema.json', '-o', 'out'],
+    );
+    await sameInFolder('output-folder-stdin', (d) => fs.mkdirSync(path.join(d, 'out')), ['convert', '-o', 'out'], {
+      input: SIMPLE,
+    });
+    await sameInFolder(
+      'output-failed-keeps-old',
+      (d) => write(path.join(d, 'out.graphql'), 'OLD CONTENT\n'),
+      ['convert', '-o', 'out.graphql'],
+      { input: BROKEN },
+    );
+    await sameInFolder('output-missing-folder', () => undefined, ['convert', '-o', 'missing/out.graphql'], {
+      input: SIMPLE,
+    });
+  });
+
+  it('refs from the input folder, named relative to it in diagnostics', async () => {
+    await sameInFolder(
+      'refs',
+      (d) => {
+        write(path.join(d, 'types.json'), '{\n  "definitions": {\n    "N": { "type": "integer", "maximum": 1e12 }\n  }\n}\n');
+        write(
+          path.join(d, 'main.json'),
+          JSON.stringify({ title: 'M', type: 'object', properties: { n: { $ref: 'types.json#/definitions/N' } } }),
+        );
+        write(path.join(d, 'sub', 'x.json'), JSON.stringify({ type: 'object', properties: { up: { $ref: '../main.json' } } }));
+      },
+      ['convert', '-i', 'main.json'],
+    );
+    await sameInFolder(
+      'ref-outside',
+      (d) => {
+        write(path.join(d, 'main.json'), JSON.stringify({ title: 'M', type: 'object', properties: { up: { $ref: '../outside.json' } } }));
+      },
+      ['convert', '-i', './main.json'],
+    );
+  });
+
+  it('the README example command', async () => {
+    const r = await same('readme-example', ['convert', '-i', 'examples/user.schema.json']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(fs.readFileSync(path.join(FIXTURES, '161-example-user', 'expected.graphql'), 'latin1'));
+    await same('example-federation', ['convert', '-i', 'examples/federation/products.schema.json']);
+    await same('example-orders', ['convert', '-i', 'examples/orders/order.schema.json']);
+  });
+});
+
+describe('-r over a folder tree', () => {
+  const tree = (d: string) => {
+    const inRoot = path.join(d, 'in');
+    write(path.join(inRoot, 'a.json'), SIMPLE);
+    write(path.join(inRoot, 'notes.txt'), 'not a schema');
+    write(path.join(inRoot, 'sub', 'bad.json'), BROKEN);
+    write(path.join(inRoot, 'sub', 'b.json'), JSON.stringify({ title: 'B', type: 'object', properties: { t: { $ref: 'types.json#/definitions/Tag' } } }));
+    write(path.join(inRoot, 'sub', 'types.json'), JSON.stringify({ title: 'Types', definitions: { Tag: { type: 'object', properties: { label: { type: 'string' } } } } }));
+    write(path.join(inRoot, 'types.json'), JSON.stringify({ title: 'Decoy', definitions: { Tag: { type: 'object', properties: { wrong: { type: 'string' } } } } }));
+    write(path.join(inRoot, 'sub', 'deeper', 'c.json'), WARNINGS);
+    // A sibling-folder ref inside the tree, and one that leaves it.
+    write(path.join(inRoot, 'common', 'address.json'), JSON.stringify({ title: 'Address', type: 'object', properties: { city: { type: 'string' } } }));
+    write(path.join(inRoot, 'orders', 'order.json'), JSON.stringify({ title: 'Order', type: 'object', properties: { ship: { $ref: '../common/address.json' } } }));
+    write(path.join(inRoot, 'orders', 'escape.json'), JSON.stringify({ title: 'Escape', type: 'object', properties: { x: { $ref: '../../outside.json' } } }));
+    write(path.join(d, 'outside.json'), JSON.stringify({ title: 'Secret', type: 'object', properties: { s: { type: 'string' } } }));
+    // Sorting by code unit, not by locale.
+    write(path.join(inRoot, 'B.json'), SIMPLE);
+    write(path.join(inRoot, 'é.json'), SIMPLE);
+    // A symlinked folder is not followed; a symlinked file is converted.
+    write(path.join(d, 'elsewhere', 'x.json'), SIMPLE);
+    fs.symlinkSync('../elsewhere', path.join(inRoot, 'link'), 'dir');
+    fs.symlinkSync('a.json', path.join(inRoot, 'z-link.json'));
+    fs.symlinkSync('missing.json', path.join(inRoot, 'zz-dangling.json'));
+  };
+
+  it('a tree with failing files, warnings, refs and links', async () => {
+    const { js, files } = await sameInFolder('tree', tree, ['convert', '-r', '-i', 'in', '-o', 'out']);
+    expect(js.status).toBe(1);
+    expect(js.stderr).toMatch(/error\[REF_OUTSIDE\]/);
+    expect(js.stderr).toMatch(/error\[JSON_SYNTAX\]/);
+    expect(js.stderr).toMatch(/error\[IO\] cannot read input/);
+    expect(js.stderr).toMatch(/converted \d+ files, 3 failed\n$/);
+    expect(files['out/orders/order.graphql']).toContain('ship: Address');
+    await sameInFolder('tree-absolute', tree, (d) => ['convert', '-r', '-i', `${d}/in/`, '-o', 'out/./x']);
+    await sameInFolder('tree-strict', tree, ['convert', '-r', '--strict', '-i', './in', '-o', 'out']);
+  });
+
+  it('exit 0 when every file converts', async () => {
+    const { js } = await sameInFolder(
+      'tree-ok',
+      (d) => {
+        for (const name of ['z.json', 'm/a.json', 'a/z.json', 'B.json']) write(path.join(d, 'in', name), SIMPLE);
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+    );
+    expect(js.status).toBe(0);
+    expect(js.stderr).toBe('converted 4 files, 0 failed\n');
+    await sameInFolder('tree-empty', (d) => fs.mkdirSync(path.join(d, 'in')), ['convert', '-r', '-i', 'in', '-o', 'out']);
+  });
+
+  it('exit 3 when the only failures are I/O', async () => {
+    const { js } = await sameInFolder(
+      'tree-io',
+      (d) => {
+        write(path.join(d, 'in', 'a.json'), SIMPLE);
+        write(path.join(d, 'in', 'b.json'), SIMPLE);
+        write(path.join(d, 'in', 'sub', 'c.json'), SIMPLE);
+        fs.mkdirSync(path.join(d, 'out', 'a.graphql'), { recursive: true });
+        write(path.join(d, 'out', 'sub'), 'a file where a folder should be');
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+    );
+    expect(js.status).toBe(3);
+    await sameInFolder('tree-missing', () => undefined, ['convert', '-r', '-i', 'nope', '-o', 'out']);
+    await sameInFolder(
+      'tree-input-is-file',
+      (d) => write(path.join(d, 'a.json'), SIMPLE),
+      ['convert', '-r', '-i', 'a.json', '-o', 'out'],
+    );
+    await sameInFolder(
+      'tree-output-is-file',
+      (d) => {
+        write(path.join(d, 'in', 'a.json'), SIMPLE);
+        write(path.join(d, 'out'), '');
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+    );
+  });
+
+  it('graphql-to-json over a tree', async () => {
+    await sameInFolder(
+      'tree-graphql-to-json',
+      (d) => write(path.join(d, 'in', 'a.graphql'), 'type T { a: String }\n'),
+      ['convert', '-r', '--direction', 'graphql-to-json', '-i', 'in', '-o', 'out'],
+    );
+  });
+});
+
+describe('usage errors, I/O errors, help', () => {
+  const cases: Array<[string, string[]]> = [
+    ['unknown-flag', ['convert', '--frobnicate']],
+    ['unknown-flag-suggestion', ['convert', '--stict']],
+    ['unknown-flag-negated', ['convert', '--federation-link']],
+    ['unknown-flag-with-value', ['convert', '--strict=1']],
+    ['unknown-short-in-group', ['convert', '-rx']],
+    ['bad-ref-naming', ['convert', '--ref-naming', 'foo']],
+    ['bad-ref-naming-eq', ['convert', '--ref-naming=file-and-path']],
+    ['bad-direction', ['convert', '--direction', 'sideways']],
+    ['negative-number', ['convert', '--inline-object-threshold', '-1']],
+    ['not-a-number', ['convert', '--description-block-threshold', 'ten']],
+    ['fraction', ['convert', '--description-block-threshold', '1.5']],
+    ['unsafe-integer', ['convert', '--inline-object-threshold', '9007199254740992']],
+    ['missing-value', ['convert', '-i']],
+    ['missing-value-in-group', ['convert', '-ri']],
+    ['value-error-before-unknown', ['convert', '--frob', '--ref-naming', 'foo']],
+    ['help-before-unknown', ['convert', '--frob', '-h']],
+    ['stray-argument', ['convert', 'file.json']],
+    ['stray-after-dashdash', ['convert', '--', '--strict']],
+    ['r-without-i', ['convert', '-r', '-o', 'out']],
+    ['r-with-stdin', ['convert', '-r', '-i', '-', '-o', 'out']],
+    ['r-without-o', ['convert', '-r', '-i', '.']],
+    ['folder-without-r', ['convert', '-i', 'examples']],
+    ['unknown-command', ['transmogrify']],
+    ['unknown-command-suggestion', ['conver']],
+    ['unknown-program-option', ['--frob']],
+    ['no-arguments', []],
+    ['help', ['--help']],
+    ['help-command', ['help']],
+    ['help-convert', ['help', 'convert']],
+    ['help-unknown', ['help', 'frob']],
+    ['convert-help', ['convert', '--help']],
+    ['version', ['--version']],
+    ['version-short-in-convert', ['convert', '-i', 'x.json', '-V']],
+    ['missing-input', ['convert', '-i', 'no-such-file.json']],
+    ['missing-input-empty-name', ['convert', '-i', '']],
+    ['missing-config', ['convert', '--config', 'no-such-config.json']],
+    ['direction-graphql-to-json', ['convert', '--direction', 'graphql-to-json']],
+    ['direction-graphql-to-json-file', ['convert', '--direction', 'graphql-to-json', '-i', 'examples/user.schema.json']],
+  ];
+  for (const [name, args] of cases) {
+    it.concurrent(name, async () => {
+      await same(name, args, { input: 'type T { a: String }' });
+    });
+  }
+
+  it('exit codes of the documented cases', async () => {
+    expect((await runRust(['convert', '--frobnicate'])).status).toBe(2);
+    expect((await runRust(['convert', '-i', 'no-such-file.json'])).status).toBe(3);
+    expect((await runRust(['convert', '--direction', 'graphql-to-json'], { input: '{}' })).status).toBe(2);
+    expect((await runRust(['--version'])).status).toBe(0);
+  });
+});
+
+describe('--config', () => {
+  const configs: Array<[string, string]> = [
+    ['unknown-key', JSON.stringify({ inlineObjectTreshold: 1 })],
+    ['bad-value', JSON.stringify({ refNaming: 'foo' })],
+    ['bad-number', JSON.stringify({ inlineObjectThreshold: -1.5 })],
+    ['derived-option', JSON.stringify({ baseDir: '/' })],
+    ['derived-input-dir', JSON.stringify({ strict: true, inputDir: 'x' })],
+    ['not-an-object', '[1]'],
+    ['null', 'null'],
+    ['not-json-unquoted-key', '{ inlineObjectThreshold: 1 '],
+    ['not-json-trailing-comma', '{"strict": true,}'],
+    ['not-json-empty', ''],
+    ['not-json-long', '{"inlineObjectThreshold": 1, "strict": true, "x": nope}'],
+    ['not-json-bad-escape', '{"a\\q": 1}'],
+    ['not-json-trailing', '{} {}'],
+    ['bom', '\ufeff{"inlineObjectThreshold": 0}'],
+    ['ok', JSON.stringify({ inlineObjectThreshold: 0, federationLink: false })],
+  ];
+  for (const [name, text] of configs) {
+    it.concurrent(name, async () => {
+      await sameInFolder(`config-${name}`, (d) => write(path.join(d, 'options.json'), text), ['convert', '--config', 'options.json'], {
+        input: INLINE,
+      });
+    });
+  }
+
+  it('flags override the config, only when typed', async () => {
+    const setup = (d: string) => write(path.join(d, 'options.json'), JSON.stringify({ inlineObjectThreshold: 0, federationLink: false }));
+    const flagWins = await sameInFolder('config-flag-wins', setup, ['convert', '--config', 'options.json', '--inline-object-threshold', '5'], {
+      input: INLINE,
+    });
+    expect(flagWins.js.stdout).toContain('pos: JSON');
+    const kept = await sameInFolder('config-kept', setup, ['convert', '--config', 'options.json'], { input: FEDERATED });
+    expect(kept.js.stdout).not.toMatch(/@link/);
+  });
+});
+
+describe('process behaviour', () => {
+  it('a closed stdout (| head) ends quietly with exit 0', async () => {
+    const dir = path.join(tmp, 'epipe');
+    const properties: Record<string, unknown> = {};
+    for (let i = 0; i < 20000; i++) properties[`field${i}`] = { type: 'string' };
+    write(path.join(dir, 'big.json'), JSON.stringify({ title: 'Big', type: 'object', properties }));
+    for (const [cli, cmd] of [
+      ['js', `"${process.execPath}" "${JS_CLI}"`],
+      ['rust', `"${RUST_CLI}"`],
+    ]) {
+      const script = `set -o pipefail; ${cmd} convert -i big.json 2>stderr-${cli} | head -c 10`;
+      const r = await runOne('bash', ['-c', script], { cwd: dir });
+      expect(r.status, cli).toBe(0);
+      expect(r.stdout, cli).toBe('type Big {');
+      expect(fs.readFileSync(path.join(dir, `stderr-${cli}`), 'utf8'), cli).toBe('');
+    }
+  });
+
+  it('an unwritable stdout is exit 3', async () => {
+    if (!fs.existsSync('/dev/full')) return;
+    const outcome = async (cmd: string) =>
+      runOne('bash', ['-c', `${cmd} convert -i examples/user.schema.json >/dev/full`], { cwd: ROOT });
+    const js = await outcome(`"${process.execPath}" "${JS_CLI}"`);
+    const rust = await outcome(`"${RUST_CLI}"`);
+    expect(rust).toEqual(js);
+    expect(js.status).toBe(3);
+  });
+});
