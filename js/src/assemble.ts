@@ -10,6 +10,7 @@
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { ErrorCodes } from './errors';
+import { hoistInterfaces } from './hoist';
 import type { Definition, Document, FieldDef, InputValueDef, SchemaDef } from './ir';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
@@ -38,7 +39,8 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
       locations: d.locations,
     });
   }
-  for (const slot of hoistInterfaces(order)) definitions.push(slotDefinition(slot));
+  // D15: each type is preceded by the interfaces it implements (with their inline children).
+  for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) definitions.push(slotDefinition(slot));
   for (const name of declaredScalars(definitions, byName)) definitions.push(lw.scalarDefinition(name));
 
   const doc: Document = { definitions };
@@ -185,24 +187,6 @@ function completeInterfaces(lw: Lowering, order: Slot[]): void {
     done.add(slot);
   };
   for (const slot of order) complete(slot, new Set());
-}
-
-/** D15: each type is preceded by the interfaces it implements (with their inline children). */
-function hoistInterfaces(order: Slot[]): Slot[] {
-  const out: Slot[] = [];
-  const placed = new Set<Slot>();
-  const place = (slot: Slot): void => {
-    if (placed.has(slot)) return;
-    placed.add(slot);
-    for (const iface of slot.interfaces) placeTree(iface);
-    out.push(slot);
-  };
-  const placeTree = (slot: Slot): void => {
-    place(slot);
-    for (const child of slot.children) placeTree(child);
-  };
-  for (const slot of order) place(slot);
-  return out;
 }
 
 function slotDefinition(slot: Slot): Definition {

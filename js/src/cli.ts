@@ -4,6 +4,10 @@
  *
  *   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
  *
+ * --direction json-to-graphql (the default) reads JSON Schema and writes SDL;
+ * graphql-to-json reads SDL and writes JSON Schema (`-r`: .graphql and .gql
+ * files become .json files).
+ *
  * It parses arguments, reads the input, calls `Converter`, writes the output
  * atomically and maps the outcome to an exit code (README "Exit codes"):
  * 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
@@ -157,8 +161,8 @@ function statOrUndefined(file: string): fs.Stats | undefined {
   }
 }
 
-/** Every file under `root` ending in `ext`, relative to `root`, in sorted order; symlinked folders are skipped. */
-function walk(root: string, ext: string, onError: (where: string, e: unknown) => void): string[] {
+/** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
+function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
   const out: string[] = [];
   const visit = (rel: string): void => {
     const dir = rel === '' ? root : path.join(root, rel);
@@ -175,7 +179,7 @@ function walk(root: string, ext: string, onError: (where: string, e: unknown) =>
       const childRel = rel === '' ? entry.name : path.join(rel, entry.name);
       if (entry.isDirectory()) {
         visit(childRel);
-      } else if (entry.name.endsWith(ext)) {
+      } else if (exts.some((ext) => entry.name.endsWith(ext))) {
         if (entry.isFile()) {
           out.push(childRel);
         } else if (entry.isSymbolicLink()) {
@@ -294,7 +298,7 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
     for (const w of result.warnings) say(formatDiagnostic(w, whereOf(w, job)));
-    return { ok: true, text: result.sdl };
+    return { ok: true, text: result.output };
   } catch (e) {
     if (e instanceof ConversionError) {
       const code = e.code;
@@ -309,13 +313,14 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
   }
 }
 
-/** Source and target file extensions of a direction. */
-function extensions(direction: string): [string, string] {
-  return direction === 'graphql-to-json' ? ['.graphql', '.json'] : ['.json', '.graphql'];
+/** Source file extensions and the target extension of a direction. */
+function extensions(direction: string): [string[], string] {
+  return direction === 'graphql-to-json' ? [['.graphql', '.gql'], '.json'] : [['.json'], '.graphql'];
 }
 
-function renameExt(name: string, from: string, to: string): string {
-  return (name.endsWith(from) ? name.slice(0, -from.length) : name) + to;
+function renameExt(name: string, from: string[], to: string): string {
+  const ext = from.find((e) => name.endsWith(e));
+  return (ext !== undefined ? name.slice(0, -ext.length) : name) + to;
 }
 
 async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
@@ -389,6 +394,8 @@ function convertTree(
     }
   }
   const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
+  /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
+  const written = new Map<string, string>();
   for (const rel of files) {
     const fileName = path.join(inRoot, rel);
     let text: string;
@@ -406,6 +413,11 @@ function convertTree(
       continue;
     }
     const target = path.join(outRoot, renameExt(rel, from, to));
+    const earlier = written.get(target);
+    if (earlier !== undefined) {
+      ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
+      continue;
+    }
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
     } catch (e) {
@@ -419,6 +431,7 @@ function convertTree(
       else throw e;
       continue;
     }
+    written.set(target, fileName);
     converted++;
   }
   const failed = invalid + io;
@@ -453,7 +466,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
   const program = new Command();
   program
     .name('x-graphql')
-    .description('Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL.')
+    .description('Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and GraphQL SDL to JSON Schema.')
     .version(version(), '-V, --version', 'print the version')
     .helpOption('-h, --help', 'print this help')
     .exitOverride()
@@ -466,7 +479,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
 
   program
     .command('convert')
-    .description('convert a JSON Schema file, stdin, or (-r) a folder tree')
+    .description('convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
     .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
     .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
@@ -475,7 +488,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
         .choices(['json-to-graphql', 'graphql-to-json'])
         .default('json-to-graphql'),
     )
-    .option('-r, --recursive', 'convert every .json file under -i into a mirror tree under -o')
+    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
     .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
     .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
     .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')

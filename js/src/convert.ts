@@ -1,22 +1,43 @@
 /**
- * The JSON Schema -> SDL pipeline, stage by stage (docs/ARCHITECTURE.md):
- * load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print.
+ * The two pipelines, stage by stage (docs/ARCHITECTURE.md):
+ * JSON Schema -> SDL: load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print;
+ * SDL -> JSON Schema (record 0028): sdl-read -> reverse -> json-print.
  */
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locate } from './load';
+import { isObject, loadJson, locate, locateAll } from './load';
 import { Lowering } from './lower';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
+import { printJson } from './json-print';
 import { printDocument } from './print';
+import { reverseDocument } from './reverse';
+import { readSdl } from './sdl-read';
 import { Resolver, type Source } from './resolve';
 
-export interface SdlResult {
+/**
+ * The result of a conversion in either direction. `output` is the converted
+ * text (SDL, or the JSON Schema). `sdl` is the same string, kept for code
+ * written when SDL was the only output; new code reads `output`.
+ */
+export interface ConversionResult {
+  output: string;
+  /** @deprecated The same string as `output`. */
   sdl: string;
   warnings: Diagnostic[];
 }
 
-export function jsonSchemaToSdl(text: string, options: ResolvedOptions): SdlResult {
+/** The former name of ConversionResult. */
+export type SdlResult = ConversionResult;
+
+/** GraphQL SDL -> annotated JSON Schema text (record 0028). No warnings arise in this direction. */
+export function graphqlToJson(text: string, options: ResolvedOptions): ConversionResult {
+  const doc = readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
+  const output = printJson(reverseDocument(doc));
+  return { output, sdl: output, warnings: [] };
+}
+
+export function jsonSchemaToSdl(text: string, options: ResolvedOptions): ConversionResult {
   const texts = new Map<string | undefined, string>([[options.fileName, text]]);
   try {
     const root = loadJson(text, options.fileName);
@@ -45,12 +66,13 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions): SdlResu
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
-    const located = warnings.map((w) => withPosition(w, texts));
+    const located = withPositions(warnings, texts);
     if (resolved.strict && located.length > 0) {
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);
     }
-    return { sdl: doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold), warnings: located };
+    const sdl = doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold);
+    return { output: sdl, sdl, warnings: located };
   } catch (e) {
     if (e instanceof ConversionError && e.line === undefined && e.pointer !== undefined) {
       const pos = positionOf(texts, e.file, e.pointer);
@@ -68,8 +90,22 @@ function positionOf(texts: Map<string | undefined, string>, file: string | undef
   return text === undefined ? undefined : locate(text, pointer);
 }
 
-function withPosition(d: Diagnostic, texts: Map<string | undefined, string>): Diagnostic {
-  if (d.pointer === undefined || d.line !== undefined) return d;
-  const pos = positionOf(texts, d.file, d.pointer);
-  return pos ? { ...d, line: pos.line, column: pos.column } : d;
+/** Positions for the warnings that have a pointer and none yet: one pass over each file's text. */
+function withPositions(warnings: Diagnostic[], texts: Map<string | undefined, string>): Diagnostic[] {
+  const byFile = new Map<string | undefined, number[]>();
+  warnings.forEach((w, i) => {
+    if (w.pointer === undefined || w.line !== undefined || !texts.has(w.file)) return;
+    const list = byFile.get(w.file);
+    if (list === undefined) byFile.set(w.file, [i]);
+    else list.push(i);
+  });
+  const out = warnings.slice();
+  for (const [file, indexes] of byFile) {
+    const positions = locateAll(texts.get(file)!, indexes.map((i) => warnings[i].pointer!));
+    indexes.forEach((i, k) => {
+      const pos = positions[k];
+      if (pos) out[i] = { ...warnings[i], line: pos.line, column: pos.column };
+    });
+  }
+  return out;
 }

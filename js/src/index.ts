@@ -1,14 +1,15 @@
 /**
  * The public API: `new Converter(options?).convert(input, direction)`.
  */
-import { jsonSchemaToSdl, type SdlResult } from './convert';
+import { graphqlToJson, jsonSchemaToSdl, type ConversionResult } from './convert';
 import { ConversionError, ErrorCodes } from './errors';
 import { resolveOptions, type ConverterOptions, type ResolvedOptions } from './options';
 
 export { ConversionError, ErrorCodes, ExitCode, diagnosticToJSON } from './errors';
 export type { Diagnostic, Location, Severity } from './errors';
 export type { ConverterOptions, RefNaming } from './options';
-export type { SdlResult } from './convert';
+export type { ConversionResult, SdlResult } from './convert';
+export { canonicalSdl } from './sdl-read';
 
 export enum ConversionDirection {
   JsonSchemaToGraphQL = 'json-to-graphql',
@@ -34,20 +35,25 @@ export class Converter {
     this.options = resolveOptions(options);
   }
 
-  /** Converts and returns the output text; warnings are dropped (see convertWithWarnings). */
+  /**
+   * Converts and returns the output text: the SDL (json-to-graphql) or the
+   * JSON Schema (graphql-to-json); warnings are dropped (see convertWithWarnings).
+   */
   convert(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): string {
-    return this.convertWithWarnings(input, direction).sdl;
+    return this.convertWithWarnings(input, direction).output;
   }
 
-  /** Converts and returns the SDL with the warnings met on the way. */
-  convertWithWarnings(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): SdlResult {
+  /**
+   * Converts and returns the output text with the warnings met on the way.
+   * `output` holds the text in both directions; `sdl` is the same string
+   * (its name is from the time SDL was the only output).
+   */
+  convertWithWarnings(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): ConversionResult {
     if (typeof input !== 'string') {
       throw new ConversionError(ErrorCodes.INVALID_OPTION, 'input must be a string');
     }
     const dir = parseDirection(direction);
-    if (dir === ConversionDirection.GraphQLToJsonSchema) {
-      throw new ConversionError(ErrorCodes.UNSUPPORTED_DIRECTION, 'graphql-to-json is not supported yet');
-    }
+    if (dir === ConversionDirection.GraphQLToJsonSchema) return graphqlToJson(input, this.options);
     return jsonSchemaToSdl(input, this.options);
   }
 }

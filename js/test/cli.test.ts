@@ -153,6 +153,65 @@ describe('input and output', () => {
   });
 });
 
+describe('graphql-to-json', () => {
+  const SDL = 'type User {\n  id: ID!\n  name: String\n}\n';
+
+  it('reads SDL on stdin and writes the JSON Schema the library returns', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { Converter } = require(path.join(ROOT, 'js', 'dist', 'index.js'));
+    const r = run(['convert', '--direction', 'graphql-to-json'], { input: SDL });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(new Converter().convert(SDL, 'graphql-to-json'));
+    expect(JSON.parse(r.stdout).definitions.User.required).toEqual(['id']);
+    // and back
+    const back = run(['convert'], { input: r.stdout });
+    expect(back.stdout).toBe(SDL);
+  });
+
+  it('reads -i and writes -o; an -o folder gets <name>.json for .graphql and .gql', () => {
+    const dir = freshDir();
+    write(path.join(dir, 'api.graphql'), SDL);
+    write(path.join(dir, 'other.gql'), SDL);
+    fs.mkdirSync(path.join(dir, 'out'));
+    expect(run(['convert', '--direction', 'graphql-to-json', '-i', 'api.graphql', '-o', 'api.json'], { cwd: dir }).status).toBe(0);
+    expect(run(['convert', '--direction', 'graphql-to-json', '-i', 'api.graphql', '-o', 'out'], { cwd: dir }).status).toBe(0);
+    expect(run(['convert', '--direction', 'graphql-to-json', '-i', 'other.gql', '-o', 'out'], { cwd: dir }).status).toBe(0);
+    const json = fs.readFileSync(path.join(dir, 'api.json'), 'utf8');
+    expect(listTree(path.join(dir, 'out'))).toEqual(['api.json', 'other.json']);
+    expect(fs.readFileSync(path.join(dir, 'out', 'other.json'), 'utf8')).toBe(json);
+  });
+
+  it('names the input file in diagnostics', () => {
+    const dir = freshDir();
+    write(path.join(dir, 'bad.graphql'), 'type T {\n  a: Missing\n}\n');
+    const r = run(['convert', '--direction', 'graphql-to-json', '-i', 'bad.graphql'], { cwd: dir });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^bad\.graphql:2:6: error\[GRAPHQL_INVALID\] Unknown type "Missing"\./);
+  });
+
+  it('-r mirrors .graphql and .gql to .json, goes on past failures, refuses to write one output twice', () => {
+    const dir = freshDir();
+    const inRoot = path.join(dir, 'in');
+    write(path.join(inRoot, 'a.graphql'), SDL);
+    write(path.join(inRoot, 'a.gql'), SDL);
+    write(path.join(inRoot, 'sub', 'b.gql'), 'enum Role {\n  ADMIN\n}\n');
+    write(path.join(inRoot, 'sub', 'bad.graphql'), 'type {');
+    write(path.join(inRoot, 'schema.json'), SIMPLE);
+    const outRoot = path.join(dir, 'out');
+    const r = run(['convert', '-r', '--direction', 'graphql-to-json', '-i', inRoot, '-o', outRoot]);
+    expect(r.status).toBe(1);
+    expect(listTree(outRoot)).toEqual(['a.json', 'sub/b.json']);
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines).toEqual([
+      `${path.join(inRoot, 'a.graphql')}: error[IO] cannot write output: ${path.join(outRoot, 'a.json')} was already written from ${path.join(inRoot, 'a.gql')}`,
+      expect.stringMatching(new RegExp(`^${escape(path.join(inRoot, 'sub', 'bad.graphql'))}:1:6: error\\[GRAPHQL_SYNTAX\\] `)),
+      'converted 2 files, 2 failed',
+    ]);
+    expect(JSON.parse(fs.readFileSync(path.join(outRoot, 'sub', 'b.json'), 'utf8')).definitions.Role.enum).toEqual(['ADMIN']);
+  });
+});
+
 describe('diagnostics', () => {
   it('exit 1 on invalid input, with <stdin>:line:column: error[CODE]', () => {
     const r = run(['convert'], { input: BROKEN });
@@ -173,8 +232,22 @@ describe('diagnostics', () => {
   });
 
   it('leaves out line:column when the position is unknown', () => {
-    const r = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T { a: String }' });
-    expect(r.stderr).toMatch(/^<stdin>: error\[UNSUPPORTED_DIRECTION\] /);
+    // Nesting beyond what the parser can recurse into has no position in graphql-js.
+    const deep = `type T { a(x: JSON = ${'['.repeat(20000)}${']'.repeat(20000)}): Int }\nscalar JSON\n`;
+    const r = run(['convert', '--direction', 'graphql-to-json'], { input: deep });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^<stdin>: error\[GRAPHQL_SYNTAX\] /);
+  });
+
+  it('graphql-to-json: SDL errors with <stdin>:line:column: error[GRAPHQL_SYNTAX|GRAPHQL_INVALID]', () => {
+    const syntax = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T {\n  a: String =\n}\n' });
+    expect(syntax.status).toBe(1);
+    expect(syntax.stdout).toBe('');
+    expect(syntax.stderr).toBe(`<stdin>:2:13: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n`);
+    const invalid = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T {\n  a: String\n  a: Int\n}\n' });
+    expect(invalid.status).toBe(1);
+    expect(invalid.stderr).toBe('<stdin>:3:3: error[GRAPHQL_INVALID] field T.a is defined twice (first at line 2, column 3)\n');
+    expectNoStack(invalid);
   });
 
   it('prints warnings on stderr and the SDL on stdout', () => {
@@ -268,13 +341,7 @@ describe('usage errors (exit 2)', () => {
     expect(none.stderr).toMatch(/Usage: x-graphql/);
   });
 
-  it('for --direction graphql-to-json (not supported yet), reported as UNSUPPORTED_DIRECTION', () => {
-    const r = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T { a: String }' });
-    expect(r.status).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/error\[UNSUPPORTED_DIRECTION\]/);
-    expectNoStack(r);
-  });
+
 });
 
 describe('I/O errors (exit 3)', () => {
@@ -499,7 +566,7 @@ describe('atomic output', () => {
   it('a usage error leaves it untouched too', () => {
     const dir = freshDir();
     const out = write(path.join(dir, 'out.graphql'), 'OLD CONTENT\n');
-    const r = run(['convert', '-o', out, '--direction', 'graphql-to-json'], { input: 'type T { a: String }' });
+    const r = run(['convert', '-o', out, '--description-block-threshold', 'many'], { input: SIMPLE });
     expect(r.status).toBe(2);
     expect(fs.readFileSync(out, 'utf8')).toBe('OLD CONTENT\n');
   });

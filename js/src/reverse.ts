@@ -1,0 +1,295 @@
+/**
+ * reverse: the IR of an SDL document (from sdl-read, canonical form) -> an
+ * annotated draft-07 JSON Schema, as an ordered JSON object (record 0028).
+ *
+ * Every fact is written so that the forward direction (records 0001-0027 and
+ * the 2.1.0 attributes) prints the same canonical SDL back. Key orders are
+ * fixed here (json-print prints objects in insertion order):
+ *
+ *   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
+ *               x-graphql-schema, x-graphql-directive-definitions, definitions
+ *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
+ *               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
+ *               x-graphql-federation-keys, x-graphql-federation-shareable,
+ *               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
+ *               properties, required
+ *   field       description, $ref | type (+ items), x-graphql-field-name,
+ *               x-graphql-field-type, x-graphql-field-list-item-non-null,
+ *               x-graphql-field-arguments, x-graphql-default, federation
+ *               attributes (external, requires, provides, shareable,
+ *               override-from), x-graphql-field-directives
+ *   argument    type, description, default, directives
+ *   directive   name, args
+ */
+import type {
+  AppliedDirective,
+  Definition,
+  DirectiveDef,
+  Document,
+  EnumTypeDef,
+  FieldDef,
+  InputValueDef,
+  ObjectTypeDef,
+  ScalarTypeDef,
+  SchemaDef,
+  UnionTypeDef,
+} from './ir';
+import type { JsonObject, JsonValue } from './load';
+import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { toFieldName, toTypeName } from './naming';
+import { splitFieldDirectives, splitTypeDirectives } from './sdl-read';
+import { parseTypeExpr, type TypeExpr } from './type-expr';
+
+export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
+
+const KIND_ATTRIBUTE: Partial<Record<Definition['kind'], string>> = {
+  interface: 'INTERFACE',
+  input: 'INPUT_OBJECT',
+  union: 'UNION',
+};
+
+const SCALAR_TYPES: Record<string, string> = {
+  String: 'string',
+  Int: 'integer',
+  Float: 'number',
+  Boolean: 'boolean',
+  ID: 'string',
+};
+
+export function reverseDocument(doc: Document): JsonObject {
+  const root: JsonObject = { $schema: DRAFT_07 };
+  // Without its own `extend schema`, the document must say that no @link is to be generated.
+  if (!doc.schemaExtension && usesFederation(doc)) root['x-graphql-federation-link'] = false;
+  if (doc.schemaExtension) root['x-graphql-schema-extension'] = schemaJson(doc.schemaExtension);
+  if (doc.schema) root['x-graphql-schema'] = schemaJson(doc.schema);
+  const directiveDefs: JsonObject = {};
+  const definitions: JsonObject = {};
+  let anyDirective = false;
+  let anyType = false;
+  for (const def of doc.definitions) {
+    if (def.kind === 'directive') {
+      directiveDefs[def.name] = directiveDefinition(def);
+      anyDirective = true;
+    } else {
+      definitions[def.name] = typeDefinition(def);
+      anyType = true;
+    }
+  }
+  if (anyDirective) root['x-graphql-directive-definitions'] = directiveDefs;
+  if (anyType) root.definitions = definitions;
+  return root;
+}
+
+/** Whether the forward direction would generate an `@link`: a directive of a federation name is applied. */
+function usesFederation(doc: Document): boolean {
+  const fed = (list: AppliedDirective[]) => list.some((d) => FEDERATION_DIRECTIVES.includes(d.name));
+  const args = (list: InputValueDef[]) => list.some((a) => fed(a.directives));
+  if (doc.schema && fed(doc.schema.directives)) return true;
+  for (const def of doc.definitions) {
+    if (def.kind === 'directive') {
+      if (args(def.args)) return true;
+      continue;
+    }
+    if (fed(def.directives)) return true;
+    if (def.kind === 'enum' && def.values.some((v) => fed(v.directives))) return true;
+    if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
+      if (def.fields.some((f) => fed(f.directives) || args(f.args))) return true;
+    }
+  }
+  return false;
+}
+
+function schemaJson(def: SchemaDef): JsonObject {
+  const out: JsonObject = {};
+  if (def.description !== undefined) out.description = def.description;
+  if (def.directives.length > 0) out.directives = directiveList(def.directives);
+  for (const [op, type] of def.operations) out[op] = type;
+  return out;
+}
+
+function directiveDefinition(def: DirectiveDef): JsonObject {
+  const out: JsonObject = {};
+  if (def.description !== undefined) out.description = def.description;
+  if (def.args.length > 0) out.args = inputValues(def.args);
+  out.locations = [...def.locations];
+  if (def.repeatable) out.repeatable = true;
+  return out;
+}
+
+function inputValues(args: InputValueDef[]): JsonObject {
+  const out: JsonObject = {};
+  for (const a of args) {
+    const arg: JsonObject = { type: a.type };
+    if (a.description !== undefined) arg.description = a.description;
+    if (a.defaultValue !== undefined) arg.default = a.defaultValue;
+    if (a.directives.length > 0) arg.directives = directiveList(a.directives);
+    out[a.name] = arg;
+  }
+  return out;
+}
+
+function directiveList(list: AppliedDirective[]): JsonValue[] {
+  return list.map((d) => {
+    const out: JsonObject = { name: d.name };
+    if (d.args.length > 0) {
+      const args: JsonObject = {};
+      for (const [name, value] of d.args) args[name] = value;
+      out.args = args;
+    }
+    return out;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Types
+
+function typeDefinition(def: Exclude<Definition, DirectiveDef>): JsonObject {
+  const out: JsonObject = {};
+  if (def.description !== undefined) out.description = def.description;
+  switch (def.kind) {
+    case 'object':
+    case 'interface':
+    case 'input':
+      out.type = 'object';
+      break;
+    case 'enum':
+      out.type = 'string';
+      break;
+    default:
+      break;
+  }
+  if (def.kind !== 'scalar' && toTypeName(def.name) !== def.name) out['x-graphql-type-name'] = def.name;
+  const kind = KIND_ATTRIBUTE[def.kind];
+  if (kind !== undefined) out['x-graphql-type-kind'] = kind;
+  if ((def.kind === 'object' || def.kind === 'interface') && def.interfaces.length > 0) {
+    out['x-graphql-implements'] = [...def.interfaces];
+  }
+  if (def.kind === 'union') out['x-graphql-union-types'] = [...def.members];
+  const split = splitTypeDirectives(def.kind, def.directives);
+  if (def.kind === 'scalar') out['x-graphql-scalar'] = scalarAttribute(def, split.specifiedBy);
+  if (split.keys.length > 0) {
+    out['x-graphql-federation-keys'] = split.keys.map((d) =>
+      d.args.length === 1 ? d.args[0][1] : { fields: d.args[0][1], resolvable: d.args[1][1] },
+    );
+  }
+  if (split.shareable) out['x-graphql-federation-shareable'] = true;
+  if (split.rest.length > 0) out['x-graphql-type-directives'] = directiveList(split.rest);
+  switch (def.kind) {
+    case 'enum':
+      enumBody(def, out);
+      break;
+    case 'union':
+      unionBody(def, out);
+      break;
+    case 'object':
+    case 'interface':
+    case 'input':
+      objectBody(def, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+function scalarAttribute(def: ScalarTypeDef, specifiedBy: AppliedDirective | undefined): JsonObject {
+  const out: JsonObject = { name: def.name };
+  if (specifiedBy) out.specifiedByURL = specifiedBy.args[0][1];
+  return out;
+}
+
+function enumBody(def: EnumTypeDef, out: JsonObject): void {
+  out.enum = def.values.map((v) => v.name);
+  const facts: JsonObject = {};
+  let any = false;
+  for (const v of def.values) {
+    if (v.description === undefined && v.directives.length === 0) continue;
+    const entry: JsonObject = {};
+    if (v.description !== undefined) entry.description = v.description;
+    if (v.directives.length > 0) entry.directives = directiveList(v.directives);
+    facts[v.name] = entry;
+    any = true;
+  }
+  if (any) out['x-graphql-enum-values'] = facts;
+}
+
+function unionBody(def: UnionTypeDef, out: JsonObject): void {
+  out.oneOf = def.members.map((m) => ({ $ref: ref(m) }));
+}
+
+function objectBody(def: ObjectTypeDef, out: JsonObject): void {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const f of def.fields) {
+    properties[f.name] = field(f);
+    if (f.type.endsWith('!')) required.push(f.name);
+  }
+  out.properties = properties;
+  if (required.length > 0) out.required = required;
+}
+
+function ref(name: string): string {
+  return `#/definitions/${name}`;
+}
+
+// ---------------------------------------------------------------------------
+// Fields
+
+function field(f: FieldDef): JsonObject {
+  const out: JsonObject = {};
+  if (f.description !== undefined) out.description = f.description;
+  const type = parseTypeExpr(f.type) as TypeExpr;
+  Object.assign(out, structure(type));
+  if (toFieldName(f.name) !== f.name) out['x-graphql-field-name'] = f.name;
+  const shape = typeShape(type);
+  if (shape.exact) out['x-graphql-field-type'] = f.type;
+  else if (shape.itemNonNull) out['x-graphql-field-list-item-non-null'] = true;
+  if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args);
+  if (f.defaultValue !== undefined) out['x-graphql-default'] = f.defaultValue;
+  const split = splitFieldDirectives(f.directives);
+  for (const [attribute, d] of split.attributes) {
+    out[attribute] = d.args.length === 0 ? true : d.args[0][1];
+  }
+  if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
+  return out;
+}
+
+/** The JSON Schema shape of a type: built-in scalars as JSON types, named types as `$ref`, lists as arrays. */
+function structure(t: TypeExpr): JsonObject {
+  // Iterative: wrappers can nest deep; build from the inside out.
+  const lists: number[] = [];
+  let cur = t;
+  while (cur.kind !== 'name') {
+    if (cur.kind === 'list') lists.push(0);
+    cur = (cur as { of: TypeExpr }).of;
+  }
+  const scalar = SCALAR_TYPES[cur.name];
+  let out: JsonObject = scalar !== undefined ? { type: scalar } : { $ref: ref(cur.name) };
+  for (let i = 0; i < lists.length; i++) out = { type: 'array', items: out };
+  return out;
+}
+
+/**
+ * Whether the structure, `required` and `x-graphql-field-list-item-non-null`
+ * say the type exactly: they can say an outer `!` and a `!` on the items of
+ * the outer list, and not `ID` (a string). Otherwise the exact expression goes
+ * into `x-graphql-field-type`.
+ */
+function typeShape(t: TypeExpr): { exact: boolean; itemNonNull: boolean } {
+  let core = t.kind === 'nonNull' ? t.of : t;
+  let itemNonNull = false;
+  if (core.kind === 'list') {
+    core = core.of;
+    if (core.kind === 'nonNull') {
+      itemNonNull = true;
+      core = core.of;
+    }
+  }
+  let exact = false;
+  while (core.kind !== 'name') {
+    if (core.kind === 'nonNull') exact = true;
+    core = (core as { of: TypeExpr }).of;
+  }
+  if (core.name === 'ID') exact = true;
+  return { exact, itemNonNull };
+}

@@ -1,0 +1,621 @@
+/**
+ * sdl-read: GraphQL SDL text -> the IR `Document`, in the canonical form of
+ * record 0028 (graphql-to-json direction).
+ *
+ * Stages, in the order their errors win:
+ *   1. parse (graphql-js `parse`): GRAPHQL_SYNTAX;
+ *   2. executable definitions (operations, fragments): GRAPHQL_INVALID;
+ *   3. our own checks, one walk in document order: names defined twice (types,
+ *      directives, fields, arguments, input fields, enum values, union members,
+ *      interfaces, schema definitions, operation types), redefined built-in
+ *      scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the second definition;
+ *   4. graphql-js `validateSDL`, then `validateSchema` (a missing Query type
+ *      is not a problem): GRAPHQL_INVALID at the earliest location reported;
+ *      the federation definitions are added for validation only when the
+ *      document applies federation directives (or `@link`) it does not define;
+ *   5. building the IR: extensions merged into their type, literals to JSON
+ *      (a number beyond the double range, or nesting deeper than 128 levels,
+ *      is GRAPHQL_INVALID), directives reordered (attribute directives first),
+ *      interfaces hoisted.
+ *
+ * graphql-js is required here, inside `readSdl`, so the JSON -> SDL direction
+ * never loads it. The mapping itself reads only what any SDL parser gives
+ * (names, descriptions, values, locations), so apollo-compiler can do the same.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type * as G from 'graphql';
+import { ConversionError, ErrorCodes } from './errors';
+import { hoistInterfaces } from './hoist';
+import {
+  OPERATION_KINDS,
+  type AppliedDirective,
+  type Definition,
+  type DirectiveDef,
+  type Document,
+  type EnumValueDef,
+  type FieldDef,
+  type InputValueDef,
+  type ObjectTypeDef,
+  type SchemaDef,
+} from './ir';
+import { positionAt, type JsonObject, type JsonValue } from './load';
+import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { ENUM_LITERAL_KEY, printDocument } from './print';
+import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
+
+/** Literal values and list types may nest this deep (record 0028). */
+export const MAX_SDL_NESTING = 128;
+
+/** `format: "uri"` of the attribute catalog: what `x-graphql-scalar.specifiedByURL` accepts. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
+
+export interface ReadOptions {
+  /** The input's name, for diagnostics. */
+  fileName?: string;
+}
+
+/** The canonical form of an SDL document (record 0028), printed: what SDL -> JSON -> SDL gives back. */
+export function canonicalSdl(text: string, descriptionBlockThreshold = 80): string {
+  return printDocument(readSdl(text), descriptionBlockThreshold);
+}
+
+/** Parses, validates and reads an SDL document into the IR, in canonical form. */
+export function readSdl(input: string, options: ReadOptions = {}): Document {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const graphql = require('graphql') as typeof import('graphql');
+  // One leading BOM is skipped; it is not a column (as for JSON input).
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  const reader = new Reader(text, options.fileName);
+  let doc: G.DocumentNode;
+  try {
+    doc = graphql.parse(text);
+  } catch (e) {
+    if (e instanceof graphql.GraphQLError) {
+      throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, e.message, e.positions?.[0]);
+    }
+    if (e instanceof RangeError) {
+      throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, 'the document nests too deeply to be parsed');
+    }
+    throw e;
+  }
+  for (const def of doc.definitions) {
+    if (def.kind === graphql.Kind.OPERATION_DEFINITION || def.kind === graphql.Kind.FRAGMENT_DEFINITION) {
+      throw reader.error(
+        ErrorCodes.GRAPHQL_INVALID,
+        'an executable definition (operation or fragment) is not part of a type-system document',
+        def.loc?.start,
+      );
+    }
+  }
+  checkNames(reader, doc);
+  validate(graphql, reader, doc);
+  return reader.build(doc);
+}
+
+// ---------------------------------------------------------------------------
+// Errors and positions
+
+class Reader {
+  constructor(
+    readonly text: string,
+    readonly file: string | undefined,
+  ) {}
+
+  /** An error at a UTF-16 offset of the text (line and column count code points). */
+  error(code: string, message: string, offset?: number): ConversionError {
+    const loc: { file?: string; line?: number; column?: number } = {};
+    if (this.file !== undefined) loc.file = this.file;
+    if (offset !== undefined) Object.assign(loc, positionAt(this.text, offset));
+    return new ConversionError(code, message, loc);
+  }
+
+  where(node: G.ASTNode): string {
+    const pos = positionAt(this.text, node.loc?.start ?? 0);
+    return `line ${pos.line}, column ${pos.column}`;
+  }
+
+  // -------------------------------------------------------------------------
+  // Building the IR
+
+  build(doc: G.DocumentNode): Document {
+    const directiveDefs: DirectiveDef[] = [];
+    const types = new Map<string, TypeDraft>();
+    const order: TypeDraft[] = [];
+    const extensions: G.TypeExtensionNode[] = [];
+    let schema: SchemaDef | undefined;
+    let schemaExtension: SchemaDef | undefined;
+    for (const def of doc.definitions) {
+      switch (def.kind) {
+        case 'DirectiveDefinition':
+          directiveDefs.push({
+            kind: 'directive',
+            name: def.name.value,
+            ...this.description(def.description),
+            args: this.inputValues(def.arguments),
+            repeatable: def.repeatable,
+            locations: def.locations.map((l) => l.value),
+          });
+          break;
+        case 'SchemaDefinition':
+          schema = {
+            ...this.description(def.description),
+            directives: this.directives(def.directives),
+            operations: this.operations(def.operationTypes, []),
+          };
+          break;
+        case 'SchemaExtension': {
+          const ext: SchemaDef = schemaExtension ?? { directives: [], operations: [] };
+          ext.directives.push(...this.directives(def.directives));
+          ext.operations = this.operations(def.operationTypes, ext.operations);
+          schemaExtension = ext;
+          break;
+        }
+        case 'ScalarTypeDefinition':
+        case 'ObjectTypeDefinition':
+        case 'InterfaceTypeDefinition':
+        case 'UnionTypeDefinition':
+        case 'EnumTypeDefinition':
+        case 'InputObjectTypeDefinition': {
+          const draft = this.typeDraft(def);
+          types.set(def.name.value, draft);
+          order.push(draft);
+          break;
+        }
+        case 'ScalarTypeExtension':
+        case 'ObjectTypeExtension':
+        case 'InterfaceTypeExtension':
+        case 'UnionTypeExtension':
+        case 'EnumTypeExtension':
+        case 'InputObjectTypeExtension':
+          extensions.push(def);
+          break;
+        default:
+          break;
+      }
+    }
+    // Extensions are merged in document order, wherever they stand.
+    for (const ext of extensions) {
+      const target = types.get(ext.name.value);
+      if (target) this.extend(target, ext);
+    }
+    const defs = order.map((d) => d.def);
+    for (const def of defs) canonicalDirectiveOrder(def);
+    const byName = new Map(defs.map((d) => [d.name, d] as const));
+    const hoisted = hoistInterfaces(defs, (d) =>
+      d.kind === 'object' || d.kind === 'interface'
+        ? d.interfaces.map((n) => byName.get(n)).filter((x): x is TypeDefinition => x !== undefined)
+        : [],
+    );
+    const out: Document = { definitions: [...directiveDefs, ...hoisted] };
+    if (schemaExtension) out.schemaExtension = schemaExtension;
+    if (schema) out.schema = schema;
+    return out;
+  }
+
+  private typeDraft(def: G.TypeDefinitionNode): TypeDraft {
+    const base = { name: def.name.value, ...this.description(def.description), directives: this.directives(def.directives) };
+    switch (def.kind) {
+      case 'ScalarTypeDefinition':
+        return { def: { kind: 'scalar', ...base } };
+      case 'ObjectTypeDefinition':
+      case 'InterfaceTypeDefinition':
+        return {
+          def: {
+            kind: def.kind === 'ObjectTypeDefinition' ? 'object' : 'interface',
+            name: base.name,
+            ...this.description(def.description),
+            interfaces: (def.interfaces ?? []).map((i) => i.name.value),
+            directives: base.directives,
+            fields: this.fields(def.fields),
+          },
+        };
+      case 'InputObjectTypeDefinition':
+        return {
+          def: {
+            kind: 'input',
+            name: base.name,
+            ...this.description(def.description),
+            interfaces: [],
+            directives: base.directives,
+            fields: this.inputFields(def.fields),
+          },
+        };
+      case 'UnionTypeDefinition':
+        return { def: { kind: 'union', ...base, members: (def.types ?? []).map((t) => t.name.value) } };
+      case 'EnumTypeDefinition':
+        return { def: { kind: 'enum', ...base, values: this.enumValues(def.values) } };
+      default:
+        throw new Error('unreachable');
+    }
+  }
+
+  private extend(target: TypeDraft, ext: G.TypeExtensionNode): void {
+    const def = target.def;
+    def.directives.push(...this.directives(ext.directives));
+    switch (ext.kind) {
+      case 'ObjectTypeExtension':
+      case 'InterfaceTypeExtension':
+        if (def.kind === 'object' || def.kind === 'interface') {
+          def.interfaces.push(...(ext.interfaces ?? []).map((i) => i.name.value));
+          def.fields.push(...this.fields(ext.fields));
+        }
+        break;
+      case 'InputObjectTypeExtension':
+        if (def.kind === 'input') def.fields.push(...this.inputFields(ext.fields));
+        break;
+      case 'UnionTypeExtension':
+        if (def.kind === 'union') def.members.push(...(ext.types ?? []).map((t) => t.name.value));
+        break;
+      case 'EnumTypeExtension':
+        if (def.kind === 'enum') def.values.push(...this.enumValues(ext.values));
+        break;
+      case 'ScalarTypeExtension':
+        break;
+    }
+  }
+
+  private description(node: G.StringValueNode | undefined): { description?: string } {
+    return node !== undefined && node.value !== '' ? { description: node.value } : {};
+  }
+
+  private operations(nodes: readonly G.OperationTypeDefinitionNode[] | undefined, before: Array<[string, string]>): Array<[string, string]> {
+    const all = new Map(before);
+    for (const op of nodes ?? []) all.set(op.operation, op.type.name.value);
+    const out: Array<[string, string]> = [];
+    for (const kind of OPERATION_KINDS) {
+      const type = all.get(kind);
+      if (type !== undefined) out.push([kind, type]);
+    }
+    return out;
+  }
+
+  private fields(nodes: readonly G.FieldDefinitionNode[] | undefined): FieldDef[] {
+    return (nodes ?? []).map((f) => ({
+      name: f.name.value,
+      ...this.description(f.description),
+      args: this.inputValues(f.arguments),
+      type: this.typeText(f.type),
+      directives: this.directives(f.directives),
+    }));
+  }
+
+  private inputFields(nodes: readonly G.InputValueDefinitionNode[] | undefined): FieldDef[] {
+    return (nodes ?? []).map((f) => ({
+      name: f.name.value,
+      ...this.description(f.description),
+      args: [],
+      type: this.typeText(f.type),
+      ...(f.defaultValue !== undefined ? { defaultValue: this.value(f.defaultValue, 0) } : {}),
+      directives: this.directives(f.directives),
+    }));
+  }
+
+  private inputValues(nodes: readonly G.InputValueDefinitionNode[] | undefined): InputValueDef[] {
+    return (nodes ?? []).map((a) => ({
+      name: a.name.value,
+      ...this.description(a.description),
+      type: this.typeText(a.type),
+      ...(a.defaultValue !== undefined ? { defaultValue: this.value(a.defaultValue, 0) } : {}),
+      directives: this.directives(a.directives),
+    }));
+  }
+
+  private enumValues(nodes: readonly G.EnumValueDefinitionNode[] | undefined): EnumValueDef[] {
+    return (nodes ?? []).map((v) => ({
+      name: v.name.value,
+      ...this.description(v.description),
+      directives: this.directives(v.directives),
+    }));
+  }
+
+  private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
+    return (nodes ?? []).map((d) => ({
+      name: d.name.value,
+      args: (d.arguments ?? []).map((a) => [a.name.value, this.value(a.value, 0)] as [string, JsonValue]),
+    }));
+  }
+
+  /** `[Name!]!` as written, without spaces. */
+  private typeText(node: G.TypeNode): string {
+    let depth = 0;
+    let suffix = '';
+    let prefix = '';
+    let t = node;
+    for (;;) {
+      if (t.kind === 'NonNullType') {
+        suffix = '!' + suffix;
+        t = t.type;
+      } else if (t.kind === 'ListType') {
+        if (++depth > MAX_SDL_NESTING) {
+          throw this.error(ErrorCodes.GRAPHQL_INVALID, `a type nests lists more than ${MAX_SDL_NESTING} levels deep`, node.loc?.start);
+        }
+        prefix += '[';
+        suffix = ']' + suffix;
+        t = t.type;
+      } else {
+        return prefix + t.name.value + suffix;
+      }
+    }
+  }
+
+  /** A GraphQL literal as JSON (record 0028): an enum value is `{"x-graphql-enum": "V"}`. */
+  private value(node: G.ConstValueNode, depth: number): JsonValue {
+    switch (node.kind) {
+      case 'IntValue':
+      case 'FloatValue': {
+        const n = Number(node.value);
+        if (!Number.isFinite(n)) {
+          throw this.error(ErrorCodes.GRAPHQL_INVALID, `the number ${node.value} is beyond the range of a JSON number (IEEE double)`, node.loc?.start);
+        }
+        return n;
+      }
+      case 'StringValue':
+        return node.value;
+      case 'BooleanValue':
+        return node.value;
+      case 'NullValue':
+        return null;
+      case 'EnumValue':
+        return enumValue(node.value);
+      case 'ListValue':
+        this.checkDepth(node, depth);
+        return node.values.map((v) => this.value(v, depth + 1));
+      case 'ObjectValue': {
+        this.checkDepth(node, depth);
+        const out: JsonObject = {};
+        for (const f of node.fields) setKey(out, f.name.value, this.value(f.value, depth + 1));
+        return out;
+      }
+      default:
+        throw new Error('unreachable');
+    }
+  }
+
+  private checkDepth(node: G.ASTNode, depth: number): void {
+    if (depth >= MAX_SDL_NESTING) {
+      throw this.error(ErrorCodes.GRAPHQL_INVALID, `a value nests lists or objects more than ${MAX_SDL_NESTING} levels deep`, node.loc?.start);
+    }
+  }
+}
+
+type TypeDefinition = Exclude<Definition, DirectiveDef>;
+
+interface TypeDraft {
+  def: TypeDefinition;
+}
+
+export function enumValue(name: string): JsonObject {
+  const out: JsonObject = {};
+  out[ENUM_LITERAL_KEY] = name;
+  return out;
+}
+
+/** Sets an own key, also `__proto__` (a valid GraphQL name for an object-value field). */
+export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  else obj[key] = value;
+}
+
+// ---------------------------------------------------------------------------
+// Directives that have an attribute (record 0028, canonical form rule 5)
+
+const str = (v: JsonValue | undefined): v is string => typeof v === 'string';
+
+/** Exactly these argument names, in this order. */
+function argsAre(d: AppliedDirective, names: string[]): boolean {
+  return d.args.length === names.length && d.args.every(([n], i) => n === names[i]);
+}
+
+/** `@key(fields: "...")` or `@key(fields: "...", resolvable: <boolean>)`. */
+export function isKeyAttribute(d: AppliedDirective): boolean {
+  if (d.name !== 'key') return false;
+  if (argsAre(d, ['fields'])) return str(d.args[0][1]);
+  return argsAre(d, ['fields', 'resolvable']) && str(d.args[0][1]) && typeof d.args[1][1] === 'boolean';
+}
+
+const noArgs = (name: string) => (d: AppliedDirective) => d.name === name && d.args.length === 0;
+const oneString = (name: string, arg: string) => (d: AppliedDirective) => d.name === name && argsAre(d, [arg]) && str(d.args[0][1]);
+
+export const FIELD_ATTRIBUTE_DIRECTIVES: ReadonlyArray<[string, (d: AppliedDirective) => boolean]> = [
+  ['x-graphql-federation-external', noArgs('external')],
+  ['x-graphql-federation-requires', oneString('requires', 'fields')],
+  ['x-graphql-federation-provides', oneString('provides', 'fields')],
+  ['x-graphql-federation-shareable', noArgs('shareable')],
+  ['x-graphql-federation-override-from', oneString('override', 'from')],
+];
+
+export const isShareableAttribute = noArgs('shareable');
+
+/** `@specifiedBy(url: "<absolute URI>")` on a scalar: `x-graphql-scalar.specifiedByURL`. */
+export function isSpecifiedByAttribute(d: AppliedDirective): boolean {
+  return d.name === 'specifiedBy' && argsAre(d, ['url']) && str(d.args[0][1]) && URI.test(d.args[0][1]);
+}
+
+export interface TypeDirectiveSplit {
+  specifiedBy?: AppliedDirective;
+  keys: AppliedDirective[];
+  shareable?: AppliedDirective;
+  rest: AppliedDirective[];
+}
+
+/**
+ * The directives of a type, split the way the forward direction prints them:
+ * on a scalar the first fitting `@specifiedBy`, then every fitting `@key`,
+ * the first `@shareable`, then the rest in their order.
+ */
+export function splitTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): TypeDirectiveSplit {
+  const out: TypeDirectiveSplit = { keys: [], rest: [] };
+  for (const d of directives) {
+    if (kind === 'scalar' && out.specifiedBy === undefined && isSpecifiedByAttribute(d)) out.specifiedBy = d;
+    else if (isKeyAttribute(d)) out.keys.push(d);
+    else if (out.shareable === undefined && isShareableAttribute(d)) out.shareable = d;
+    else out.rest.push(d);
+  }
+  return out;
+}
+
+/** A field's directives: the first fitting one per federation attribute (in attribute order), then the rest. */
+export function splitFieldDirectives(directives: AppliedDirective[]): { attributes: Array<[string, AppliedDirective]>; rest: AppliedDirective[] } {
+  const found = new Map<string, AppliedDirective>();
+  const rest: AppliedDirective[] = [];
+  for (const d of directives) {
+    const hit = FIELD_ATTRIBUTE_DIRECTIVES.find(([attr, fits]) => !found.has(attr) && fits(d));
+    if (hit) found.set(hit[0], d);
+    else rest.push(d);
+  }
+  const attributes: Array<[string, AppliedDirective]> = [];
+  for (const [attr] of FIELD_ATTRIBUTE_DIRECTIVES) {
+    const d = found.get(attr);
+    if (d) attributes.push([attr, d]);
+  }
+  return { attributes, rest };
+}
+
+function canonicalDirectiveOrder(def: Exclude<Definition, DirectiveDef>): void {
+  const t = splitTypeDirectives(def.kind, def.directives);
+  def.directives = [...(t.specifiedBy ? [t.specifiedBy] : []), ...t.keys, ...(t.shareable ? [t.shareable] : []), ...t.rest];
+  if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
+    for (const f of (def as ObjectTypeDef).fields) {
+      const s = splitFieldDirectives(f.directives);
+      f.directives = [...s.attributes.map(([, d]) => d), ...s.rest];
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Stage 3: names defined twice, built-in scalars, JSON
+
+function checkNames(reader: Reader, doc: G.DocumentNode): void {
+  const problems: Array<{ node: G.ASTNode; message: string; label: string }> = [];
+  const firsts = new Map<string, G.ASTNode>();
+  /** Records `label` in `scope`; a second occurrence is a problem (and false). */
+  const once = (scope: string, label: string, node: G.ASTNode): boolean => {
+    const key = `${scope}\u0000${label}`;
+    const first = firsts.get(key);
+    if (first === undefined) {
+      firsts.set(key, node);
+      return true;
+    }
+    problems.push({ node, label, message: `${label} is defined twice (first at ${reader.where(first)})` });
+    return false;
+  };
+  const typeKinds = new Map<string, string>();
+  for (const def of doc.definitions) {
+    switch (def.kind) {
+      case 'DirectiveDefinition':
+        if (once('directive', `directive @${def.name.value}`, def.name)) argsOnce(once, `@${def.name.value}`, def.arguments);
+        break;
+      case 'SchemaDefinition':
+      case 'SchemaExtension':
+        if (def.kind === 'SchemaDefinition') once('schema', 'the schema', def);
+        for (const op of def.operationTypes ?? []) once('operation', `the ${op.operation} operation type`, op);
+        break;
+      case 'ScalarTypeDefinition':
+      case 'ObjectTypeDefinition':
+      case 'InterfaceTypeDefinition':
+      case 'UnionTypeDefinition':
+      case 'EnumTypeDefinition':
+      case 'InputObjectTypeDefinition':
+      case 'ScalarTypeExtension':
+      case 'ObjectTypeExtension':
+      case 'InterfaceTypeExtension':
+      case 'UnionTypeExtension':
+      case 'EnumTypeExtension':
+      case 'InputObjectTypeExtension': {
+        const name = def.name.value;
+        const isDefinition = def.kind.endsWith('Definition');
+        if (isDefinition) {
+          if (BUILTIN_SCALARS.has(name)) {
+            problems.push({ node: def.name, label: name, message: `${name} is a built-in scalar; an SDL document must not define it` });
+          } else if (name === JSON_SCALAR && def.kind !== 'ScalarTypeDefinition') {
+            problems.push({ node: def.name, label: name, message: 'JSON can only name a scalar here: x-graphql keeps the name for the scalar of arbitrary data' });
+          }
+          once('type', `type ${name}`, def.name);
+          typeKinds.set(name, def.kind);
+        }
+        if ('interfaces' in def) for (const i of def.interfaces ?? []) once(`implements ${name}`, `${name} implements ${i.name.value}`, i);
+        if ('types' in def) for (const t of def.types ?? []) once(`members ${name}`, `union ${name} member ${t.name.value}`, t);
+        if ('values' in def) for (const v of def.values ?? []) once(`values ${name}`, `enum value ${name}.${v.name.value}`, v.name);
+        if ('fields' in def) {
+          for (const f of (def.fields ?? []) as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
+            // The arguments of a field defined twice are not compared with the first one's.
+            if (once(`fields ${name}`, `field ${name}.${f.name.value}`, f.name) && 'arguments' in f) {
+              argsOnce(once, `${name}.${f.name.value}`, f.arguments);
+            }
+          }
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (problems.length === 0) return;
+  const [first, ...more] = problems;
+  let message = first.message;
+  if (more.length > 0) {
+    const names = more.slice(0, 5).map((p) => p.label);
+    message += `; ${more.length} more problem${more.length === 1 ? '' : 's'} of this kind: ${names.join(', ')}${more.length > 5 ? ', ...' : ''}`;
+  }
+  throw reader.error(ErrorCodes.GRAPHQL_INVALID, message, first.node.loc?.start);
+}
+
+function argsOnce(
+  once: (scope: string, label: string, node: G.ASTNode) => boolean,
+  owner: string,
+  args: readonly G.InputValueDefinitionNode[] | undefined,
+): void {
+  for (const a of args ?? []) once(`args ${owner}`, `argument ${owner}(${a.name.value})`, a.name);
+}
+
+// ---------------------------------------------------------------------------
+// Stage 4: graphql-js validation
+
+let federationText: string | undefined;
+
+/** schemas/federation-v2.3.graphql, two levels above this file in js/src and js/dist. */
+function federationDefinitions(): string {
+  federationText ??= fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'federation-v2.3.graphql'), 'utf8');
+  return federationText;
+}
+
+const FEDERATION_NAMES = new Set([...FEDERATION_DIRECTIVES, 'link']);
+
+function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode): void {
+  const definedDirectives = new Set<string>();
+  const definedTypes = new Set<string>();
+  for (const def of doc.definitions) {
+    if (def.kind === 'DirectiveDefinition') definedDirectives.add(def.name.value);
+    else if ('name' in def && def.name !== undefined && def.kind.endsWith('Definition')) definedTypes.add(def.name.value);
+  }
+  let needsFederation = false;
+  graphql.visit(doc, {
+    Directive(node) {
+      if (FEDERATION_NAMES.has(node.name.value) && !definedDirectives.has(node.name.value)) needsFederation = true;
+    },
+  });
+  let full = doc;
+  if (needsFederation) {
+    const extra = graphql.parse(federationDefinitions()).definitions.filter(
+      (d) => 'name' in d && d.name !== undefined && !(d.kind === 'DirectiveDefinition' ? definedDirectives : definedTypes).has(d.name.value),
+    );
+    full = { ...doc, definitions: [...doc.definitions, ...extra] };
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { validateSDL } = require('graphql/validation/validate') as typeof import('graphql/validation/validate');
+  let errors: readonly G.GraphQLError[] = validateSDL(full);
+  if (errors.length === 0) {
+    const schema = graphql.buildASTSchema(full, { assumeValidSDL: true });
+    errors = graphql.validateSchema(schema).filter((e) => e.message !== 'Query root type must be provided.');
+  }
+  if (errors.length === 0) return;
+  // The earliest location in the user's document among the problems reported.
+  let best: { error: G.GraphQLError; offset?: number } | undefined;
+  for (const error of errors) {
+    const node = (error.nodes ?? []).find((n) => n.loc !== undefined && n.loc.source.body === reader.text);
+    const offset = node?.loc?.start;
+    if (best === undefined || (offset !== undefined && (best.offset === undefined || offset < best.offset))) best = { error, offset };
+  }
+  throw reader.error(ErrorCodes.GRAPHQL_INVALID, best!.error.message, best!.offset);
+}
