@@ -68,8 +68,8 @@ function recordFailure(name: string, detail: unknown): void {
 
 /** Runs both CLIs once and expects the same outcome. */
 async function same(name: string, args: string[], opts: RunOptions = {}): Promise<Run> {
-  const js = await runJs(args, opts);
-  const rust = await runRust(args, opts);
+  // Nothing is written here, so the two may run at the same time.
+  const [js, rust] = await Promise.all([runJs(args, opts), runRust(args, opts)]);
   if (JSON.stringify(js) !== JSON.stringify(rust)) recordFailure(name, { args, cwd: opts.cwd, js, rust });
   expect(rust, `${name}: rust vs npm CLI`).toEqual(js);
   return js;
@@ -400,11 +400,26 @@ describe('-r over a folder tree', () => {
     );
   });
 
-  it('graphql-to-json over a tree', async () => {
+  it('graphql-to-json over a tree (.graphql and .gql; one output written once)', async () => {
     await sameInFolder(
       'tree-graphql-to-json',
-      (d) => write(path.join(d, 'in', 'a.graphql'), 'type T { a: String }\n'),
+      (d) => {
+        write(path.join(d, 'in', 'a.graphql'), 'type User {\n  id: ID!\n  name: String\n}\n');
+        write(path.join(d, 'in', 'a.gql'), 'type User {\n  id: ID!\n}\n');
+        write(path.join(d, 'in', 'sub', 'b.gql'), 'enum Role {\n  ADMIN\n}\n');
+        write(path.join(d, 'in', 'sub', 'bad.graphql'), 'type {');
+        write(path.join(d, 'in', 'sub', 'unknown.graphql'), 'type T {\n  a: Missing\n}\n');
+        write(path.join(d, 'in', 'schema.json'), SIMPLE);
+      },
       ['convert', '-r', '--direction', 'graphql-to-json', '-i', 'in', '-o', 'out'],
+    );
+    await sameInFolder(
+      'graphql-to-json-output-folder',
+      (d) => {
+        write(path.join(d, 'api.gql'), 'type User {\n  id: ID!\n}\n');
+        fs.mkdirSync(path.join(d, 'out'));
+      },
+      ['convert', '--direction', 'graphql-to-json', '-i', 'api.gql', '-o', 'out'],
     );
   });
 });

@@ -20,33 +20,35 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 
 use crate::{UsageError, HELP_HINT};
 
-pub const PROGRAM_HELP: &str = "\
-Usage: x-graphql [options] [command]
+pub const PROGRAM_HELP: &str = r#"Usage: x-graphql [options] [command]
 
-Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL.
+Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and
+GraphQL SDL to JSON Schema.
 
 Options:
   -V, --version      print the version
   -h, --help         print this help
 
 Commands:
-  convert [options]  convert a JSON Schema file, stdin, or (-r) a folder tree
+  convert [options]  convert a JSON Schema (or, with --direction
+                     graphql-to-json, SDL) file, stdin, or (-r) a folder tree
   help [command]     display help for command
-";
+"#;
 
-pub const CONVERT_HELP: &str = "\
-Usage: x-graphql convert [options]
+pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options]
 
-convert a JSON Schema file, stdin, or (-r) a folder tree
+convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin,
+or (-r) a folder tree
 
 Options:
   -i, --input <file|dir|->           input file, folder (with -r), or - for
                                      stdin (default: stdin)
   -o, --output <file|dir>            output file or folder (default: stdout)
   --direction <direction>            conversion direction (choices:
-                                     \"json-to-graphql\", \"graphql-to-json\",
-                                     default: \"json-to-graphql\")
-  -r, --recursive                    convert every .json file under -i into a
+                                     "json-to-graphql", "graphql-to-json",
+                                     default: "json-to-graphql")
+  -r, --recursive                    convert every .json file (graphql-to-json:
+                                     .graphql and .gql file) under -i into a
                                      mirror tree under -o
   --config <options.json>            JSON object of converter options
                                      (camelCase); flags override it
@@ -57,8 +59,8 @@ Options:
   --inline-object-threshold <N>      inline objects with at most N properties
                                      become the JSON scalar (default: 3)
   --ref-naming <mode>                how types reached through $ref are named
-                                     (default: basename) (choices: \"basename\",
-                                     \"file_and_path\", \"hash\")
+                                     (default: basename) (choices: "basename",
+                                     "file_and_path", "hash")
   --no-federation-link               do not prepend `extend schema @link(...)`
                                      for federation directives
   --strict                           treat warnings as errors
@@ -68,7 +70,7 @@ Options:
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
-";
+"#;
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
@@ -98,7 +100,7 @@ pub struct ConvertFlags {
         value_parser = parse_direction
     )]
     pub direction: String,
-    /// convert every .json file under -i into a mirror tree under -o
+    /// convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o
     #[arg(short = 'r', long = "recursive")]
     pub recursive: bool,
     /// JSON object of converter options (camelCase); flags override it

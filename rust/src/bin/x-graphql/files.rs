@@ -92,10 +92,10 @@ fn js_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
-/// Every file under `root` ending in `ext`, relative to `root`, in sorted
+/// Every file under `root` ending in one of `exts`, relative to `root`, in sorted
 /// order; symlinked folders are skipped. A subfolder that cannot be read is
 /// reported through `on_error` and skipped; the root failing is an error.
-pub fn walk(root: &str, ext: &str, on_error: &mut dyn FnMut(&str, &io::Error)) -> Result<Vec<String>, IoError> {
+pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error)) -> Result<Vec<String>, IoError> {
     let mut out = Vec::new();
     let read = |rel: &str| -> io::Result<Vec<(String, fs::FileType)>> {
         let dir = if rel.is_empty() { root.to_string() } else { node::join(&[root, rel]) };
@@ -133,7 +133,7 @@ pub fn walk(root: &str, ext: &str, on_error: &mut dyn FnMut(&str, &io::Error)) -
                     on_error(&dir, &e);
                 }
             }
-        } else if name.ends_with(ext) {
+        } else if exts.iter().any(|ext| name.ends_with(ext)) {
             if kind.is_file() {
                 out.push(child);
             } else if kind.is_symlink() {

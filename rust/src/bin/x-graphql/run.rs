@@ -1,6 +1,7 @@
 //! `x-graphql convert`: options, one input or a tree, output, exit codes.
 //! Follows `runConvert`, `convertOne` and `convertTree` in js/src/cli.ts.
 
+use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::Value;
@@ -205,17 +206,18 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
     }
 }
 
-/// Source and target file extensions of a direction.
-fn extensions(direction: &str) -> (&'static str, &'static str) {
+/// Source file extensions and the target extension of a direction.
+fn extensions(direction: &str) -> (&'static [&'static str], &'static str) {
     if direction == "graphql-to-json" {
-        (".graphql", ".json")
+        (&[".graphql", ".gql"], ".json")
     } else {
-        (".json", ".graphql")
+        (&[".json"], ".graphql")
     }
 }
 
-fn rename_ext(name: &str, from: &str, to: &str) -> String {
-    format!("{}{to}", name.strip_suffix(from).unwrap_or(name))
+fn rename_ext(name: &str, from: &[&str], to: &str) -> String {
+    let stem = from.iter().find_map(|ext| name.strip_suffix(ext)).unwrap_or(name);
+    format!("{stem}{to}")
 }
 
 fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
@@ -306,6 +308,8 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
         }
     }
     let mut walk_failures = 0usize;
+    // Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`).
+    let mut written: HashMap<String, String> = HashMap::new();
     let found = files::walk(in_root, from, &mut |where_, e| {
         let message = format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_)));
         io_failure(&mut walk_failures, where_, &message);
@@ -340,6 +344,11 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             }
         };
         let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
+        if let Some(earlier) = written.get(&target) {
+            let message = format!("cannot write output: {target} was already written from {earlier}");
+            io_failure(&mut io, job.name(), &message);
+            continue;
+        }
         let folder = node::dirname(&target);
         if let Err(e) = std::fs::create_dir_all(&folder) {
             let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
@@ -350,6 +359,7 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             io_failure(&mut io, &e.where_, &e.message);
             continue;
         }
+        written.insert(target, job.name().to_string());
         converted += 1;
     }
     let failed = invalid + io;
