@@ -610,12 +610,14 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     errors = graphql.validateSchema(schema).filter((e) => e.message !== 'Query root type must be provided.');
   }
   if (errors.length === 0) return;
-  // The earliest location in the user's document among the problems reported.
-  let best: { error: G.GraphQLError; offset?: number } | undefined;
+  // The earliest location in the user's document among all the locations of all the problems
+  // reported; the message of the problem it belongs to (the first such problem on a tie).
+  let best: { error: G.GraphQLError; offset?: number } = { error: errors[0] };
   for (const error of errors) {
-    const node = (error.nodes ?? []).find((n) => n.loc !== undefined && n.loc.source.body === reader.text);
-    const offset = node?.loc?.start;
-    if (best === undefined || (offset !== undefined && (best.offset === undefined || offset < best.offset))) best = { error, offset };
+    for (const n of error.nodes ?? []) {
+      if (n.loc === undefined || n.loc.source.body !== reader.text) continue;
+      if (best.offset === undefined || n.loc.start < best.offset) best = { error, offset: n.loc.start };
+    }
   }
-  throw reader.error(ErrorCodes.GRAPHQL_INVALID, best!.error.message, best!.offset);
+  throw reader.error(ErrorCodes.GRAPHQL_INVALID, best.error.message, best.offset);
 }
