@@ -707,3 +707,262 @@ function locateIndex(text: string, segments: string[], indexes: number[], target
     }
   }
 }
+
+// ---------------------------------------------------------------------------
+// locateAll
+
+interface PointerNode {
+  parent: PointerNode | undefined;
+  children: Map<string, PointerNode> | undefined;
+  /** Indexes (into the `pointers` argument) of the pointers that end here. */
+  ends: number[] | undefined;
+  /** Id of the latest visit of this node (0: never), and the parent's visit it happened in. */
+  visit: number;
+  parentVisit: number;
+  /** Where the latest visit found it: the member's key, or the element's first character. */
+  at: number;
+}
+
+function pointerNode(parent: PointerNode | undefined): PointerNode {
+  return { parent, children: undefined, ends: undefined, visit: 0, parentVisit: 0, at: 0 };
+}
+
+interface LocateAllFrame {
+  node: PointerNode;
+  isObject: boolean;
+  index: number;
+}
+
+/**
+ * `locate` for many pointers in one pass: `result[i]` is `locate(text, pointers[i])`.
+ * For a text that `loadJson` accepted (the converter locates diagnostics only in
+ * loaded texts): it checks no JSON syntax, and skips every value that no
+ * pointer reaches with a scan for quotes and brackets only. Linear in the text
+ * plus the pointers, whatever their number.
+ */
+export function locateAll(text: string, pointers: readonly string[]): Array<{ line: number; column: number } | undefined> {
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const results: Array<{ line: number; column: number } | undefined> = pointers.map(() => undefined);
+  const root = pointerNode(undefined);
+  const terminals: PointerNode[] = [];
+  pointers.forEach((pointer, i) => {
+    let node = root;
+    if (pointer !== '') {
+      if (pointer.charCodeAt(0) !== Ch.Slash) return;
+      for (const raw of pointer.slice(1).split('/')) {
+        const segment = raw.indexOf('~') < 0 ? raw : raw.replace(/~1/g, '/').replace(/~0/g, '~');
+        node.children ??= new Map();
+        let next = node.children.get(segment);
+        if (next === undefined) {
+          next = pointerNode(node);
+          node.children.set(segment, next);
+        }
+        node = next;
+      }
+    }
+    if (node.ends === undefined) {
+      node.ends = [];
+      terminals.push(node);
+    }
+    node.ends.push(i);
+  });
+  if (terminals.length === 0) return results;
+  if (!scanPointers(text, root)) return results;
+
+  // A node counts when every step down to it happened in its parent's latest
+  // visit (with duplicate keys, the last member wins at every level).
+  const found: Array<[number, number[]]> = [];
+  for (const node of terminals) {
+    let ok = node.visit !== 0;
+    for (let n = node; ok && n.parent !== undefined; n = n.parent) ok = n.visit !== 0 && n.parentVisit === n.parent.visit;
+    if (ok) found.push([node.at, node.ends!]);
+  }
+  found.sort((a, b) => a[0] - b[0]);
+  const cursor = new PositionCursor(text);
+  for (const [index, ends] of found) {
+    const { line, column } = cursor.advance(index);
+    for (const i of ends) results[i] = { line, column };
+  }
+  return results;
+}
+
+/** Walks the text, descending only into values that some pointer goes through. False for text that is not JSON. */
+function scanPointers(text: string, root: PointerNode): boolean {
+  const n = text.length;
+  let visits = 0;
+  let pos = skipWsAt(text, 0);
+  if (pos >= n) return false;
+  root.visit = ++visits;
+  root.at = pos;
+  const stack: LocateAllFrame[] = [];
+  let parser: Parser | undefined;
+  // `node`: the pointer node of the value starting at pos, if any
+  let node: PointerNode | undefined = root;
+  for (;;) {
+    // --- a value starts at pos
+    const c = text.charCodeAt(pos);
+    if (node !== undefined && node.children !== undefined && (c === Ch.LBrace || c === Ch.LBracket)) {
+      const frame: LocateAllFrame = { node, isObject: c === Ch.LBrace, index: 0 };
+      pos = skipWsAt(text, pos + 1);
+      if (text.charCodeAt(pos) === (frame.isObject ? Ch.RBrace : Ch.RBracket)) {
+        pos++;
+      } else {
+        stack.push(frame);
+        node = undefined;
+        // --- a member or element starts at pos
+        const r = enterMember(frame);
+        if (r < 0) return false;
+        continue;
+      }
+    } else {
+      pos = skipValue(text, pos);
+      if (pos < 0) return false;
+    }
+    // --- after a value
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      pos = skipWsAt(text, pos);
+      if (frame === undefined) return pos >= n;
+      const d = text.charCodeAt(pos);
+      if (d === Ch.Comma) {
+        pos = skipWsAt(text, pos + 1);
+        frame.index++;
+        if (enterMember(frame) < 0) return false;
+        break;
+      }
+      if (d !== (frame.isObject ? Ch.RBrace : Ch.RBracket)) return false;
+      pos++;
+      stack.pop();
+    }
+  }
+
+  /** Reads a member's key (objects) up to its value, and finds the value's pointer node. -1 when invalid. */
+  function enterMember(frame: LocateAllFrame): number {
+    const children = frame.node.children!;
+    let key: string;
+    const start = pos;
+    if (frame.isObject) {
+      if (text.charCodeAt(pos) !== Ch.Quote) return -1;
+      const end = skipString(text, pos);
+      if (end < 0) return -1;
+      key = text.slice(pos + 1, end - 1);
+      if (key.indexOf('\\') >= 0) {
+        parser ??= new Parser(text, undefined);
+        try {
+          key = parser.readString(pos);
+        } catch {
+          return -1;
+        }
+      }
+      pos = skipWsAt(text, end);
+      if (text.charCodeAt(pos) !== Ch.Colon) return -1;
+      pos = skipWsAt(text, pos + 1);
+    } else {
+      key = String(frame.index);
+    }
+    node = children.get(key);
+    if (node !== undefined) {
+      node.visit = ++visits;
+      node.parentVisit = frame.node.visit;
+      node.at = frame.isObject ? start : pos;
+    }
+    return pos;
+  }
+}
+
+function skipWsAt(text: string, p: number): number {
+  for (;;) {
+    const c = text.charCodeAt(p);
+    if (c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab) p++;
+    else return p;
+  }
+}
+
+/** The end (after the closing quote) of the string whose opening quote is at `p`, or -1. */
+function skipString(text: string, p: number): number {
+  for (;;) {
+    const q = text.indexOf('"', p + 1);
+    if (q < 0) return -1;
+    let b = q - 1;
+    while (text.charCodeAt(b) === Ch.Backslash) b--;
+    if ((q - 1 - b) % 2 === 0) return q + 1;
+    p = q;
+  }
+}
+
+/** The end of the value starting at `p` (brackets and quotes only), or -1. */
+function skipValue(text: string, p: number): number {
+  const n = text.length;
+  const c = text.charCodeAt(p);
+  if (c === Ch.Quote) return skipString(text, p);
+  if (c === Ch.LBrace || c === Ch.LBracket) {
+    let depth = 0;
+    while (p < n) {
+      const d = text.charCodeAt(p);
+      if (d === Ch.Quote) {
+        p = skipString(text, p);
+        if (p < 0) return -1;
+        continue;
+      }
+      if (d === Ch.LBrace || d === Ch.LBracket) depth++;
+      else if (d === Ch.RBrace || d === Ch.RBracket) {
+        if (--depth === 0) return p + 1;
+      }
+      p++;
+    }
+    return -1;
+  }
+  const start = p;
+  while (p < n && !isDelimiter(text.charCodeAt(p))) p++;
+  return p === start ? -1 : p;
+}
+
+/** `positionAt` for increasing indexes, resuming where the last one stopped. */
+class PositionCursor {
+  private index = 0;
+  private line = 1;
+  private column = 1;
+  private readonly hasCr: boolean;
+
+  constructor(private readonly text: string) {
+    this.hasCr = text.indexOf('\r') >= 0;
+  }
+
+  advance(target: number): { line: number; column: number } {
+    const text = this.text;
+    const end = Math.min(target, text.length);
+    if (!this.hasCr) {
+      // jump from line break to line break, then count the code points of the last line
+      let lineStart = -1;
+      for (;;) {
+        const lf = text.indexOf('\n', this.index);
+        if (lf < 0 || lf >= end) break;
+        this.line++;
+        this.index = lf + 1;
+        lineStart = lf + 1;
+      }
+      if (lineStart >= 0) this.column = 1;
+    }
+    let { line, column } = this;
+    for (let i = this.index; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === Ch.Lf) {
+        line++;
+        column = 1;
+      } else if (c === Ch.Cr) {
+        if (text.charCodeAt(i + 1) !== Ch.Lf) {
+          line++;
+          column = 1;
+        }
+      } else if (c >= 0xdc00 && c <= 0xdfff && i > 0 && isHigh(text.charCodeAt(i - 1))) {
+        // the second half of a surrogate pair
+      } else {
+        column++;
+      }
+    }
+    this.index = Math.max(this.index, end);
+    this.line = line;
+    this.column = column;
+    return { line, column };
+  }
+}
