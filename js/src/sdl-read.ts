@@ -25,6 +25,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type * as G from 'graphql';
+import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ConversionError, ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import {
@@ -604,10 +605,21 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
   }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { validateSDL } = require('graphql/validation/validate') as typeof import('graphql/validation/validate');
-  let errors: readonly G.GraphQLError[] = validateSDL(full);
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { specifiedSDLRules } = require('graphql/validation/specifiedRules') as typeof import('graphql/validation/specifiedRules');
+  const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
+  let errors: readonly G.GraphQLError[] = validateSDL(full, undefined, rules);
   if (errors.length === 0) {
-    const schema = graphql.buildASTSchema(full, { assumeValidSDL: true });
-    errors = graphql.validateSchema(schema).filter((e) => e.message !== 'Query root type must be provided.');
+    const check = (ast: G.DocumentNode) =>
+      graphql.validateSchema(graphql.buildASTSchema(ast, { assumeValidSDL: true })).filter((e) => e.message !== 'Query root type must be provided.');
+    try {
+      errors = check(full);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      // graphql-js 16 recurses without end on a default value whose input type contains
+      // itself (`input T { t: T = {} }`); such a document is checked without its defaults.
+      errors = check(graphql.visit(full, { InputValueDefinition: (node) => ({ ...node, defaultValue: undefined }) }));
+    }
   }
   if (errors.length === 0) return;
   // The earliest location in the user's document among all the locations of all the problems
@@ -620,4 +632,38 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     }
   }
   throw reader.error(ErrorCodes.GRAPHQL_INVALID, best.error.message, best.offset);
+}
+
+/**
+ * graphql-js 16's KnownDirectivesRule takes a directive on a field of an
+ * `extend input` for one on an argument (ARGUMENT_DEFINITION), so it rejects
+ * valid documents. This rule checks those directives for INPUT_FIELD_DEFINITION
+ * itself and leaves everything else to the original.
+ */
+function knownDirectives(graphql: typeof import('graphql')): SDLValidationRule {
+  return (context) => {
+    const original = graphql.KnownDirectivesRule(context) as { Directive: G.ASTVisitFn<G.DirectiveNode> };
+    const locations = new Map<string, readonly string[]>();
+    for (const d of graphql.specifiedDirectives) locations.set(d.name, d.locations);
+    for (const def of context.getDocument().definitions) {
+      if (def.kind === 'DirectiveDefinition') locations.set(def.name.value, def.locations.map((l) => l.value));
+    }
+    return {
+      Directive(node, key, parent, path, ancestors) {
+        const appliedTo = ancestors[ancestors.length - 1];
+        const owner = ancestors[ancestors.length - 3];
+        const known = locations.get(node.name.value);
+        const inExtension =
+          appliedTo !== undefined && 'kind' in appliedTo && appliedTo.kind === 'InputValueDefinition' &&
+          owner !== undefined && 'kind' in owner && owner.kind === 'InputObjectTypeExtension';
+        if (!inExtension || known === undefined) return original.Directive.call(this, node, key, parent, path, ancestors);
+        if (!known.includes('INPUT_FIELD_DEFINITION')) {
+          context.reportError(
+            new graphql.GraphQLError(`Directive "@${node.name.value}" may not be used on INPUT_FIELD_DEFINITION.`, { nodes: node }),
+          );
+        }
+        return undefined;
+      },
+    };
+  };
 }
