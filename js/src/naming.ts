@@ -135,11 +135,24 @@ export class NameRegistry {
     return true;
   }
 
+  /**
+   * For each base claimed with a suffix: the suffix to try next. Names are never
+   * released, so every suffix below it is still taken; without this, n types
+   * with one base cost n^2 / 2 lookups.
+   */
+  private readonly nextSuffix = new Map<string, number>();
+
   /** D3: `base` if free, else the first free of `base1`, `base2`, ...; takes it. */
   claim(base: string): string {
-    let name = base;
-    for (let n = 1; this.taken.has(name); n++) name = base + String(n);
+    if (!this.taken.has(base)) {
+      this.taken.add(base);
+      return base;
+    }
+    let n = this.nextSuffix.get(base) ?? 1;
+    let name = base + String(n);
+    while (this.taken.has(name)) name = base + String(++n);
     this.taken.add(name);
+    this.nextSuffix.set(base, n + 1);
     return name;
   }
 }
