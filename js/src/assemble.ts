@@ -9,6 +9,7 @@
  * 4. order (D15): directive definitions, types with interfaces hoisted,
  *    declared scalars last; the federation `@link` when used (D11).
  */
+import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import type { Definition, Document, FieldDef, InputValueDef, SchemaDef } from './ir';
@@ -26,6 +27,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   const byName = new Map<string, Slot>();
   for (const slot of order) byName.set(slot.name, slot);
   resolveReferences(lw, order, byName);
+  checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
 
   const definitions: Definition[] = [];
@@ -144,6 +146,26 @@ function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot
   }
 }
 
+/** GraphQL forbids a type that implements itself, directly or through other interfaces. */
+function checkInterfaceCycles(lw: Lowering, order: Slot[]): void {
+  for (const slot of order) {
+    for (const iface of slot.interfaces) {
+      const stack = [iface];
+      const seen = new Set<Slot>();
+      while (stack.length > 0) {
+        const s = stack.pop()!;
+        if (s === slot) {
+          const ref = slot.interfaceNames.find((n) => n.name === iface.name);
+          lw.fail(ErrorCodes.IMPLEMENTS, `${slot.name} cannot implement ${iface.name}: that would make it implement itself`, ref?.loc ?? slot.loc);
+        }
+        if (seen.has(s)) continue;
+        seen.add(s);
+        stack.push(...s.interfaces);
+      }
+    }
+  }
+}
+
 /** D10: input fields and arguments take input types; output fields take output types. */
 function checkPosition(
   lw: Lowering,
@@ -189,8 +211,10 @@ function completeInterfaces(lw: Lowering, order: Slot[]): void {
   for (const slot of order) complete(slot, new Set());
 }
 
+/** Record 0028, canonical form rule 5: directives that an attribute can say come first. */
 function slotDefinition(slot: Slot): Definition {
   const description = slot.description !== undefined ? { description: slot.description } : {};
+  const directives = canonicalTypeDirectives(slot.kind, slot.directives);
   switch (slot.kind) {
     case 'object':
     case 'interface':
@@ -200,15 +224,15 @@ function slotDefinition(slot: Slot): Definition {
         name: slot.name,
         ...description,
         interfaces: slot.interfaces.map((s) => s.name),
-        directives: slot.directives,
+        directives,
         fields: slot.fields.map(field),
       };
     case 'union':
-      return { kind: 'union', name: slot.name, ...description, directives: slot.directives, members: slot.members.map((s) => s.name) };
+      return { kind: 'union', name: slot.name, ...description, directives, members: slot.members.map((s) => s.name) };
     case 'enum':
-      return { kind: 'enum', name: slot.name, ...description, directives: slot.directives, values: slot.values };
+      return { kind: 'enum', name: slot.name, ...description, directives, values: slot.values };
     case 'scalar':
-      return { kind: 'scalar', name: slot.name, ...description, directives: slot.directives };
+      return { kind: 'scalar', name: slot.name, ...description, directives };
   }
 }
 
@@ -219,7 +243,7 @@ function field(f: DraftField): FieldDef {
     args: f.args.map(inputValue),
     type: renderType(f.type),
     ...(f.defaultValue !== undefined ? { defaultValue: f.defaultValue } : {}),
-    directives: f.directives,
+    directives: canonicalFieldDirectives(f.directives),
   };
 }
 

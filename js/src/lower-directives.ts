@@ -198,7 +198,10 @@ export class FieldDirectives {
     if (flag(node, 'x-graphql-federation-shareable')) {
       out.push(this.federation('shareable', [], location, at('x-graphql-federation-shareable')));
     }
-    out.push(...this.applied(attr(node, 'x-graphql-type-directives'), child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind]));
+    const already = out.map((d) => d.name);
+    const scalar = attr(node, 'x-graphql-scalar');
+    if (slot.kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'specifiedByURL') === 'string') already.push('specifiedBy');
+    out.push(...this.applied(attr(node, 'x-graphql-type-directives'), child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind], already));
     return out;
   }
 
@@ -219,7 +222,7 @@ export class FieldDirectives {
     }
     const from = attr(node, 'x-graphql-federation-override-from');
     if (typeof from === 'string') out.push(this.federation('override', [['from', from]], location, at('x-graphql-federation-override-from')));
-    out.push(...this.applied(attr(node, 'x-graphql-field-directives'), child(loc, 'x-graphql-field-directives'), location));
+    out.push(...this.applied(attr(node, 'x-graphql-field-directives'), child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
     return out;
   }
 
@@ -275,11 +278,15 @@ export class FieldDirectives {
     }
   }
 
-  /** `[{name, args}]` -> applied directives, recording uses for inference. */
-  private applied(list: JsonValue | undefined, loc: Loc, location: string): AppliedDirective[] {
+  /**
+   * `[{name, args}]` -> applied directives. `already` names the directives an
+   * attribute put on the same element, so a non-repeatable one given again here
+   * is ATTRIBUTE_SCOPE too.
+   */
+  private applied(list: JsonValue | undefined, loc: Loc, location: string, already: Iterable<string> = []): AppliedDirective[] {
     if (!Array.isArray(list)) return [];
     const out: AppliedDirective[] = [];
-    const seenHere = new Set<string>();
+    const seenHere = new Set<string>(already);
     list.forEach((entry, i) => {
       if (!isObject(entry)) return;
       const at = child(loc, i);

@@ -37,7 +37,7 @@ import type {
 import type { JsonObject, JsonValue } from './load';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { toFieldName, toTypeName } from './naming';
-import { splitFieldDirectives, splitTypeDirectives } from './sdl-read';
+import { splitFieldDirectives, splitTypeDirectives } from './canonical';
 import { parseTypeExpr, type TypeExpr } from './type-expr';
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';

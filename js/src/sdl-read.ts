@@ -27,6 +27,7 @@ import * as path from 'path';
 import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ConversionError, ErrorCodes } from './errors';
+import { canonicalDirectiveOrder } from './canonical';
 import { hoistInterfaces } from './hoist';
 import {
   OPERATION_KINDS,
@@ -37,7 +38,6 @@ import {
   type EnumValueDef,
   type FieldDef,
   type InputValueDef,
-  type ObjectTypeDef,
   type SchemaDef,
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
@@ -47,9 +47,6 @@ import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
 
 /** Literal values and list types may nest this deep (record 0028). */
 export const MAX_SDL_NESTING = 128;
-
-/** `format: "uri"` of the attribute catalog: what `x-graphql-scalar.specifiedByURL` accepts. */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
 
 export interface ReadOptions {
   /** The input's name, for diagnostics. */
@@ -396,92 +393,6 @@ export function enumValue(name: string): JsonObject {
 export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
-}
-
-// ---------------------------------------------------------------------------
-// Directives that have an attribute (record 0028, canonical form rule 5)
-
-const str = (v: JsonValue | undefined): v is string => typeof v === 'string';
-
-/** Exactly these argument names, in this order. */
-function argsAre(d: AppliedDirective, names: string[]): boolean {
-  return d.args.length === names.length && d.args.every(([n], i) => n === names[i]);
-}
-
-/** `@key(fields: "...")` or `@key(fields: "...", resolvable: <boolean>)`. */
-export function isKeyAttribute(d: AppliedDirective): boolean {
-  if (d.name !== 'key') return false;
-  if (argsAre(d, ['fields'])) return str(d.args[0][1]);
-  return argsAre(d, ['fields', 'resolvable']) && str(d.args[0][1]) && typeof d.args[1][1] === 'boolean';
-}
-
-const noArgs = (name: string) => (d: AppliedDirective) => d.name === name && d.args.length === 0;
-const oneString = (name: string, arg: string) => (d: AppliedDirective) => d.name === name && argsAre(d, [arg]) && str(d.args[0][1]);
-
-export const FIELD_ATTRIBUTE_DIRECTIVES: ReadonlyArray<[string, (d: AppliedDirective) => boolean]> = [
-  ['x-graphql-federation-external', noArgs('external')],
-  ['x-graphql-federation-requires', oneString('requires', 'fields')],
-  ['x-graphql-federation-provides', oneString('provides', 'fields')],
-  ['x-graphql-federation-shareable', noArgs('shareable')],
-  ['x-graphql-federation-override-from', oneString('override', 'from')],
-];
-
-export const isShareableAttribute = noArgs('shareable');
-
-/** `@specifiedBy(url: "<absolute URI>")` on a scalar: `x-graphql-scalar.specifiedByURL`. */
-export function isSpecifiedByAttribute(d: AppliedDirective): boolean {
-  return d.name === 'specifiedBy' && argsAre(d, ['url']) && str(d.args[0][1]) && URI.test(d.args[0][1]);
-}
-
-export interface TypeDirectiveSplit {
-  specifiedBy?: AppliedDirective;
-  keys: AppliedDirective[];
-  shareable?: AppliedDirective;
-  rest: AppliedDirective[];
-}
-
-/**
- * The directives of a type, split the way the forward direction prints them:
- * on a scalar the first fitting `@specifiedBy`, then every fitting `@key`,
- * the first `@shareable`, then the rest in their order.
- */
-export function splitTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): TypeDirectiveSplit {
-  const out: TypeDirectiveSplit = { keys: [], rest: [] };
-  for (const d of directives) {
-    if (kind === 'scalar' && out.specifiedBy === undefined && isSpecifiedByAttribute(d)) out.specifiedBy = d;
-    else if (isKeyAttribute(d)) out.keys.push(d);
-    else if (out.shareable === undefined && isShareableAttribute(d)) out.shareable = d;
-    else out.rest.push(d);
-  }
-  return out;
-}
-
-/** A field's directives: the first fitting one per federation attribute (in attribute order), then the rest. */
-export function splitFieldDirectives(directives: AppliedDirective[]): { attributes: Array<[string, AppliedDirective]>; rest: AppliedDirective[] } {
-  const found = new Map<string, AppliedDirective>();
-  const rest: AppliedDirective[] = [];
-  for (const d of directives) {
-    const hit = FIELD_ATTRIBUTE_DIRECTIVES.find(([attr, fits]) => !found.has(attr) && fits(d));
-    if (hit) found.set(hit[0], d);
-    else rest.push(d);
-  }
-  const attributes: Array<[string, AppliedDirective]> = [];
-  for (const [attr] of FIELD_ATTRIBUTE_DIRECTIVES) {
-    const d = found.get(attr);
-    if (d) attributes.push([attr, d]);
-  }
-  return { attributes, rest };
-}
-
-function canonicalDirectiveOrder(def: Exclude<Definition, DirectiveDef>): void {
-  const t = splitTypeDirectives(def.kind, def.directives);
-  def.directives = [...(t.specifiedBy ? [t.specifiedBy] : []), ...t.keys, ...(t.shareable ? [t.shareable] : []), ...t.rest];
-  if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
-    for (const f of (def as ObjectTypeDef).fields) {
-      const s = splitFieldDirectives(f.directives);
-      f.directives = [...s.attributes.map(([, d]) => d), ...s.rest];
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------

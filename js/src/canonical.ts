@@ -1,0 +1,105 @@
+/**
+ * Rule 5 of the canonical form (record 0028): on a type and on a field, the
+ * directives that an attribute can say come first, in the order the forward
+ * direction prints attributes; the rest keep their order. Both printers'
+ * inputs pass through here: `sdl-read` (SDL -> IR) and `assemble` (forward),
+ * and `reverse` splits directives the same way to write the attributes.
+ */
+import type { AppliedDirective, Definition, DirectiveDef, FieldDef } from './ir';
+import type { JsonValue } from './load';
+
+/** `format: "uri"` of the attribute catalog: what `x-graphql-scalar.specifiedByURL` accepts. */
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
+
+const str = (v: JsonValue | undefined): v is string => typeof v === 'string';
+
+/** Exactly these argument names, in this order. */
+function argsAre(d: AppliedDirective, names: string[]): boolean {
+  return d.args.length === names.length && d.args.every(([n], i) => n === names[i]);
+}
+
+/** `@key(fields: "...")` or `@key(fields: "...", resolvable: <boolean>)`. */
+export function isKeyAttribute(d: AppliedDirective): boolean {
+  if (d.name !== 'key') return false;
+  if (argsAre(d, ['fields'])) return str(d.args[0][1]);
+  return argsAre(d, ['fields', 'resolvable']) && str(d.args[0][1]) && typeof d.args[1][1] === 'boolean';
+}
+
+const noArgs = (name: string) => (d: AppliedDirective) => d.name === name && d.args.length === 0;
+const oneString = (name: string, arg: string) => (d: AppliedDirective) => d.name === name && argsAre(d, [arg]) && str(d.args[0][1]);
+
+export const FIELD_ATTRIBUTE_DIRECTIVES: ReadonlyArray<[string, (d: AppliedDirective) => boolean]> = [
+  ['x-graphql-federation-external', noArgs('external')],
+  ['x-graphql-federation-requires', oneString('requires', 'fields')],
+  ['x-graphql-federation-provides', oneString('provides', 'fields')],
+  ['x-graphql-federation-shareable', noArgs('shareable')],
+  ['x-graphql-federation-override-from', oneString('override', 'from')],
+];
+
+export const isShareableAttribute = noArgs('shareable');
+
+/** `@specifiedBy(url: "<absolute URI>")` on a scalar: `x-graphql-scalar.specifiedByURL`. */
+export function isSpecifiedByAttribute(d: AppliedDirective): boolean {
+  return d.name === 'specifiedBy' && argsAre(d, ['url']) && str(d.args[0][1]) && URI.test(d.args[0][1]);
+}
+
+export interface TypeDirectiveSplit {
+  specifiedBy?: AppliedDirective;
+  keys: AppliedDirective[];
+  shareable?: AppliedDirective;
+  rest: AppliedDirective[];
+}
+
+/**
+ * The directives of a type, split the way the forward direction prints them:
+ * on a scalar the first fitting `@specifiedBy`, then every fitting `@key`,
+ * the first `@shareable`, then the rest in their order.
+ */
+export function splitTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): TypeDirectiveSplit {
+  const out: TypeDirectiveSplit = { keys: [], rest: [] };
+  for (const d of directives) {
+    if (kind === 'scalar' && out.specifiedBy === undefined && isSpecifiedByAttribute(d)) out.specifiedBy = d;
+    else if (isKeyAttribute(d)) out.keys.push(d);
+    else if (out.shareable === undefined && isShareableAttribute(d)) out.shareable = d;
+    else out.rest.push(d);
+  }
+  return out;
+}
+
+/** A field's directives: the first fitting one per federation attribute (in attribute order), then the rest. */
+export function splitFieldDirectives(directives: AppliedDirective[]): { attributes: Array<[string, AppliedDirective]>; rest: AppliedDirective[] } {
+  const found = new Map<string, AppliedDirective>();
+  const rest: AppliedDirective[] = [];
+  for (const d of directives) {
+    const hit = FIELD_ATTRIBUTE_DIRECTIVES.find(([attr, fits]) => !found.has(attr) && fits(d));
+    if (hit) found.set(hit[0], d);
+    else rest.push(d);
+  }
+  const attributes: Array<[string, AppliedDirective]> = [];
+  for (const [attr] of FIELD_ATTRIBUTE_DIRECTIVES) {
+    const d = found.get(attr);
+    if (d) attributes.push([attr, d]);
+  }
+  return { attributes, rest };
+}
+
+/** A type's directives in canonical order. */
+export function canonicalTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): AppliedDirective[] {
+  const t = splitTypeDirectives(kind, directives);
+  return [...(t.specifiedBy ? [t.specifiedBy] : []), ...t.keys, ...(t.shareable ? [t.shareable] : []), ...t.rest];
+}
+
+/** A field's (or input field's) directives in canonical order. */
+export function canonicalFieldDirectives(directives: AppliedDirective[]): AppliedDirective[] {
+  const s = splitFieldDirectives(directives);
+  return [...s.attributes.map(([, d]) => d), ...s.rest];
+}
+
+/** Puts a type definition's directives, and its fields' directives, in canonical order (in place). */
+export function canonicalDirectiveOrder(def: Exclude<Definition, DirectiveDef>): void {
+  def.directives = canonicalTypeDirectives(def.kind, def.directives);
+  if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
+    for (const f of def.fields as FieldDef[]) f.directives = canonicalFieldDirectives(f.directives);
+  }
+}
+
