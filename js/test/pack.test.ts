@@ -50,7 +50,7 @@ afterAll(() => {
 });
 
 it(
-  'the packed tarball installs and `npx x-graphql convert` prints SDL',
+  'the packed tarball installs and `npx x-graphql convert` prints SDL (and JSON Schema from SDL)',
   () => {
     const packDir = path.join(tmp, 'pack');
     const project = path.join(tmp, 'project');
@@ -65,6 +65,7 @@ it(
     expect(files).toContain('js/dist/index.js');
     expect(files).toContain('js/dist/index.d.ts');
     expect(files).toContain('schemas/x-graphql-extensions.schema.json');
+    expect(files).toContain('schemas/federation-v2.3.graphql');
     expect(files).toContain('package.json');
     expect(files.filter((f) => /^(js\/src|js\/test|fixtures|rust|parity)\//.test(f))).toEqual([]);
 
@@ -100,6 +101,13 @@ it(
     expect(run.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
     expect(run.status).toBe(0);
     expect(run.stdout).toBe('type User {\n  id: String!\n  email: String\n}\n');
+
+    // graphql-to-json loads graphql-js and, for a federation subgraph, the shipped federation definitions.
+    fs.writeFileSync(path.join(project, 'subgraph.graphql'), 'type Product @key(fields: "upc") {\n  upc: String!\n}\n');
+    const reverse = sh(NPX, ['--no-install', 'x-graphql', 'convert', '--direction', 'graphql-to-json', '-i', 'subgraph.graphql'], { cwd: project });
+    expect(reverse.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
+    expect(reverse.status).toBe(0);
+    expect(JSON.parse(reverse.stdout).definitions.Product['x-graphql-federation-keys']).toEqual(['upc']);
 
     const version = sh(NPX, ['--no-install', 'x-graphql', '--version'], { cwd: project });
     expect(version.status).toBe(0);
