@@ -19,7 +19,7 @@ import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
 import { fnv1a32 } from './text';
 import type { DraftField, DraftInputValue, Slot } from './slots';
-import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType } from './type-expr';
+import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from './type-expr';
 
 export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Document {
   const order = preorder(lw.units);
@@ -209,6 +209,59 @@ function completeInterfaces(lw: Lowering, order: Slot[]): void {
     done.add(slot);
   };
   for (const slot of order) complete(slot, new Set());
+  for (const slot of order) checkImplementation(lw, slot, byNameOf(order));
+}
+
+function byNameOf(order: Slot[]): Map<string, Slot> {
+  return new Map(order.map((s) => [s.name, s]));
+}
+
+/**
+ * GraphQL's "valid implementation" rule, so a mismatch is our error and not
+ * invalid output: each interface field is met by a field whose type is the
+ * same or a subtype (non-null, a member, an implementor; lists covariant),
+ * with the same arguments, and any extra argument nullable.
+ */
+function checkImplementation(lw: Lowering, slot: Slot, byName: Map<string, Slot>): void {
+  for (const iface of slot.interfaces) {
+    for (const expected of iface.fields) {
+      const field = slot.fields.find((f) => f.name === expected.name);
+      if (!field) continue;
+      const where = `${slot.name}.${field.name}`;
+      if (!isSubtype(field.type, expected.type, byName)) {
+        lw.fail(
+          ErrorCodes.IMPLEMENTS,
+          `${where} has type ${renderType(field.type)}, which does not fit ${iface.name}.${expected.name}: ${renderType(expected.type)}`,
+          field.typeLoc,
+        );
+      }
+      for (const arg of expected.args) {
+        const own = field.args.find((a) => a.name === arg.name);
+        if (!own || renderType(own.type) !== renderType(arg.type)) {
+          lw.fail(ErrorCodes.IMPLEMENTS, `${where} must take the argument ${arg.name}: ${renderType(arg.type)} of ${iface.name}.${expected.name}`, field.loc);
+        }
+      }
+      for (const arg of field.args) {
+        if (arg.type.kind === 'nonNull' && !expected.args.some((a) => a.name === arg.name)) {
+          lw.fail(ErrorCodes.IMPLEMENTS, `${where} has the extra argument ${arg.name}, which must be nullable: ${iface.name}.${expected.name} does not take it`, field.loc);
+        }
+      }
+    }
+  }
+}
+
+function isSubtype(t: TypeExpr, of: TypeExpr, byName: Map<string, Slot>): boolean {
+  if (of.kind === 'nonNull') return t.kind === 'nonNull' && isSubtype(t.of, of.of, byName);
+  if (t.kind === 'nonNull') return isSubtype(t.of, of, byName);
+  if (of.kind === 'list') return t.kind === 'list' && isSubtype(t.of, of.of, byName);
+  if (t.kind === 'list') return false;
+  const name = renderType(t);
+  const superName = renderType(of);
+  if (name === superName) return true;
+  const sub = byName.get(name);
+  const sup = byName.get(superName);
+  if (!sub || !sup) return false;
+  return (sup.kind === 'union' && sup.members.includes(sub)) || (sup.kind === 'interface' && sub.interfaces.includes(sup));
 }
 
 /** Record 0028, canonical form rule 5: directives that an attribute can say come first. */
