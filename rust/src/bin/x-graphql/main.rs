@@ -8,6 +8,7 @@
 //! internal error (exit 1), as the npm CLI reports an unexpected exception.
 
 mod args;
+mod batch;
 mod files;
 mod json_parse;
 mod node;
@@ -117,6 +118,10 @@ fn main() -> ExitCode {
     // Panics are caught and reported in one line; the default hook would print a trace.
     std::panic::set_hook(Box::new(|_| {}));
     let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    // The parity harness's protocol (batch.rs); not a user-facing command.
+    if args.first().map(String::as_str) == Some("--batch") {
+        return ExitCode::from(u8::try_from(batch::run()).unwrap_or(1));
+    }
     let code = match std::panic::catch_unwind(|| run::main(&args)) {
         Ok(code) => code,
         Err(payload) => {
