@@ -132,17 +132,9 @@ export class Lowering {
     if (kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'name') === 'string') {
       explicit = { name: scalar.name as string, pointer: '/x-graphql-scalar/name' };
     }
-    const slot = newSlot({
-      key,
-      loc: target.loc,
-      node,
-      kind,
-      base,
-      hashRef: `${target.loc.source.id}#${target.loc.pointer}`,
-      ...(explicit
-        ? { explicit: { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } } }
-        : {}),
-    });
+    const init: Parameters<typeof newSlot>[0] = { key, loc: target.loc, node, kind, base, hashRef: `${target.loc.source.id}#${target.loc.pointer}` };
+    if (explicit) init.explicit = { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } };
+    const slot = newSlot(init);
     this.slots.set(key, slot);
     owner?.children.push(slot);
     return slot;
@@ -339,11 +331,12 @@ export class Lowering {
     type = applyNullability(node, type, schemaNull, required);
     const args = this.directives.fieldArguments(node, loc, input);
     const defaultValue = this.directives.fieldDefault(node, loc, input);
+    // No `...(cond ? { defaultValue } : {})` in the literal: on Node 20 a spread among the
+    // properties takes V8's slow path (~1 µs a field); the optional key is added after.
     const field: DraftField = {
       name: typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key),
       args,
       type,
-      ...(defaultValue !== undefined ? { defaultValue } : {}),
       directives: this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION'),
       loc,
       typeLoc: typeof explicitType === 'string'
@@ -352,6 +345,7 @@ export class Lowering {
           ? { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') }
           : loc,
     };
+    if (defaultValue !== undefined) field.defaultValue = defaultValue;
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;
     return field;

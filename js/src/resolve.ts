@@ -99,8 +99,29 @@ export class Resolver {
     return targets;
   }
 
+  /**
+   * Successful resolutions by source and ref text: a ref means the same target
+   * wherever it is written in one source, and lowering resolves each ref again
+   * (types, unions, allOf, ref chains). Failures are never cached: they throw.
+   */
+  private readonly resolved = new Map<Source, Map<string, Target>>();
+
   /** `ref` written at `from` (the pointer of the node holding `$ref`). */
   resolve(ref: string, from: Loc): Target {
+    let known = this.resolved.get(from.source);
+    if (known === undefined) {
+      known = new Map();
+      this.resolved.set(from.source, known);
+    }
+    let target = known.get(ref);
+    if (target === undefined) {
+      target = this.resolveUncached(ref, from);
+      known.set(ref, target);
+    }
+    return target;
+  }
+
+  private resolveUncached(ref: string, from: Loc): Target {
     const at = { file: from.source.file, pointer: pointerJoin(from.pointer, '$ref') };
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
