@@ -37,7 +37,13 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
   return { output, sdl: output, warnings: [] };
 }
 
-export function jsonSchemaToSdl(text: string, options: ResolvedOptions): ConversionResult {
+/**
+ * JSON Schema -> SDL. With `positions` false the warnings keep their pointers
+ * but get no line and column: finding those takes a pass over the input text,
+ * which `Converter.convert` (it drops the warnings) need not pay. Errors, and
+ * the first warning under `strict`, always get their position.
+ */
+export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
   const texts = new Map<string | undefined, string>([[options.fileName, text]]);
   try {
     const root = loadJson(text, options.fileName);
@@ -66,7 +72,8 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions): Convers
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
-    const located = withPositions(warnings, texts);
+    // under `strict` the catch below locates the warning it throws
+    const located = positions ? withPositions(warnings, texts) : warnings;
     if (resolved.strict && located.length > 0) {
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);

@@ -40,7 +40,7 @@ export class Converter {
    * JSON Schema (graphql-to-json); warnings are dropped (see convertWithWarnings).
    */
   convert(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): string {
-    return this.convertWithWarnings(input, direction).output;
+    return this.run(input, direction, false).output;
   }
 
   /**
@@ -49,11 +49,16 @@ export class Converter {
    * (its name is from the time SDL was the only output).
    */
   convertWithWarnings(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): ConversionResult {
+    return this.run(input, direction, true);
+  }
+
+  /** `positions`: give the warnings their line and column (a pass over the input; `convert` drops them). */
+  private run(input: string, direction: DirectionInput, positions: boolean): ConversionResult {
     if (typeof input !== 'string') {
       throw new ConversionError(ErrorCodes.INVALID_OPTION, 'input must be a string');
     }
     const dir = parseDirection(direction);
     if (dir === ConversionDirection.GraphQLToJsonSchema) return graphqlToJson(input, this.options);
-    return jsonSchemaToSdl(input, this.options);
+    return jsonSchemaToSdl(input, this.options, positions);
   }
 }

@@ -84,3 +84,31 @@ describe('locateAll', () => {
     );
   });
 });
+
+describe('warning positions and Converter.convert', () => {
+  // convert() drops the warnings, so it skips locating them; strict must still report a position.
+  const input = '{\n  "definitions": {\n    "A": { "type": "object", "properties": { "s": { "type": "string", "enum": ["a-b", "c"] } } }\n  }\n}\n';
+
+  it('convertWithWarnings locates the warnings; convert gives the same output', async () => {
+    const { Converter } = await import('../src/index');
+    const c = new Converter();
+    const r = c.convertWithWarnings(input);
+    expect(r.warnings.length).toBeGreaterThan(0);
+    expect(r.warnings[0]).toMatchObject({ code: 'ENUM_VALUE_RENAMED', pointer: '/definitions/A/properties/s/enum/0', line: 3, column: 80 });
+    expect(c.convert(input)).toBe(r.output);
+  });
+
+  it('under strict, convert and convertWithWarnings throw the first warning with its position', async () => {
+    const { Converter } = await import('../src/index');
+    const c = new Converter({ strict: true });
+    for (const run of [() => c.convert(input), () => c.convertWithWarnings(input)]) {
+      let error: unknown;
+      try {
+        run();
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ code: 'ENUM_VALUE_RENAMED', pointer: '/definitions/A/properties/s/enum/0', line: 3, column: 80 });
+    }
+  });
+});
