@@ -19,6 +19,9 @@ pub mod assemble;
 pub mod print;
 pub mod meta_schema;
 pub mod convert;
+pub mod hoist;
+pub mod canonical;
+pub mod json_print;
 
 // ---------------------------------------------------------------------------
 // The public API (mirrors js/src/index.ts):

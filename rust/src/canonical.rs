@@ -1,0 +1,192 @@
+//! Rule 5 of the canonical form (record 0028), the twin of js/src/canonical.ts:
+//! on a type and on a field, the directives that an attribute can say come
+//! first, in the order the forward direction prints attributes; the rest keep
+//! their order. Both printers' inputs pass through here: `sdl_read` (SDL -> IR)
+//! and `assemble` (forward), and `reverse` splits directives the same way to
+//! write the attributes.
+
+use serde_json::Value;
+
+use crate::ir::{AppliedDirective, Definition};
+
+/// `format: "uri"` of the attribute catalog, `^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$`:
+/// what `x-graphql-scalar.specifiedByURL` accepts.
+pub fn is_uri(s: &str) -> bool {
+    let Some((scheme, rest)) = s.split_once(':') else { return false };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '.' | '-'))
+        && !rest.chars().any(is_js_space)
+}
+
+/// ECMAScript's `\s`: WhiteSpace and LineTerminator.
+fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n'
+            | '\u{0b}'
+            | '\u{0c}'
+            | '\r'
+            | ' '
+            | '\u{a0}'
+            | '\u{1680}'
+            | '\u{2000}'..='\u{200a}'
+            | '\u{2028}'
+            | '\u{2029}'
+            | '\u{202f}'
+            | '\u{205f}'
+            | '\u{3000}'
+            | '\u{feff}'
+    )
+}
+
+/// Exactly these argument names, in this order.
+fn args_are(d: &AppliedDirective, names: &[&str]) -> bool {
+    d.args.len() == names.len() && d.args.iter().zip(names).all(|((n, _), want)| n == want)
+}
+
+fn arg_is_string(d: &AppliedDirective, i: usize) -> bool {
+    d.args.get(i).is_some_and(|(_, v)| v.is_string())
+}
+
+/// `@key(fields: "...")` or `@key(fields: "...", resolvable: <boolean>)`.
+pub fn is_key_attribute(d: &AppliedDirective) -> bool {
+    if d.name != "key" {
+        return false;
+    }
+    if args_are(d, &["fields"]) {
+        return arg_is_string(d, 0);
+    }
+    args_are(d, &["fields", "resolvable"])
+        && arg_is_string(d, 0)
+        && d.args.get(1).is_some_and(|(_, v)| v.is_boolean())
+}
+
+fn no_args(d: &AppliedDirective, name: &str) -> bool {
+    d.name == name && d.args.is_empty()
+}
+
+fn one_string(d: &AppliedDirective, name: &str, arg: &str) -> bool {
+    d.name == name && args_are(d, &[arg]) && arg_is_string(d, 0)
+}
+
+/// Whether a directive fits an attribute.
+pub type Fits = fn(&AppliedDirective) -> bool;
+
+/// The field attributes a directive can stand for, in the order the forward
+/// direction prints them, with the test of fit.
+pub const FIELD_ATTRIBUTE_DIRECTIVES: [(&str, Fits); 5] = [
+    ("x-graphql-federation-external", |d| no_args(d, "external")),
+    ("x-graphql-federation-requires", |d| one_string(d, "requires", "fields")),
+    ("x-graphql-federation-provides", |d| one_string(d, "provides", "fields")),
+    ("x-graphql-federation-shareable", |d| no_args(d, "shareable")),
+    ("x-graphql-federation-override-from", |d| one_string(d, "override", "from")),
+];
+
+pub fn is_shareable_attribute(d: &AppliedDirective) -> bool {
+    no_args(d, "shareable")
+}
+
+/// `@specifiedBy(url: "<absolute URI>")` on a scalar: `x-graphql-scalar.specifiedByURL`.
+pub fn is_specified_by_attribute(d: &AppliedDirective) -> bool {
+    d.name == "specifiedBy"
+        && args_are(d, &["url"])
+        && d.args.first().and_then(|(_, v)| v.as_str()).is_some_and(is_uri)
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct TypeDirectiveSplit {
+    pub specified_by: Option<AppliedDirective>,
+    pub keys: Vec<AppliedDirective>,
+    pub shareable: Option<AppliedDirective>,
+    pub rest: Vec<AppliedDirective>,
+}
+
+/// The directives of a type, split the way the forward direction prints them:
+/// on a scalar (`is_scalar`) the first fitting `@specifiedBy`, then every
+/// fitting `@key`, the first `@shareable`, then the rest in their order.
+pub fn split_type_directives(is_scalar: bool, directives: &[AppliedDirective]) -> TypeDirectiveSplit {
+    let mut out = TypeDirectiveSplit::default();
+    for d in directives {
+        if is_scalar && out.specified_by.is_none() && is_specified_by_attribute(d) {
+            out.specified_by = Some(d.clone());
+        } else if is_key_attribute(d) {
+            out.keys.push(d.clone());
+        } else if out.shareable.is_none() && is_shareable_attribute(d) {
+            out.shareable = Some(d.clone());
+        } else {
+            out.rest.push(d.clone());
+        }
+    }
+    out
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct FieldDirectiveSplit {
+    /// (attribute, directive), in attribute order.
+    pub attributes: Vec<(&'static str, AppliedDirective)>,
+    pub rest: Vec<AppliedDirective>,
+}
+
+/// A field's directives: the first fitting one per federation attribute (in attribute order), then the rest.
+pub fn split_field_directives(directives: &[AppliedDirective]) -> FieldDirectiveSplit {
+    let mut found: [Option<&AppliedDirective>; 5] = [None; 5];
+    let mut rest = Vec::new();
+    for d in directives {
+        let hit = FIELD_ATTRIBUTE_DIRECTIVES
+            .iter()
+            .enumerate()
+            .position(|(i, (_, fits))| found[i].is_none() && fits(d));
+        match hit {
+            Some(i) => found[i] = Some(d),
+            None => rest.push(d.clone()),
+        }
+    }
+    let attributes = FIELD_ATTRIBUTE_DIRECTIVES
+        .iter()
+        .zip(found)
+        .filter_map(|((attr, _), d)| d.map(|d| (*attr, d.clone())))
+        .collect();
+    FieldDirectiveSplit { attributes, rest }
+}
+
+/// A type's directives in canonical order.
+pub fn canonical_type_directives(is_scalar: bool, directives: &[AppliedDirective]) -> Vec<AppliedDirective> {
+    let t = split_type_directives(is_scalar, directives);
+    let mut out = Vec::with_capacity(directives.len());
+    out.extend(t.specified_by);
+    out.extend(t.keys);
+    out.extend(t.shareable);
+    out.extend(t.rest);
+    out
+}
+
+/// A field's (or input field's) directives in canonical order.
+pub fn canonical_field_directives(directives: &[AppliedDirective]) -> Vec<AppliedDirective> {
+    let s = split_field_directives(directives);
+    let mut out: Vec<AppliedDirective> = s.attributes.into_iter().map(|(_, d)| d).collect();
+    out.extend(s.rest);
+    out
+}
+
+/// Puts a type definition's directives, and its fields' directives, in
+/// canonical order (in place). Directive definitions are left as they are.
+pub fn canonical_directive_order(def: &mut Definition) {
+    match def {
+        Definition::Object(d) => {
+            d.directives = canonical_type_directives(false, &d.directives);
+            for f in &mut d.fields {
+                f.directives = canonical_field_directives(&f.directives);
+            }
+        }
+        Definition::Union(d) => d.def.directives = canonical_type_directives(false, &d.def.directives),
+        Definition::Enum(d) => d.def.directives = canonical_type_directives(false, &d.def.directives),
+        Definition::Scalar(d) => d.def.directives = canonical_type_directives(true, &d.def.directives),
+        Definition::Directive(_) => {}
+    }
+}
+
+/// The value of a directive's argument `i`, for attributes built from it.
+pub fn arg_value(d: &AppliedDirective, i: usize) -> Value {
+    d.args.get(i).map_or(Value::Null, |(_, v)| v.clone())
+}
