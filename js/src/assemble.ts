@@ -209,7 +209,9 @@ function completeInterfaces(lw: Lowering, order: Slot[]): void {
     done.add(slot);
   };
   for (const slot of order) complete(slot, new Set());
-  for (const slot of order) checkImplementation(lw, slot, byNameOf(order));
+  // One map for all slots (names are final here); built per slot it made this stage quadratic.
+  const byName = byNameOf(order);
+  for (const slot of order) checkImplementation(lw, slot, byName);
 }
 
 function byNameOf(order: Slot[]): Map<string, Slot> {
