@@ -21,6 +21,15 @@ const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
 /** Keywords whose value maps names to subschemas. */
 const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
 
+const ONE = 1;
+const LIST = 2;
+const MAP = 4;
+/** The three sets above as one lookup per key (`items` is a list or one subschema). */
+const KEYWORD_KIND = new Map<string, number>();
+for (const k of SCHEMA_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) | ONE);
+for (const k of SCHEMA_LIST_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) | LIST);
+for (const k of SCHEMA_MAP_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) | MAP);
+
 export const ATTRIBUTE_PREFIX = 'x-graphql-';
 
 export interface RefUse {
@@ -47,29 +56,53 @@ function isKnownAttribute(name: string): boolean {
 export function scanDocument(root: JsonValue, file: string | undefined): ScanResult {
   const refs: RefUse[] = [];
   const warnings: Diagnostic[] = [];
-  const stack: Array<[JsonValue, string]> = [[root, '']];
-  while (stack.length > 0) {
-    const [node, pointer] = stack.pop()!;
+  // Two parallel stacks (node, pointer) rather than a tuple and a child list per node:
+  // this walk visits every schema node of the input.
+  const nodes: JsonValue[] = [root];
+  const pointers: string[] = [''];
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const pointer = pointers.pop()!;
     if (!isObject(node)) continue;
-    const children: Array<[JsonValue, string]> = [];
+    const first = nodes.length;
     for (const key of keysOf(node)) {
       const value = node[key];
       if (key.startsWith(ATTRIBUTE_PREFIX)) {
         checkOneAttribute(key, value, pointerJoin(pointer, key), file, warnings);
-      } else if (key === '$ref') {
+        continue;
+      }
+      if (key === '$ref') {
         if (typeof value === 'string') refs.push({ pointer, ref: value });
-      } else if (SCHEMA_MAP_KEYWORDS.has(key)) {
+        continue;
+      }
+      const kind = KEYWORD_KIND.get(key);
+      if (kind === undefined) continue;
+      if (kind & MAP) {
         if (isObject(value)) {
-          for (const name of keysOf(value)) children.push([value[name], pointerJoin(pointer, key, name)]);
+          for (const name of keysOf(value)) {
+            nodes.push(value[name]);
+            pointers.push(pointerJoin(pointer, key, name));
+          }
         }
-      } else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) {
-        value.forEach((item, i) => children.push([item, pointerJoin(pointer, key, i)]));
-      } else if (SCHEMA_KEYWORDS.has(key)) {
-        children.push([value, pointerJoin(pointer, key)]);
+      } else if (kind & LIST && Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          nodes.push(value[i]);
+          pointers.push(pointerJoin(pointer, key, i));
+        }
+      } else if (kind & ONE) {
+        nodes.push(value);
+        pointers.push(pointerJoin(pointer, key));
       }
     }
-    // Reverse so the stack pops children in document order.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    // Reverse this node's children so the stack pops them in document order.
+    for (let i = first, j = nodes.length - 1; i < j; i++, j--) {
+      const n = nodes[i];
+      nodes[i] = nodes[j];
+      nodes[j] = n;
+      const p = pointers[i];
+      pointers[i] = pointers[j];
+      pointers[j] = p;
+    }
   }
   return { refs, warnings };
 }
