@@ -22,10 +22,11 @@
  *   range"); numbers are IEEE doubles (integers too).
  * - Duplicate keys: the last value wins, at the position of the first key.
  *
- * The fast path is `JSON.parse`, taken when the text holds no integer-like
- * key (which it would move to the front; an escaped digit counts) and no
- * escaped surrogate (which must be checked for lone halves), and kept when its result is no deeper than the
- * limit and has no infinite number (one walk over the tree). Otherwise, and
+ * The fast path is `JSON.parse`, taken when the text holds no escaped
+ * surrogate (which must be checked for lone halves), and kept when its result
+ * is no deeper than the limit, has no infinite number and no object with an
+ * integer-like key (which `JSON.parse` moves to the front; such a key is then
+ * the object's first key), all found in one walk over the tree. Otherwise, and
  * whenever `JSON.parse` throws, our own parser runs, and its message and
  * position are what is reported (never those of `JSON.parse`). Objects from
  * either are ordinary objects: read them with `keysOf` and `own` only.
@@ -77,9 +78,8 @@ export function pointerJoin(base: string, ...segments: (string | number)[]): str
 // ---------------------------------------------------------------------------
 // loadJson
 
-const INTEGER_KEY = /"(?:0|[1-9][0-9]*)"\s*:/;
-/** An escaped surrogate, or an escaped digit (which may spell an integer-like key). */
-const RISKY_ESCAPE = /\\u(?:[dD][89a-fA-F]|003[0-9])/;
+/** An escaped surrogate. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /**
  * Parses JSON text into a tree. Throws only `ConversionError` with code
@@ -87,7 +87,9 @@ const RISKY_ESCAPE = /\\u(?:[dD][89a-fA-F]|003[0-9])/;
  */
 export function loadJson(text: string, file?: string): JsonValue {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (!INTEGER_KEY.test(text) && !(text.includes('\\u') && RISKY_ESCAPE.test(text))) {
+  // (Integer-like keys used to be found by a regex over the whole text: needsOwnParser
+  // finds them in the tree it walks anyway, which costs nothing extra.)
+  if (!(text.includes('\\u') && SURROGATE_ESCAPE.test(text))) {
     let value: JsonValue | undefined;
     try {
       value = JSON.parse(text) as JsonValue;
@@ -101,8 +103,11 @@ export function loadJson(text: string, file?: string): JsonValue {
 
 /**
  * Whether a `JSON.parse` result breaks one of our rules: nesting deeper than
- * MAX_DEPTH, or a number that overflowed to infinity. Then our parser runs to
- * report the error. Iterative, and cheaper than a scan of the text.
+ * MAX_DEPTH, or a number that overflowed to infinity (our parser then runs to
+ * report the error), or an object with an integer-like key, whose key order
+ * `JSON.parse` changed (our parser then runs to keep the document's order).
+ * The engine enumerates integer keys first, so the first key tells.
+ * Iterative, and cheaper than a scan of the text.
  */
 function needsOwnParser(root: JsonValue): boolean {
   if (typeof root !== 'object' || root === null) return typeof root === 'number' && !Number.isFinite(root);
@@ -125,7 +130,12 @@ function needsOwnParser(root: JsonValue): boolean {
       }
     } else {
       const obj = v as JsonObject;
+      let first = true;
       for (const k in obj) {
+        if (first) {
+          if (isIntegerLike(k)) return true;
+          first = false;
+        }
         const x = obj[k];
         if (typeof x === 'object') {
           if (x !== null) {
