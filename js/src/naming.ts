@@ -90,8 +90,14 @@ export function toTypeName(s: string): string {
   return name === '' || isDigit(name[0]) ? 'T' + name : name;
 }
 
+/** A lower-case ASCII letter, then lower-case letters and digits: its own field name. */
+const PLAIN_FIELD_NAME = /^[a-z][a-z0-9]*$/;
+
 /** camelCase field name (D1). */
 export function toFieldName(s: string): string {
+  // Most keys (`id`, `name`, `price`) are one word that is already a field name:
+  // one regex test instead of splitting into words (called for every property).
+  if (PLAIN_FIELD_NAME.test(s)) return s;
   const words = splitWords(s);
   const first = words[0] ?? '';
   const head = /[a-z]/.test(first) ? lowerFirst(first) : asciiLower(first);
