@@ -12,7 +12,7 @@
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
-import type { Definition, Document, FieldDef, InputValueDef, SchemaDef } from './ir';
+import type { Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef } from './ir';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
@@ -32,14 +32,12 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
 
   const definitions: Definition[] = [];
   for (const d of directiveDefs) {
-    definitions.push({
-      kind: 'directive',
-      name: d.name,
-      ...(d.description !== undefined ? { description: d.description } : {}),
-      args: d.args.map(inputValue),
-      repeatable: d.repeatable,
-      locations: d.locations,
-    });
+    const def = { kind: 'directive', name: d.name } as DirectiveDef;
+    if (d.description !== undefined) def.description = d.description;
+    def.args = d.args.map(inputValue);
+    def.repeatable = d.repeatable;
+    def.locations = d.locations;
+    definitions.push(def);
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
   for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) definitions.push(slotDefinition(slot));
@@ -266,50 +264,67 @@ function isSubtype(t: TypeExpr, of: TypeExpr, byName: Map<string, Slot>): boolea
   return (sup.kind === 'union' && sup.members.includes(sub)) || (sup.kind === 'interface' && sub.interfaces.includes(sup));
 }
 
+/** `{ kind, name, description? }`: the first keys of a type definition. */
+function head<T extends { kind: string; name: string; description?: string }>(kind: T['kind'], slot: Slot): T {
+  const def = { kind, name: slot.name } as T;
+  if (slot.description !== undefined) def.description = slot.description;
+  return def;
+}
+
 /** Record 0028, canonical form rule 5: directives that an attribute can say come first. */
 function slotDefinition(slot: Slot): Definition {
-  const description = slot.description !== undefined ? { description: slot.description } : {};
   const directives = canonicalTypeDirectives(slot.kind, slot.directives);
   switch (slot.kind) {
     case 'object':
     case 'interface':
-    case 'input':
-      return {
-        kind: slot.kind,
-        name: slot.name,
-        ...description,
-        interfaces: slot.interfaces.map((s) => s.name),
-        directives,
-        fields: slot.fields.map(field),
-      };
-    case 'union':
-      return { kind: 'union', name: slot.name, ...description, directives, members: slot.members.map((s) => s.name) };
-    case 'enum':
-      return { kind: 'enum', name: slot.name, ...description, directives, values: slot.values };
-    case 'scalar':
-      return { kind: 'scalar', name: slot.name, ...description, directives };
+    case 'input': {
+      const def = head<ObjectTypeDef>(slot.kind, slot);
+      def.interfaces = slot.interfaces.map((s) => s.name);
+      def.directives = directives;
+      def.fields = slot.fields.map(field);
+      return def;
+    }
+    case 'union': {
+      const def = head<UnionTypeDef>('union', slot);
+      def.directives = directives;
+      def.members = slot.members.map((s) => s.name);
+      return def;
+    }
+    case 'enum': {
+      const def = head<EnumTypeDef>('enum', slot);
+      def.directives = directives;
+      def.values = slot.values;
+      return def;
+    }
+    case 'scalar': {
+      const def = head<ScalarTypeDef>('scalar', slot);
+      def.directives = directives;
+      return def;
+    }
   }
 }
 
+// The IR objects below are built key by key, in the same key order as the literals
+// with `...(cond ? { key } : {})` they replace: on Node 20 (V8 11) a spread among the
+// properties of a literal takes a slow path, ~1 µs an object (one per field).
+
 function field(f: DraftField): FieldDef {
-  return {
-    name: f.name,
-    ...(f.description !== undefined ? { description: f.description } : {}),
-    args: f.args.map(inputValue),
-    type: renderType(f.type),
-    ...(f.defaultValue !== undefined ? { defaultValue: f.defaultValue } : {}),
-    directives: canonicalFieldDirectives(f.directives),
-  };
+  const out = { name: f.name } as FieldDef;
+  if (f.description !== undefined) out.description = f.description;
+  out.args = f.args.map(inputValue);
+  out.type = renderType(f.type);
+  if (f.defaultValue !== undefined) out.defaultValue = f.defaultValue;
+  out.directives = canonicalFieldDirectives(f.directives);
+  return out;
 }
 
 function inputValue(a: DraftInputValue): InputValueDef {
-  return {
-    name: a.name,
-    ...(a.description !== undefined ? { description: a.description } : {}),
-    type: renderType(a.type),
-    ...(a.defaultValue !== undefined ? { defaultValue: a.defaultValue } : {}),
-    directives: a.directives,
-  };
+  const out = { name: a.name } as InputValueDef;
+  if (a.description !== undefined) out.description = a.description;
+  out.type = renderType(a.type);
+  if (a.defaultValue !== undefined) out.defaultValue = a.defaultValue;
+  out.directives = a.directives;
+  return out;
 }
 
 /**
