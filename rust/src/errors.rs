@@ -256,6 +256,8 @@ pub mod codes {
 
     // input text
     pub const JSON_SYNTAX: &str = "JSON_SYNTAX";
+    pub const GRAPHQL_SYNTAX: &str = "GRAPHQL_SYNTAX";
+    pub const GRAPHQL_INVALID: &str = "GRAPHQL_INVALID";
     pub const JSON_ROOT: &str = "JSON_ROOT";
     // attributes and options
     pub const ATTRIBUTE_TYPE: &str = "ATTRIBUTE_TYPE";
@@ -293,6 +295,8 @@ pub mod codes {
     /// Every code, in the order of `ErrorCodes` (for checks against docs/errors.md).
     pub const ALL: &[&str] = &[
         JSON_SYNTAX,
+        GRAPHQL_SYNTAX,
+        GRAPHQL_INVALID,
         JSON_ROOT,
         ATTRIBUTE_TYPE,
         ATTRIBUTE_SCOPE,
