@@ -8,18 +8,20 @@
 //! 4. order (D15): directive definitions, types with interfaces hoisted,
 //!    declared scalars last; the federation `@link` when used (D11).
 //!
-//! The recursive helpers of the TypeScript (`complete`, `place`/`placeTree`)
-//! run on explicit stacks here, visiting in the same order.
+//! The recursive helpers of the TypeScript (`complete`, `isSubtype`) run on
+//! explicit stacks or loops here, visiting in the same order.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::errors::{codes, ConversionError};
+use crate::canonical::{canonical_field_directives, canonical_type_directives};
+use crate::hoist::hoist_interfaces;
 use crate::ir::{
     Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
-    SchemaLink, UnionTypeDef,
+    SchemaDef, SchemaLink, UnionTypeDef,
 };
 use crate::lower::{fail, Loc, Lowering};
-use crate::lower_directives::{DraftDirectiveDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
+use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
 use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind};
@@ -27,6 +29,9 @@ use crate::text::fnv1a32;
 use crate::type_expr::{is_builtin_scalar, render_type, Base, TypeExpr, BUILTIN_SCALARS, JSON_SCALAR};
 
 type Res<T> = Result<T, ConversionError>;
+
+/// The code (not yet among errors.rs `codes`; the string of `ErrorCodes.OPERATION_TYPE`).
+const OPERATION_TYPE: &str = "OPERATION_TYPE";
 
 pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Res<Document> {
     let order = preorder(&lw.slots, &lw.units);
@@ -36,7 +41,8 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
         by_name.insert(lw.slot_name(id).to_string(), id);
     }
     resolve_references(lw, &order, &by_name)?;
-    complete_interfaces(lw, &order);
+    check_interface_cycles(lw, &order)?;
+    complete_interfaces(lw, &order)?;
 
     let mut definitions: Vec<Definition> = Vec::new();
     for d in directive_defs {
@@ -48,24 +54,49 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
             locations: d.locations,
         }));
     }
-    for id in hoist_interfaces(&lw.slots, &order) {
+    // D15: each type is preceded by the interfaces it implements (with their inline children).
+    let slots = &lw.slots;
+    let interfaces_of = |id: SlotId| slots.get(id).map(|s| s.interfaces.clone()).unwrap_or_default();
+    let children_of = |id: SlotId| slots.get(id).map(|s| s.children.clone()).unwrap_or_default();
+    for id in hoist_interfaces(&order, interfaces_of, children_of) {
         if let Some(slot) = lw.slots.get(id) {
             definitions.push(slot_definition(slot, &lw.slots));
         }
     }
-    for name in declared_scalars(lw, &by_name) {
+    for name in declared_scalars(&definitions, &by_name) {
         definitions.push(Definition::scalar(lw.scalar_definition(&name)));
     }
 
-    let mut doc = Document { link: None, definitions };
+    let mut doc = Document { link: None, schema_extension: None, schema: None, definitions };
+    if let Some(draft) = &lw.schema_extension {
+        doc.schema_extension = Some(schema_def(lw, draft, &by_name)?);
+    }
+    if let Some(draft) = &lw.schema {
+        doc.schema = Some(schema_def(lw, draft, &by_name)?);
+    }
     let used = &lw.directives.federation_used;
-    if !used.is_empty() && lw.options.federation_link {
+    // A schema extension is printed as given: it carries its own @link, if any.
+    if !used.is_empty() && lw.options.federation_link && doc.schema_extension.is_none() {
         doc.link = Some(SchemaLink {
             url: FEDERATION_URL.to_string(),
             imports: FEDERATION_DIRECTIVES.iter().filter(|d| used.contains(**d)).map(|d| format!("@{d}")).collect(),
         });
     }
     Ok(doc)
+}
+
+/// Record 0028: each operation type must be an object type of the schema.
+fn schema_def(lw: &Lowering, draft: &DraftSchemaDef, by_name: &HashMap<String, SlotId>) -> Res<SchemaDef> {
+    for (op, type_, loc) in &draft.operations {
+        if by_name.get(type_).and_then(|&id| lw.slot_kind(id)) != Some(SlotKind::Object) {
+            return Err(fail(OPERATION_TYPE, format!("the {op} type {type_} is not an object type of this schema"), loc));
+        }
+    }
+    Ok(SchemaDef {
+        description: draft.description.clone(),
+        directives: draft.directives.clone(),
+        operations: draft.operations.iter().map(|(op, type_, _)| (op.clone(), type_.clone())).collect(),
+    })
 }
 
 fn preorder(slots: &[Slot], units: &[SlotId]) -> Vec<SlotId> {
@@ -207,8 +238,37 @@ fn check_position(
     Ok(())
 }
 
+/// GraphQL forbids a type that implements itself, directly or through other interfaces.
+fn check_interface_cycles(lw: &Lowering, order: &[SlotId]) -> Res<()> {
+    for &id in order {
+        let Some(slot) = lw.slot(id) else { continue };
+        for &iface in &slot.interfaces {
+            let mut stack = vec![iface];
+            let mut seen: HashSet<SlotId> = HashSet::new();
+            while let Some(s) = stack.pop() {
+                if s == id {
+                    let iface_name = lw.slot_name(iface);
+                    let at = slot.interface_names.iter().find(|n| n.name == iface_name).map_or(&slot.loc, |n| &n.loc);
+                    return Err(fail(
+                        codes::IMPLEMENTS,
+                        format!("{} cannot implement {iface_name}: that would make it implement itself", slot.name),
+                        at,
+                    ));
+                }
+                if !seen.insert(s) {
+                    continue;
+                }
+                if let Some(next) = lw.slot(s) {
+                    stack.extend(next.interfaces.iter().copied());
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
 /// D9: add interfaces implemented transitively, copy fields an implementor lacks.
-fn complete_interfaces(lw: &mut Lowering, order: &[SlotId]) {
+fn complete_interfaces(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
     let mut done: HashSet<SlotId> = HashSet::new();
     for &start in order {
         // `complete(start, new Set())`: a depth-first walk over `interfaces`;
@@ -237,6 +297,111 @@ fn complete_interfaces(lw: &mut Lowering, order: &[SlotId]) {
             done.insert(id);
             stack.pop();
         }
+    }
+    // One map for all slots (names are final here).
+    let mut by_name: HashMap<String, SlotId> = HashMap::new();
+    for &id in order {
+        by_name.insert(lw.slot_name(id).to_string(), id);
+    }
+    for &id in order {
+        check_implementation(lw, id, &by_name)?;
+    }
+    Ok(())
+}
+
+/// GraphQL's "valid implementation" rule, so a mismatch is our error and not
+/// invalid output: each interface field is met by a field whose type is the
+/// same or a subtype (non-null, a member, an implementor; lists covariant),
+/// with the same arguments, and any extra argument nullable.
+fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, SlotId>) -> Res<()> {
+    let Some(slot) = lw.slot(id) else { return Ok(()) };
+    let render = |t: &TypeExpr| render_type(t, &lw.slots);
+    for &iface_id in &slot.interfaces {
+        let Some(iface) = lw.slot(iface_id) else { continue };
+        for expected in &iface.fields {
+            let Some(field) = slot.fields.iter().find(|f| f.name == expected.name) else { continue };
+            let at = format!("{}.{}", slot.name, field.name);
+            if !is_subtype(lw, &field.type_, &expected.type_, by_name) {
+                return Err(fail(
+                    codes::IMPLEMENTS,
+                    format!(
+                        "{at} has type {}, which does not fit {}.{}: {}",
+                        render(&field.type_),
+                        iface.name,
+                        expected.name,
+                        render(&expected.type_)
+                    ),
+                    &field.type_loc,
+                ));
+            }
+            for arg in &expected.args {
+                let own = field.args.iter().find(|a| a.name == arg.name);
+                if own.is_none_or(|own| render(&own.type_) != render(&arg.type_)) {
+                    return Err(fail(
+                        codes::IMPLEMENTS,
+                        format!(
+                            "{at} must take the argument {}: {} of {}.{}",
+                            arg.name,
+                            render(&arg.type_),
+                            iface.name,
+                            expected.name
+                        ),
+                        &field.loc,
+                    ));
+                }
+            }
+            for arg in &field.args {
+                if arg.type_.is_non_null() && !expected.args.iter().any(|a| a.name == arg.name) {
+                    return Err(fail(
+                        codes::IMPLEMENTS,
+                        format!(
+                            "{at} has the extra argument {}, which must be nullable: {}.{} does not take it",
+                            arg.name, iface.name, expected.name
+                        ),
+                        &field.loc,
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `isSubtype(t, of)`: the TypeScript recursion, unrolled over the wrappers.
+fn is_subtype(lw: &Lowering, t: &TypeExpr, of: &TypeExpr, by_name: &HashMap<String, SlotId>) -> bool {
+    let mut t = t.clone();
+    let mut of = of.clone();
+    loop {
+        if of.is_non_null() {
+            if !t.is_non_null() {
+                return false;
+            }
+            t.wrappers.pop();
+            of.wrappers.pop();
+        } else if t.is_non_null() {
+            t.wrappers.pop();
+        } else if of.is_list() {
+            if !t.is_list() {
+                return false;
+            }
+            t.wrappers.pop();
+            of.wrappers.pop();
+        } else if t.is_list() {
+            return false;
+        } else {
+            break;
+        }
+    }
+    let name = render_type(&t, &lw.slots);
+    let super_name = render_type(&of, &lw.slots);
+    if name == super_name {
+        return true;
+    }
+    let (Some(&sub), Some(&sup)) = (by_name.get(&name), by_name.get(&super_name)) else { return false };
+    match lw.slot(sup) {
+        Some(s) if s.kind == SlotKind::Union => s.members.contains(&sub),
+        Some(s) if s.kind == SlotKind::Interface => lw.slot(sub).is_some_and(|x| x.interfaces.contains(&sup)),
+        _ => false,
     }
 }
 
@@ -282,46 +447,10 @@ fn complete_one(lw: &mut Lowering, id: SlotId) {
     }
 }
 
-/// D15: each type is preceded by the interfaces it implements (with their inline children).
-fn hoist_interfaces(slots: &[Slot], order: &[SlotId]) -> Vec<SlotId> {
-    enum Task {
-        /// `place(slot)`.
-        Place(SlotId),
-        /// `placeTree(slot)`.
-        PlaceTree(SlotId),
-        /// `out.push(slot)` at the end of `place`.
-        Emit(SlotId),
-    }
-    let mut out = Vec::new();
-    let mut placed: HashSet<SlotId> = HashSet::new();
-    for &start in order {
-        let mut tasks = vec![Task::Place(start)];
-        while let Some(task) = tasks.pop() {
-            match task {
-                Task::Place(id) => {
-                    if !placed.insert(id) {
-                        continue;
-                    }
-                    tasks.push(Task::Emit(id));
-                    if let Some(slot) = slots.get(id) {
-                        tasks.extend(slot.interfaces.iter().rev().map(|&i| Task::PlaceTree(i)));
-                    }
-                }
-                Task::PlaceTree(id) => {
-                    if let Some(slot) = slots.get(id) {
-                        tasks.extend(slot.children.iter().rev().map(|&c| Task::PlaceTree(c)));
-                    }
-                    tasks.push(Task::Place(id));
-                }
-                Task::Emit(id) => out.push(id),
-            }
-        }
-    }
-    out
-}
-
+/// Record 0028, canonical form rule 5: directives that an attribute can say come first.
 fn slot_definition(slot: &Slot, slots: &[Slot]) -> Definition {
     let description = slot.description.clone();
+    let directives = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
     let names = |ids: &[SlotId]| -> Vec<String> {
         ids.iter().map(|&id| slots.get(id).map_or_else(String::new, |s| s.name.clone())).collect()
     };
@@ -335,25 +464,25 @@ fn slot_definition(slot: &Slot, slots: &[Slot]) -> Definition {
             name: slot.name.clone(),
             description,
             interfaces: names(&slot.interfaces),
-            directives: slot.directives.clone(),
+            directives,
             fields: slot.fields.iter().map(|f| field(f, slots)).collect(),
         }),
         SlotKind::Union => Definition::union(UnionTypeDef {
             name: slot.name.clone(),
             description,
-            directives: slot.directives.clone(),
+            directives,
             members: names(&slot.members),
         }),
         SlotKind::Enum => Definition::enumeration(EnumTypeDef {
             name: slot.name.clone(),
             description,
-            directives: slot.directives.clone(),
+            directives,
             values: slot.values.clone(),
         }),
         SlotKind::Scalar => Definition::scalar(ScalarTypeDef {
             name: slot.name.clone(),
             description,
-            directives: slot.directives.clone(),
+            directives,
         }),
     }
 }
@@ -364,7 +493,8 @@ fn field(f: &DraftField, slots: &[Slot]) -> FieldDef {
         description: f.description.clone(),
         args: f.args.iter().map(|a| input_value(a, slots)).collect(),
         type_: render_type(&f.type_, slots),
-        directives: f.directives.clone(),
+        default_value: f.default_value.clone(),
+        directives: canonical_field_directives(&f.directives),
     }
 }
 
@@ -378,18 +508,31 @@ fn input_value(a: &DraftInputValue, slots: &[Slot]) -> InputValueDef {
     }
 }
 
-/// D6: named types used but neither built in nor defined, in first-use order.
-fn declared_scalars(lw: &Lowering, by_name: &HashMap<String, SlotId>) -> Vec<String> {
+/// D6: named types that are used but neither built in nor defined, in the
+/// order a reader meets them in the printed document.
+fn declared_scalars(definitions: &[Definition], by_name: &HashMap<String, SlotId>) -> Vec<String> {
     let mut out = Vec::new();
-    let mut seen: HashSet<&str> = HashSet::new();
-    for name in &lw.named_uses {
-        if !seen.insert(name) {
-            continue;
+    let mut seen: HashSet<String> = HashSet::new();
+    let mut use_type = |type_: &str| {
+        let name: String = type_.chars().filter(|c| !matches!(c, '[' | ']' | '!')).collect();
+        if !seen.insert(name.clone()) {
+            return;
         }
-        if is_builtin_scalar(name) || by_name.contains_key(name) {
-            continue;
+        if !is_builtin_scalar(&name) && !by_name.contains_key(&name) {
+            out.push(name);
         }
-        out.push(name.clone());
+    };
+    for def in definitions {
+        match def {
+            Definition::Directive(d) => d.def.args.iter().for_each(|a| use_type(&a.type_)),
+            Definition::Object(o) => {
+                for f in &o.fields {
+                    f.args.iter().for_each(|a| use_type(&a.type_));
+                    use_type(&f.type_);
+                }
+            }
+            _ => {}
+        }
     }
     out
 }

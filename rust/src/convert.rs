@@ -16,12 +16,18 @@ use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
 use crate::resolve::{Resolver, Source};
 
-/// The SDL and the warnings met on the way.
+/// The result of a conversion. `output` is the converted text; `sdl` is the
+/// same string, kept for code written when SDL was the only output.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SdlResult {
+pub struct ConversionResult {
+    pub output: String,
+    /// The same string as `output`.
     pub sdl: String,
     pub warnings: Vec<Diagnostic>,
 }
+
+/// The former name of ConversionResult.
+pub type SdlResult = ConversionResult;
 
 /// The texts of the sources read so far, by file name, for positions.
 type Texts = HashMap<Option<String>, String>;
@@ -31,27 +37,31 @@ type Texts = HashMap<Option<String>, String>;
 /// TypeScript can convert far from the limit. Only the pages used are committed.
 const STACK_SIZE: usize = 256 * 1024 * 1024;
 
-pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions) -> Result<SdlResult, ConversionError> {
+/// JSON Schema -> SDL. With `positions` false the warnings keep their pointers
+/// but get no line and column: finding those takes a pass over the input text,
+/// which `Converter::convert` (it drops the warnings) need not pay. Errors, and
+/// the first warning under `strict`, always get their position.
+pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
     std::thread::scope(|scope| {
         let worker = std::thread::Builder::new()
             .name("x-graphql-convert".to_string())
             .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || convert_here(text, options));
+            .spawn_scoped(scope, || convert_here(text, options, positions));
         match worker {
             Ok(handle) => handle.join().unwrap_or_else(|_| {
                 Err(ConversionError::new(codes::IO, "the conversion stopped unexpectedly"))
             }),
             // No thread to be had: convert on this one.
-            Err(_) => convert_here(text, options),
+            Err(_) => convert_here(text, options, positions),
         }
     })
 }
 
 /// The pipeline on the calling thread.
-pub fn convert_here(text: &str, options: &ResolvedOptions) -> Result<SdlResult, ConversionError> {
+pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
     let mut texts: Texts = HashMap::new();
     texts.insert(options.file_name.clone(), text.to_string());
-    match run(text, options, &mut texts) {
+    match run(text, options, positions, &mut texts) {
         Ok(result) => Ok(result),
         Err(mut e) => {
             if e.line.is_none() {
@@ -67,7 +77,7 @@ pub fn convert_here(text: &str, options: &ResolvedOptions) -> Result<SdlResult, 
     }
 }
 
-fn run(text: &str, options: &ResolvedOptions, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
     let root = load_json(text, file)?;
     if !root.is_object() {
@@ -101,10 +111,8 @@ fn run(text: &str, options: &ResolvedOptions, texts: &mut Texts) -> Result<SdlRe
     let mut lw = Lowering::new(resolved, resolver, targets, warnings);
     lw.run()?;
     let mut warnings = std::mem::take(&mut lw.warnings);
-    let mut uses = std::mem::take(&mut lw.named_uses);
-    let directive_defs = lw.directives.definitions(&mut warnings, &mut uses);
+    let directive_defs = lw.directives.definitions(&mut warnings);
     lw.warnings = warnings;
-    lw.named_uses = uses;
     let doc = assemble(&mut lw, directive_defs)?;
     let mut warnings = std::mem::take(&mut lw.warnings);
     if doc.definitions.is_empty() {
@@ -117,7 +125,9 @@ fn run(text: &str, options: &ResolvedOptions, texts: &mut Texts) -> Result<SdlRe
     for s in lw.resolver.sources.values() {
         texts.insert(s.file.clone(), s.text.clone());
     }
-    let located: Vec<Diagnostic> = warnings.into_iter().map(|w| with_position(w, texts)).collect();
+    // under `strict` the caller locates the warning it returns as the error
+    let located: Vec<Diagnostic> =
+        if positions { warnings.into_iter().map(|w| with_position(w, texts)).collect() } else { warnings };
     if lw.options.strict {
         if let Some(w) = located.first() {
             return Err(w.clone().into_error());
@@ -128,7 +138,7 @@ fn run(text: &str, options: &ResolvedOptions, texts: &mut Texts) -> Result<SdlRe
     } else {
         print_document(&doc, lw.options.description_block_threshold)
     };
-    Ok(SdlResult { sdl, warnings: located })
+    Ok(ConversionResult { output: sdl.clone(), sdl, warnings: located })
 }
 
 fn position_of(texts: &Texts, file: &Option<String>, pointer: &str) -> Option<(usize, usize)> {

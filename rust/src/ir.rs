@@ -37,6 +37,9 @@ pub struct FieldDef {
     pub args: Vec<InputValueDef>,
     #[serde(rename = "type")]
     pub type_: String,
+    /// Input fields only: printed `name: Type = value`.
+    #[serde(rename = "defaultValue", skip_serializing_if = "Option::is_none")]
+    pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
 }
 
@@ -145,9 +148,29 @@ pub struct SchemaLink {
     pub imports: Vec<String>,
 }
 
+/// `schema @d { query: Q ... }`, or (as `Document::schema_extension`, without a
+/// description) `extend schema @d { ... }`. Operations are in the order query,
+/// mutation, subscription.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SchemaDef {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub directives: Vec<AppliedDirective>,
+    pub operations: Vec<(String, String)>,
+}
+
+pub const OPERATION_KINDS: [&str; 3] = ["query", "mutation", "subscription"];
+
+/// The printed order (record 0028): the schema extension (or else the generated
+/// federation `link`), the schema definition, then `definitions`.
 #[derive(Debug, Clone, PartialEq, Serialize, Default)]
+#[serde(rename_all = "camelCase")]
 pub struct Document {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link: Option<SchemaLink>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema_extension: Option<SchemaDef>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schema: Option<SchemaDef>,
     pub definitions: Vec<Definition>,
 }

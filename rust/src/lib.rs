@@ -30,7 +30,7 @@ pub mod json_print;
 use std::fmt;
 use std::str::FromStr;
 
-pub use convert::SdlResult;
+pub use convert::{ConversionResult, SdlResult};
 pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
 pub use options::{ConverterOptions, RefNaming};
 
@@ -102,7 +102,7 @@ impl Converter {
 
     /// Converts and returns the output text; warnings are dropped (see `convert_with_warnings`).
     pub fn convert(&self, input: &str, direction: ConversionDirection) -> Result<String, ConversionError> {
-        self.convert_with_warnings(input, direction).map(|r| r.sdl)
+        self.run(input, direction, false).map(|r| r.output)
     }
 
     /// Converts and returns the SDL with the warnings met on the way.
@@ -111,12 +111,18 @@ impl Converter {
         input: &str,
         direction: ConversionDirection,
     ) -> Result<SdlResult, ConversionError> {
+        self.run(input, direction, true)
+    }
+
+    /// `positions`: give the warnings their line and column (a pass over the
+    /// input; `convert` drops them).
+    fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<SdlResult, ConversionError> {
         if direction == ConversionDirection::GraphQLToJsonSchema {
             return Err(ConversionError::new(
                 codes::UNSUPPORTED_DIRECTION,
                 "graphql-to-json is not supported yet",
             ));
         }
-        convert::json_schema_to_sdl(input, &self.options)
+        convert::json_schema_to_sdl(input, &self.options, positions)
     }
 }

@@ -13,14 +13,14 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
-use crate::lower_directives::FieldDirectives;
+use crate::lower_directives::{DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{type_of, TypeContext};
 use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::options::{json_string, RefNaming, ResolvedOptions};
 use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
-use crate::type_expr::{is_builtin_scalar, named, non_null, nullable, parse_type_expr, Base, TypeExpr, Wrapper};
+use crate::type_expr::{is_builtin_scalar, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper};
 
 pub use crate::resolve::Loc;
 
@@ -52,11 +52,14 @@ pub struct Lowering {
     pub slot_keys: HashMap<String, SlotId>,
     /// Top-level slots in document order; children hang below them.
     pub units: Vec<SlotId>,
-    /// Named types used by name (JSON, explicit field types...), in first-use order.
-    pub named_uses: Vec<String>,
     pub directives: FieldDirectives,
+    /// The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028).
+    pub schema_extension: Option<DraftSchemaDef>,
+    pub schema: Option<DraftSchemaDef>,
     /// Aliases being expanded, to stop one that contains itself.
     pub alias_stack: HashSet<String>,
+    /// How many `type_of` calls are under way (see `MAX_TYPE_DEPTH`).
+    pub type_depth: usize,
     /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
     scalar_info: HashMap<String, Value>,
     classes: HashMap<String, Classification>,
@@ -88,9 +91,11 @@ impl Lowering {
             slots: Vec::new(),
             slot_keys: HashMap::new(),
             units: Vec::new(),
-            named_uses: Vec::new(),
             directives: FieldDirectives::default(),
+            schema_extension: None,
+            schema: None,
             alias_stack: HashSet::new(),
+            type_depth: 0,
             scalar_info: HashMap::new(),
             classes: HashMap::new(),
             merges: HashMap::new(),
@@ -99,10 +104,6 @@ impl Lowering {
 
     pub fn warn(&mut self, code: &str, message: impl Into<String>, loc: &Loc) {
         self.warnings.push(Diagnostic::warning(code, message, where_(loc)));
-    }
-
-    pub fn use_name(&mut self, name: &str) {
-        self.named_uses.push(name.to_string());
     }
 
     pub fn slot(&self, id: SlotId) -> Option<&Slot> {
@@ -131,7 +132,6 @@ impl Lowering {
         if !self.scalar_info.contains_key(name) {
             self.scalar_info.insert(name.to_string(), scalar.clone());
         }
-        self.use_name(name);
         Ok(())
     }
 
@@ -157,7 +157,9 @@ impl Lowering {
         let main = self.resolver.main.clone();
         let root_loc = Loc { source: main.clone(), pointer: String::new() };
         let root = &main.root;
-        self.directives.declare(root, &root_loc, &mut self.named_uses)?;
+        self.directives.declare(root, &root_loc)?;
+        self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc)?;
+        self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc)?;
         if root.get("properties").is_some_and(Value::is_object) {
             let target = Target { loc: root_loc.clone() };
             if let Some(kind) = is_slot_kind(self.classify(&target)?) {
@@ -392,7 +394,7 @@ impl Lowering {
             SlotKind::Object | SlotKind::Interface | SlotKind::Input => self.lower_object(id, &loc, kind)?,
             SlotKind::Union => self.lower_union(id, &loc)?,
             SlotKind::Enum => {
-                let values = self.enum_values(loc.node(), &loc);
+                let values = self.enum_values(loc.node(), &loc)?;
                 if let Some(slot) = self.slots.get_mut(id) {
                     slot.values = values;
                 }
@@ -443,6 +445,7 @@ impl Lowering {
                 description: None,
                 args: Vec::new(),
                 type_: named("Boolean"),
+                default_value: None,
                 directives: Vec::new(),
                 loc: loc.clone(),
                 type_loc: loc.clone(),
@@ -508,10 +511,9 @@ impl Lowering {
                 ));
             };
             type_ = parsed;
-            self.use_names_of(&type_);
             schema_null = allows_null(node);
         } else {
-            let info = type_of(self, loc, &ctx)?;
+            let info = type_of(self, node, loc, &ctx)?;
             type_ = info.type_;
             schema_null = info.nullable;
         }
@@ -529,7 +531,8 @@ impl Lowering {
             Some(Value::String(name)) => name.clone(),
             _ => to_field_name(key),
         };
-        let args = self.directives.field_arguments(node, loc, input, &mut self.named_uses)?;
+        let args = self.directives.field_arguments(node, loc, input)?;
+        let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
         let type_loc = if explicit_type.is_some() {
@@ -544,14 +547,11 @@ impl Lowering {
             description: description_of(node),
             args,
             type_,
+            default_value,
             directives,
             loc: loc.clone(),
             type_loc,
         })
-    }
-
-    pub fn use_names_of(&mut self, t: &TypeExpr) {
-        use_names_of(&mut self.named_uses, t);
     }
 
     fn lower_union(&mut self, id: SlotId, loc: &Loc) -> Result<(), ConversionError> {
@@ -613,8 +613,8 @@ impl Lowering {
     }
 
     /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
-    pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Vec<EnumValueDef> {
-        let Some(Value::Array(list)) = node.get("enum") else { return Vec::new() };
+    pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
+        let Some(Value::Array(list)) = node.get("enum") else { return Ok(Vec::new()) };
         // Verbatim values are reserved first, so a renamed value never takes one's name.
         let verbatim: HashSet<&str> =
             list.iter().filter_map(Value::as_str).filter(|v| to_enum_value_name(v) == *v).collect();
@@ -627,7 +627,8 @@ impl Lowering {
                 continue;
             }
             if verbatim.contains(v) {
-                values.push(EnumValueDef { name: v.to_string(), description: None, directives: Vec::new() });
+                let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
+                values.push(EnumValueDef { name: v.to_string(), description, directives });
                 continue;
             }
             let name = registry.claim(&to_enum_value_name(v));
@@ -636,9 +637,10 @@ impl Lowering {
                 format!("enum value {} is written {name} in GraphQL", json_string(v)),
                 &loc.child(&["enum".to_string(), index.to_string()]),
             );
-            values.push(EnumValueDef { name, description: None, directives: Vec::new() });
+            let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
+            values.push(EnumValueDef { name, description, directives });
         }
-        values
+        Ok(values)
     }
 
     /// The generated name of a slot, evaluated at naming time (the slot's `base()`).
@@ -676,13 +678,6 @@ impl Lowering {
             base = if target.loc.pointer.is_empty() && title.is_none() { prefix } else { prefix + &base };
         }
         base
-    }
-}
-
-/// `useNamesOf` on the named-uses list.
-pub fn use_names_of(uses: &mut Vec<String>, t: &TypeExpr) {
-    if let Base::Name(name) = &t.base {
-        uses.push(name.clone());
     }
 }
 

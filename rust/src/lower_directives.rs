@@ -14,8 +14,9 @@ use indexmap::IndexMap;
 use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic};
-use crate::ir::AppliedDirective;
-use crate::lower::{description_of, fail, use_names_of, where_};
+use crate::ir::{AppliedDirective, OPERATION_KINDS};
+use crate::lower::{description_of, fail, where_};
+use crate::print::ENUM_LITERAL_KEY;
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
@@ -74,6 +75,7 @@ const KNOWN_DIRECTIVES: &[(&str, &[&str], bool)] = &[
     ("override", &["FIELD_DEFINITION"], false),
     ("composeDirective", &["SCHEMA"], true),
     ("interfaceObject", &["OBJECT"], false),
+    ("link", &["SCHEMA"], true),
 ];
 
 fn known_directive(name: &str) -> Option<(&'static [&'static str], bool)> {
@@ -123,6 +125,15 @@ pub struct DraftDirectiveDef {
     pub locations: Vec<String>,
 }
 
+/// A root `x-graphql-schema-extension` or `x-graphql-schema`, before assemble
+/// checks the operation types: (operation, type name, where it was written).
+#[derive(Debug, Clone)]
+pub struct DraftSchemaDef {
+    pub description: Option<String>,
+    pub directives: Vec<AppliedDirective>,
+    pub operations: Vec<(String, String, Loc)>,
+}
+
 #[derive(Debug, Clone)]
 struct Inference {
     name: String,
@@ -161,15 +172,17 @@ fn js_text(value: Option<&Value>) -> String {
 }
 
 impl FieldDirectives {
-    /// Reads the root `x-graphql-directive-definitions` (C7).
-    pub fn declare(&mut self, root: &Value, loc: &Loc, uses: &mut Vec<String>) -> Res<()> {
+    /// Reads the root `x-graphql-directive-definitions` (C7): first every name and
+    /// location, then the arguments, whose own directives may use any of them.
+    pub fn declare(&mut self, root: &Value, loc: &Loc) -> Res<()> {
         let Some(Value::Object(defs)) = attr(root, "x-graphql-directive-definitions") else { return Ok(()) };
+        let first = self.declared.len();
         for (name, def) in defs {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
             if !is_valid_name(name) {
                 return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid directive name"), &at));
             }
-            let args = self.input_values(def.get("args"), &child(&at, &["args"]), uses)?;
+            let args = Vec::new();
             let locations = match def.get("locations") {
                 Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).map(str::to_string).collect(),
                 _ => Vec::new(),
@@ -183,7 +196,63 @@ impl FieldDirectives {
             });
             self.declared_names.insert(name.clone());
         }
+        for (i, (name, def)) in defs.iter().enumerate() {
+            let at = child(loc, &["x-graphql-directive-definitions", name]);
+            let args = self.input_values(def.get("args"), &child(&at, &["args"]))?;
+            if let Some(d) = self.declared.get_mut(first + i) {
+                d.args = args;
+            }
+        }
         Ok(())
+    }
+
+    /// The root `x-graphql-schema-extension` or `x-graphql-schema` (record 0028):
+    /// description, directives (location SCHEMA) and the operation types by name,
+    /// each with where it was written (assemble checks they are object types).
+    pub fn schema_def(&mut self, root: &Value, attribute: &str, root_loc: &Loc) -> Res<Option<DraftSchemaDef>> {
+        let Some(value @ Value::Object(_)) = attr(root, attribute) else { return Ok(None) };
+        let at = child(root_loc, &[attribute]);
+        let directives = self.applied(value.get("directives"), &child(&at, &["directives"]), "SCHEMA", &[])?;
+        let description = match value.get("description") {
+            Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+            _ => None,
+        };
+        let mut operations = Vec::new();
+        for op in OPERATION_KINDS {
+            if let Some(Value::String(type_)) = value.get(op) {
+                operations.push((op.to_string(), type_.clone(), child(&at, &[op])));
+            }
+        }
+        Ok(Some(DraftSchemaDef { description, directives, operations }))
+    }
+
+    /// `x-graphql-enum-values`: the description and directives of each value, by its JSON spelling.
+    pub fn enum_value_facts(
+        &mut self,
+        node: &Value,
+        loc: &Loc,
+        value: &str,
+    ) -> Res<(Option<String>, Vec<AppliedDirective>)> {
+        let entry = attr(node, "x-graphql-enum-values").and_then(|facts| attr(facts, value));
+        let Some(entry @ Value::Object(_)) = entry else { return Ok((None, Vec::new())) };
+        let at = child(loc, &["x-graphql-enum-values", value]);
+        let directives = self.applied(entry.get("directives"), &child(&at, &["directives"]), "ENUM_VALUE", &[])?;
+        let description = match entry.get("description") {
+            Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+            _ => None,
+        };
+        Ok((description, directives))
+    }
+
+    /// `x-graphql-default` on an input field (record 0028); elsewhere ATTRIBUTE_SCOPE.
+    pub fn field_default(&mut self, node: &Value, loc: &Loc, input: bool) -> Res<Option<Value>> {
+        let Some(value) = attr(node, "x-graphql-default") else { return Ok(None) };
+        let at = child(loc, &["x-graphql-default"]);
+        if !input {
+            return Err(fail(codes::ATTRIBUTE_SCOPE, "x-graphql-default applies to input fields only", &at));
+        }
+        check_literal(value, &at)?;
+        Ok(Some(value.clone()))
     }
 
     /// Directives on a type: `@key`s, `@shareable`, then `x-graphql-type-directives`.
@@ -217,7 +286,14 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-shareable") {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
-        out.extend(self.applied(attr(node, "x-graphql-type-directives"), &at("x-graphql-type-directives"), location)?);
+        let mut already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
+        let specified_by = attr(node, "x-graphql-scalar").and_then(|s| attr(s, "specifiedByURL"));
+        if kind == SlotKind::Scalar && specified_by.is_some_and(Value::is_string) {
+            already.push("specifiedBy".to_string());
+        }
+        let applied =
+            self.applied(attr(node, "x-graphql-type-directives"), &at("x-graphql-type-directives"), location, &already)?;
+        out.extend(applied);
         Ok(out)
     }
 
@@ -249,27 +325,24 @@ impl FieldDirectives {
             let args = vec![("from".to_string(), Value::String(from.clone()))];
             out.push(self.federation("override", args, location, &at("x-graphql-federation-override-from"))?);
         }
-        out.extend(self.applied(attr(node, "x-graphql-field-directives"), &at("x-graphql-field-directives"), location)?);
+        let already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
+        let applied =
+            self.applied(attr(node, "x-graphql-field-directives"), &at("x-graphql-field-directives"), location, &already)?;
+        out.extend(applied);
         Ok(out)
     }
 
     /// `x-graphql-field-arguments`; an input field cannot have arguments (D10).
-    pub fn field_arguments(
-        &mut self,
-        node: &Value,
-        loc: &Loc,
-        input: bool,
-        uses: &mut Vec<String>,
-    ) -> Res<Vec<DraftInputValue>> {
+    pub fn field_arguments(&mut self, node: &Value, loc: &Loc, input: bool) -> Res<Vec<DraftInputValue>> {
         let Some(value) = attr(node, "x-graphql-field-arguments") else { return Ok(Vec::new()) };
         let at = child(loc, &["x-graphql-field-arguments"]);
         if input {
             return Err(fail(codes::INPUT_FIELD, "an input field cannot have arguments", &at));
         }
-        self.input_values(Some(value), &at, uses)
+        self.input_values(Some(value), &at)
     }
 
-    fn input_values(&mut self, value: Option<&Value>, loc: &Loc, uses: &mut Vec<String>) -> Res<Vec<DraftInputValue>> {
+    fn input_values(&mut self, value: Option<&Value>, loc: &Loc) -> Res<Vec<DraftInputValue>> {
         let Some(Value::Object(map)) = value else { return Ok(Vec::new()) };
         let mut out = Vec::new();
         for (name, spec) in map {
@@ -285,7 +358,8 @@ impl FieldDirectives {
                     &child(&at, &["type"]),
                 ));
             };
-            use_names_of(uses, &type_);
+            let directives =
+                self.applied(spec.get("directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
             let description = match spec.get("description") {
                 Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
                 _ => None,
@@ -297,7 +371,7 @@ impl FieldDirectives {
                 }
                 None => None,
             };
-            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives: Vec::new() });
+            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives });
         }
         Ok(out)
     }
@@ -333,10 +407,18 @@ impl FieldDirectives {
     }
 
     /// `[{name, args}]` -> applied directives, recording uses for inference.
-    fn applied(&mut self, list: Option<&Value>, loc: &Loc, location: &str) -> Res<Vec<AppliedDirective>> {
+    /// `already` names the directives an attribute put on the same element, so
+    /// a non-repeatable one given again here is ATTRIBUTE_SCOPE too.
+    fn applied(
+        &mut self,
+        list: Option<&Value>,
+        loc: &Loc,
+        location: &str,
+        already: &[String],
+    ) -> Res<Vec<AppliedDirective>> {
         let Some(Value::Array(list)) = list else { return Ok(Vec::new()) };
         let mut out = Vec::new();
-        let mut seen_here: HashSet<String> = HashSet::new();
+        let mut seen_here: HashSet<String> = already.iter().cloned().collect();
         for (i, entry) in list.iter().enumerate() {
             if !entry.is_object() {
                 continue;
@@ -408,7 +490,7 @@ impl FieldDirectives {
     }
 
     /// Declared definitions, then inferred ones (with a warning each), in first-use order.
-    pub fn definitions(&self, warnings: &mut Vec<Diagnostic>, uses: &mut Vec<String>) -> Vec<DraftDirectiveDef> {
+    pub fn definitions(&self, warnings: &mut Vec<Diagnostic>) -> Vec<DraftDirectiveDef> {
         let mut out = self.declared.clone();
         for inf in self.inferred.values() {
             warnings.push(Diagnostic::warning(
@@ -419,7 +501,6 @@ impl FieldDirectives {
             let mut args = Vec::new();
             for (arg_name, type_text) in &inf.args {
                 let Some(type_) = parse_type_expr(type_text) else { continue };
-                use_names_of(uses, &type_);
                 args.push(DraftInputValue {
                     name: arg_name.clone(),
                     description: None,
@@ -474,8 +555,17 @@ fn literal_type(value: &Value) -> String {
     format!("{}{base}{}", "[".repeat(depth), "]".repeat(depth))
 }
 
-/// Object keys inside a literal must be GraphQL names to print as an object value.
-fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
+/// `/^[_A-Za-z][_0-9A-Za-z]*$/` (a name, `__` allowed).
+fn matches_name_re(s: &str) -> bool {
+    let mut bytes = s.bytes();
+    bytes.next().is_some_and(|b| b == b'_' || b.is_ascii_alphabetic())
+        && bytes.all(|b| b == b'_' || b.is_ascii_alphanumeric())
+}
+
+/// Object keys inside a literal must be GraphQL names to print as an object
+/// value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
+/// other than true, false and null.
+pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
     let mut stack: Vec<(&Value, Loc)> = vec![(value, loc.clone())];
     while let Some((v, at)) = stack.pop() {
         match v {
@@ -485,9 +575,24 @@ fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
                 }
             }
             Value::Object(map) => {
+                if map.len() == 1 {
+                    if let Some(name) = map.get(ENUM_LITERAL_KEY) {
+                        let ok = name
+                            .as_str()
+                            .is_some_and(|n| matches_name_re(n) && !matches!(n, "true" | "false" | "null"));
+                        if !ok {
+                            let what = match name {
+                                Value::String(n) => format!("\"{n}\" is not a valid GraphQL enum value"),
+                                _ => "x-graphql-enum must hold a GraphQL name".to_string(),
+                            };
+                            return Err(fail(codes::INVALID_NAME, what, &child(&at, &[ENUM_LITERAL_KEY])));
+                        }
+                        continue;
+                    }
+                }
                 for (k, item) in map {
                     let item_at = child(&at, &[k]);
-                    if !is_valid_name(k) {
+                    if !matches_name_re(k) {
                         return Err(fail(
                             codes::INVALID_NAME,
                             format!("\"{k}\" is not a valid GraphQL name for an object field"),

@@ -5,8 +5,6 @@
 //! `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
 //! whether the schema itself admits null (D4 ranks it above `required`).
 //!
-//! The schema is read through its loc (`loc.node()`), which is the node
-//! TypeScript passes next to it.
 
 use serde_json::Value;
 
@@ -40,8 +38,28 @@ const INT_MAX: f64 = 2147483647.0;
 
 type Res<T> = Result<T, ConversionError>;
 
-pub fn type_of(lw: &mut Lowering, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
-    let node = loc.node();
+/// How deep `type_of` may recurse (through array items, lone branches and
+/// chains of aliases). TypeScript has no such limit: its call stack overflows
+/// (a RangeError) after about a thousand aliases in a chain. This one is far
+/// above that, and far below what the converting thread's stack holds.
+pub const MAX_TYPE_DEPTH: usize = 20_000;
+
+pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
+    if lw.type_depth >= MAX_TYPE_DEPTH {
+        return Err(fail(
+            codes::REF_CYCLE,
+            format!("types nest deeper than {MAX_TYPE_DEPTH} levels here (through $refs to aliases)"),
+            loc,
+        ));
+    }
+    lw.type_depth += 1;
+    let result = type_of_node(lw, schema, loc, ctx);
+    lw.type_depth -= 1;
+    result
+}
+
+fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
+    let node = schema;
     if !node.is_object() {
         return Ok(json(lw, false));
     }
@@ -64,7 +82,7 @@ pub fn type_of(lw: &mut Lowering, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo>
         if list.len() == 1 && !has_properties {
             if let Some(only) = list.first() {
                 if only.is_object() && only.get("$ref").is_some_and(Value::is_string) {
-                    let info = type_of(lw, &at(loc, &["allOf", "0"]), ctx)?;
+                    let info = type_of(lw, only, &at(loc, &["allOf", "0"]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
             }
@@ -111,10 +129,10 @@ pub fn type_of(lw: &mut Lowering, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo>
         Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
-            if !node.get("items").is_some_and(Value::is_object) {
+            let Some(items @ Value::Object(_)) = node.get("items") else {
                 return Ok(TypeInfo { type_: list_of(json_type(lw)), nullable });
-            }
-            let items = type_of(lw, &at(loc, &["items"]), ctx)?;
+            };
+            let items = type_of(lw, items, &at(loc, &["items"]), ctx)?;
             Ok(TypeInfo { type_: list_of(items.type_), nullable })
         }
         Some("object") => object_type(lw, node, loc, ctx, nullable),
@@ -148,7 +166,7 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext) -> Res<Ty
         ));
     }
     lw.alias_stack.insert(key.clone());
-    let result = type_of(lw, &target.loc, ctx);
+    let result = type_of(lw, target.node(), &target.loc, ctx);
     lw.alias_stack.remove(&key);
     result
 }
@@ -162,15 +180,15 @@ fn branches_type(
     ctx: &TypeContext,
     nullable: bool,
 ) -> Res<TypeInfo> {
-    let branches: Vec<usize> = list
+    let branches: Vec<(&Value, usize)> = list
         .iter()
         .enumerate()
         .filter(|(_, b)| !(b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")))
-        .map(|(i, _)| i)
+        .map(|(i, b)| (b, i))
         .collect();
     let with_null = nullable || branches.len() < list.len();
-    if let [only] = branches.as_slice() {
-        let info = type_of(lw, &at(loc, &[keyword.to_string(), only.to_string()]), ctx)?;
+    if let [(only, index)] = branches.as_slice() {
+        let info = type_of(lw, only, &at(loc, &[keyword.to_string(), index.to_string()]), ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || with_null });
     }
     let target = Target { loc: loc.clone() };
@@ -293,8 +311,7 @@ fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
     }
 }
 
-fn json_type(lw: &mut Lowering) -> TypeExpr {
-    lw.use_name(JSON_SCALAR);
+fn json_type(_lw: &mut Lowering) -> TypeExpr {
     named(JSON_SCALAR)
 }
 

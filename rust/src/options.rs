@@ -280,11 +280,12 @@ fn invalid(key: &str, problem: &str, value: &Value) -> ConversionError {
 }
 
 /// Root-level attributes that override an option for one document.
-pub const ROOT_OVERRIDES: [(&str, &str); 4] = [
+pub const ROOT_OVERRIDES: [(&str, &str); 5] = [
     ("x-graphql-description-block-threshold", "descriptionBlockThreshold"),
     ("x-graphql-emit-empty-types", "emitEmptyTypes"),
     ("x-graphql-inline-object-threshold", "inlineObjectThreshold"),
     ("x-graphql-ref-naming", "refNaming"),
+    ("x-graphql-federation-link", "federationLink"),
 ];
 
 /// Checks converter options. (Unknown keys cannot occur in the typed struct;

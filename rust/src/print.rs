@@ -9,13 +9,16 @@ use serde_json::Value;
 
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,
-    ObjectTypeDef, ScalarTypeDef, UnionTypeDef,
+    ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef,
 };
 use crate::text::{format_number, print_description, print_string};
 
 pub fn print_document(doc: &Document, description_block_threshold: f64) -> String {
     let mut blocks: Vec<String> = Vec::new();
-    if let Some(link) = &doc.link {
+    let p = Printer { threshold: threshold_of(description_block_threshold) };
+    if let Some(extension) = &doc.schema_extension {
+        blocks.push(p.schema("extend schema", extension));
+    } else if let Some(link) = &doc.link {
         let imports: Vec<String> = link.imports.iter().map(|i| print_string(i)).collect();
         blocks.push(format!(
             "extend schema @link(url: {}, import: [{}])\n",
@@ -23,7 +26,9 @@ pub fn print_document(doc: &Document, description_block_threshold: f64) -> Strin
             imports.join(", ")
         ));
     }
-    let p = Printer { threshold: threshold_of(description_block_threshold) };
+    if let Some(schema) = &doc.schema {
+        blocks.push(p.schema("schema", schema));
+    }
     for def in &doc.definitions {
         blocks.push(p.definition(def));
     }
@@ -55,6 +60,16 @@ impl Printer {
         }
     }
 
+    /// `schema @d {\n  query: Q\n}` (or `extend schema ...`); no braces when there are no operations.
+    fn schema(&self, keyword: &str, def: &SchemaDef) -> String {
+        let head = format!("{}{keyword}{}", self.description(def.description.as_ref(), ""), print_directives(&def.directives));
+        if def.operations.is_empty() {
+            return head + "\n";
+        }
+        let ops: String = def.operations.iter().map(|(op, type_)| format!("  {op}: {type_}\n")).collect();
+        format!("{head} {{\n{ops}}}\n")
+    }
+
     fn description(&self, text: Option<&String>, indent: &str) -> String {
         match text {
             None => String::new(),
@@ -80,11 +95,12 @@ impl Printer {
 
     fn field(&self, f: &FieldDef) -> String {
         format!(
-            "{}  {}{}: {}{}\n",
+            "{}  {}{}: {}{}{}\n",
             self.description(f.description.as_ref(), "  "),
             f.name,
             self.args(&f.args, "  "),
             f.type_,
+            print_default(f.default_value.as_ref()),
             print_directives(&f.directives)
         )
     }
@@ -154,11 +170,14 @@ impl Printer {
 }
 
 fn print_input_value(a: &InputValueDef) -> String {
-    let dflt = match &a.default_value {
+    format!("{}: {}{}{}", a.name, a.type_, print_default(a.default_value.as_ref()), print_directives(&a.directives))
+}
+
+fn print_default(value: Option<&Value>) -> String {
+    match value {
         None => String::new(),
         Some(v) => format!(" = {}", print_value(v)),
-    };
-    format!("{}: {}{dflt}{}", a.name, a.type_, print_directives(&a.directives))
+    }
 }
 
 pub fn print_directives(directives: &[AppliedDirective]) -> String {
@@ -176,7 +195,19 @@ pub fn print_directives(directives: &[AppliedDirective]) -> String {
     out
 }
 
-/// A JSON value as a GraphQL literal. Object keys were checked to be names by
+/// The key of the one-key object that stands for an enum value in a JSON literal (record 0028).
+pub const ENUM_LITERAL_KEY: &str = "x-graphql-enum";
+
+/// `{"x-graphql-enum": "V"}` -> "V"; anything else -> None.
+pub fn enum_literal(value: &Value) -> Option<&str> {
+    match value {
+        Value::Object(map) if map.len() == 1 => map.get(ENUM_LITERAL_KEY).and_then(Value::as_str),
+        _ => None,
+    }
+}
+
+/// A JSON value as a GraphQL literal; `{"x-graphql-enum": "V"}` is the enum
+/// value `V`. Object keys and enum values were checked to be names by
 /// `lower`. Iterative, so nesting depth cannot overflow the stack.
 pub fn print_value(value: &Value) -> String {
     enum Work<'a> {
@@ -211,6 +242,7 @@ pub fn print_value(value: &Value) -> String {
                         }
                     }
                 }
+                Value::Object(_) if enum_literal(v).is_some() => out.push_str(enum_literal(v).unwrap_or("")),
                 Value::Object(map) => {
                     out.push('{');
                     stack.push(Work::Text("}"));

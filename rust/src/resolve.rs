@@ -15,6 +15,7 @@
 //! `dirname` are string operations with `/`), so both sides accept and refuse
 //! the same refs.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::rc::Rc;
@@ -82,8 +83,12 @@ pub fn loc_key(loc: &Loc) -> String {
     format!("{}#{}", loc.source.id, loc.pointer)
 }
 
-pub fn decode_pointer_segment(segment: &str) -> String {
-    segment.replace("~1", "/").replace("~0", "~")
+pub fn decode_pointer_segment(segment: &str) -> Cow<'_, str> {
+    if segment.contains('~') {
+        Cow::Owned(segment.replace("~1", "/").replace("~0", "~"))
+    } else {
+        Cow::Borrowed(segment)
+    }
 }
 
 /// `/^[A-Za-z][A-Za-z0-9+.-]*:/`.
@@ -125,7 +130,7 @@ pub fn evaluate_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value>
                 }
                 items.get(segment.parse::<usize>().ok()?)?
             }
-            Value::Object(map) => map.get(&segment)?,
+            Value::Object(map) => map.get(segment.as_ref())?,
             _ => return None,
         };
     }
@@ -138,6 +143,10 @@ pub struct Resolver {
     pub sources: IndexMap<String, Rc<Source>>,
     pub warnings: Vec<Diagnostic>,
     base_dir: Option<String>,
+    /// Successful resolutions by source id and ref text: a ref means the same
+    /// target wherever it is written in one source, and lowering resolves each
+    /// ref again (types, unions, allOf, ref chains). Failures are never cached.
+    resolved: HashMap<(String, String), Target>,
 }
 
 impl Resolver {
@@ -145,7 +154,13 @@ impl Resolver {
         let main = Rc::new(main);
         let mut sources = IndexMap::new();
         sources.insert(main.id.clone(), main.clone());
-        Resolver { main, sources, warnings: Vec::new(), base_dir: base_dir.map(|d| path_resolve(&[d])) }
+        Resolver {
+            main,
+            sources,
+            warnings: Vec::new(),
+            base_dir: base_dir.map(|d| path_resolve(&[d])),
+            resolved: HashMap::new(),
+        }
     }
 
     /// Resolves every ref of every source up front, so an unresolvable ref is
@@ -172,6 +187,16 @@ impl Resolver {
 
     /// `ref_` written at `from` (the pointer of the node holding `$ref`).
     pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
+        let key = (from.source.id.clone(), ref_.to_string());
+        if let Some(known) = self.resolved.get(&key) {
+            return Ok(known.clone());
+        }
+        let target = self.resolve_uncached(ref_, from)?;
+        self.resolved.insert(key, target.clone());
+        Ok(target)
+    }
+
+    fn resolve_uncached(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
         let at = Location {
             file: from.source.file.clone(),
             pointer: Some(pointer_join(&from.pointer, &["$ref"])),

@@ -44,6 +44,8 @@ pub struct DraftField {
     pub description: Option<String>,
     pub args: Vec<DraftInputValue>,
     pub type_: TypeExpr,
+    /// Input fields only (`x-graphql-default`).
+    pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
     /// Where the property sits, for diagnostics.
     pub loc: Loc,

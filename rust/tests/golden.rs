@@ -141,3 +141,30 @@ fn json_to_graphql_golden_cases() {
     );
     eprintln!("{} golden cases pass", dirs.len());
 }
+
+/// A chain of `count` definitions, each an array (`nest` levels deep) of the next.
+fn alias_chain(count: usize, nest: usize) -> String {
+    let mut defs = Vec::new();
+    for i in 0..count {
+        let open = r#"{"type":"array","items":"#.repeat(nest);
+        defs.push(format!(r##""D{i}":{open}{{"$ref":"#/definitions/D{}"}}{}"##, i + 1, "}".repeat(nest)));
+    }
+    defs.push(format!(r#""D{count}":{{"type":"string"}}"#));
+    format!(r##"{{"properties":{{"a":{{"$ref":"#/definitions/D0"}}}},"definitions":{{{}}}}}"##, defs.join(","))
+}
+
+/// Lowering recurses along alias chains (as TypeScript does, which overflows
+/// its stack after about a thousand); in Rust deep chains convert, and chains
+/// deeper than the limit are an error, never a crash.
+#[test]
+fn deep_alias_chains_convert_or_fail_cleanly() {
+    let converter = Converter::new();
+    let sdl = converter.convert(&alias_chain(9_000, 1), ConversionDirection::JsonSchemaToGraphQL);
+    assert!(sdl.as_ref().is_ok_and(|s| s.starts_with("type Root {\n  a: [[[")), "{sdl:?}");
+    let sdl = converter.convert(&alias_chain(40, 480), ConversionDirection::JsonSchemaToGraphQL);
+    assert!(sdl.is_ok(), "{sdl:?}");
+    for (count, nest) in [(12_000, 1), (60, 450)] {
+        let err = converter.convert(&alias_chain(count, nest), ConversionDirection::JsonSchemaToGraphQL);
+        assert_eq!(err.map_err(|e| e.code), Err("REF_CYCLE"), "{count} x {nest}");
+    }
+}
