@@ -1,7 +1,8 @@
 //! Every expected.graphql of fixtures/json-to-graphql is a valid schema for
 //! apollo-compiler (the TypeScript runner checks the same with graphql-js).
-//! An SDL that links federation (or a case with `federationLink: false`, whose
-//! output uses federation directives without the link) is validated after
+//! An SDL that links federation (or a case with `federationLink: false`, as an
+//! option or a root attribute, whose output uses federation directives without
+//! the link) is validated after
 //! fixtures/federation-definitions.graphql, with apollo-compiler's
 //! `adopt_orphan_extensions` (a subgraph's `extend schema @link(...)` has no
 //! `schema` definition to extend; graphql-js accepts that as is). A missing
@@ -39,6 +40,14 @@ fn problems(sdl: &str, federation: Option<&str>) -> Vec<String> {
     }
 }
 
+/// `/"x-graphql-federation-link"\s*:\s*false/` on the input text.
+fn root_link_off(input: &str) -> bool {
+    input.match_indices("\"x-graphql-federation-link\"").any(|(i, m)| {
+        let rest = input.get(i + m.len()..).unwrap_or("").trim_start();
+        rest.strip_prefix(':').is_some_and(|r| r.trim_start().starts_with("false"))
+    })
+}
+
 #[test]
 fn every_golden_sdl_is_valid_for_apollo_compiler() {
     let federation = std::fs::read_to_string(fixtures().join("federation-definitions.graphql"))
@@ -59,6 +68,9 @@ fn every_golden_sdl_is_valid_for_apollo_compiler() {
             .ok()
             .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
             .is_some_and(|options| options.get("federationLink") == Some(&serde_json::Value::Bool(false)));
+        // federationLink: false (option or root override) leaves federation directives without @link.
+        let input = std::fs::read_to_string(dir.join("input.json")).unwrap_or_default();
+        let link_disabled = link_disabled || root_link_off(&input);
         let with_federation = link_disabled || sdl.starts_with("extend schema @link(");
         let found = problems(&sdl, with_federation.then_some(federation.as_str()));
         if !found.is_empty() {
