@@ -29,6 +29,14 @@ pub struct ConversionResult {
 /// The former name of ConversionResult.
 pub type SdlResult = ConversionResult;
 
+/// GraphQL SDL -> annotated JSON Schema text (record 0028): sdl_read -> reverse
+/// -> json_print. No warnings arise in this direction; of the options only
+/// `file_name` is read (diagnostics).
+pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<ConversionResult, ConversionError> {
+    let output = crate::reverse::graphql_to_json(text, options.file_name.as_deref())?;
+    Ok(ConversionResult { sdl: output.clone(), output, warnings: Vec::new() })
+}
+
 /// The texts of the sources read so far, by file name, for positions.
 type Texts = HashMap<Option<String>, String>;
 

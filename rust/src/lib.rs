@@ -22,6 +22,8 @@ pub mod convert;
 pub mod hoist;
 pub mod canonical;
 pub mod json_print;
+pub mod sdl_read;
+pub mod reverse;
 
 // ---------------------------------------------------------------------------
 // The public API (mirrors js/src/index.ts):
@@ -118,10 +120,7 @@ impl Converter {
     /// input; `convert` drops them).
     fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<SdlResult, ConversionError> {
         if direction == ConversionDirection::GraphQLToJsonSchema {
-            return Err(ConversionError::new(
-                codes::UNSUPPORTED_DIRECTION,
-                "graphql-to-json is not supported yet",
-            ));
+            return convert::graphql_to_json_schema(input, &self.options);
         }
         convert::json_schema_to_sdl(input, &self.options, positions)
     }
