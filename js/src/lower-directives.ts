@@ -241,9 +241,10 @@ export class FieldDirectives {
     for (const name of keysOf(value)) {
       const at = child(loc, name);
       if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid argument name`, at);
-      const spec = value[name] as JsonObject;
-      const typeText = own(spec, 'type') as string;
-      const type = parseTypeExpr(typeText);
+      const spec: JsonObject = isObject(value[name]) ? (value[name] as JsonObject) : {};
+      // Attributes outside the walked schema keywords were never checked by the catalog.
+      const typeText = own(spec, 'type');
+      const type = typeof typeText === 'string' ? parseTypeExpr(typeText) : undefined;
       if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
@@ -290,8 +291,8 @@ export class FieldDirectives {
     list.forEach((entry, i) => {
       if (!isObject(entry)) return;
       const at = child(loc, i);
-      const name = own(entry, 'name') as string;
-      if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
+      const name = own(entry, 'name');
+      if (typeof name !== 'string' || !isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
       const argsValue = own(entry, 'args');
       const args: Array<[string, JsonValue]> = [];
       if (isObject(argsValue)) {

@@ -31,7 +31,30 @@ export interface TypeInfo {
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 
+/**
+ * How deep `typeOf` may recurse (array items, lone branches, `$ref`s to
+ * aliases): the JSON nesting limit, in both implementations, so a deep chain
+ * is a clear TOO_DEEP error and never a stack overflow.
+ */
+export const MAX_TYPE_DEPTH = 1000;
+
 export function typeOf(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext): TypeInfo {
+  if (lw.typeDepth >= MAX_TYPE_DEPTH) {
+    lw.fail(
+      ErrorCodes.TOO_DEEP,
+      `types nest deeper than ${MAX_TYPE_DEPTH} levels here (array items, branches and $refs to aliases)`,
+      loc,
+    );
+  }
+  lw.typeDepth++;
+  try {
+    return typeOfNode(lw, schema, loc, ctx);
+  } finally {
+    lw.typeDepth--;
+  }
+}
+
+function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext): TypeInfo {
   if (!isObject(schema)) return json(lw, false);
   const node = schema;
   const nullable = allowsNull(node);

@@ -28,6 +28,8 @@ export class Lowering {
   readonly directives: FieldDirectives;
   /** Aliases being expanded, to stop one that contains itself. */
   readonly aliasStack = new Set<string>();
+  /** How many `typeOf` calls are under way (see MAX_TYPE_DEPTH). */
+  typeDepth = 0;
   /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
   private readonly scalarInfo = new Map<string, JsonObject>();
   private readonly classes = new Map<string, Classification>();

@@ -273,6 +273,7 @@ pub mod codes {
     pub const FIELD_TYPE_SYNTAX: &str = "FIELD_TYPE_SYNTAX";
     pub const UNION_MEMBER: &str = "UNION_MEMBER";
     pub const IMPLEMENTS: &str = "IMPLEMENTS";
+    pub const OPERATION_TYPE: &str = "OPERATION_TYPE";
     pub const INPUT_FIELD: &str = "INPUT_FIELD";
     pub const INTERFACE_FIELD_COPIED: &str = "INTERFACE_FIELD_COPIED";
     pub const INTERFACE_TRANSITIVE: &str = "INTERFACE_TRANSITIVE";
@@ -287,6 +288,7 @@ pub mod codes {
     pub const REF_REMOTE: &str = "REF_REMOTE";
     pub const REF_OUTSIDE: &str = "REF_OUTSIDE";
     pub const REF_CYCLE: &str = "REF_CYCLE";
+    pub const TOO_DEEP: &str = "TOO_DEEP";
     // API / CLI
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
     pub const IO: &str = "IO";
@@ -309,6 +311,7 @@ pub mod codes {
         FIELD_TYPE_SYNTAX,
         UNION_MEMBER,
         IMPLEMENTS,
+        OPERATION_TYPE,
         INPUT_FIELD,
         INTERFACE_FIELD_COPIED,
         INTERFACE_TRANSITIVE,
@@ -322,6 +325,7 @@ pub mod codes {
         REF_REMOTE,
         REF_OUTSIDE,
         REF_CYCLE,
+        TOO_DEEP,
         UNSUPPORTED_DIRECTION,
         IO,
         USAGE,

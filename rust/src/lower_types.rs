@@ -39,16 +39,15 @@ const INT_MAX: f64 = 2147483647.0;
 type Res<T> = Result<T, ConversionError>;
 
 /// How deep `type_of` may recurse (through array items, lone branches and
-/// chains of aliases). TypeScript has no such limit: its call stack overflows
-/// (a RangeError) after about a thousand aliases in a chain. This one is far
-/// above that, and far below what the converting thread's stack holds.
-pub const MAX_TYPE_DEPTH: usize = 20_000;
+/// chains of aliases): the same limit as JSON nesting, in both implementations,
+/// so a deep chain is the same clear error on both sides, never a stack overflow.
+pub const MAX_TYPE_DEPTH: usize = 1000;
 
 pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
     if lw.type_depth >= MAX_TYPE_DEPTH {
         return Err(fail(
-            codes::REF_CYCLE,
-            format!("types nest deeper than {MAX_TYPE_DEPTH} levels here (through $refs to aliases)"),
+            codes::TOO_DEEP,
+            format!("types nest deeper than {MAX_TYPE_DEPTH} levels here (array items, branches and $refs to aliases)"),
             loc,
         ));
     }
