@@ -74,15 +74,19 @@ function median(xs: number[]): number {
 }
 
 interface Timing {
-  /** Median, milliseconds. */
+  /** Median wall time, milliseconds. */
   ms: number;
   min: number;
   max: number;
   reps: number;
+  /** Median CPU time (user + system) of this process, milliseconds: steadier than wall time on a busy machine. */
+  cpuMs?: number;
 }
 
-function summarize(samples: number[]): Timing {
-  return { ms: median(samples), min: Math.min(...samples), max: Math.max(...samples), reps: samples.length };
+function summarize(samples: number[], cpu?: number[]): Timing {
+  const t: Timing = { ms: median(samples), min: Math.min(...samples), max: Math.max(...samples), reps: samples.length };
+  if (cpu !== undefined) t.cpuMs = median(cpu);
+  return t;
 }
 
 /** Warm-up, then at least `reps` timed runs (more for fast work, up to ~1 s of runs and 50 reps). */
@@ -95,17 +99,21 @@ function measure(reps: number, fn: () => unknown): Timing {
     warmups++;
   } while (warmups < 3 && performance.now() - warm < 300);
   const samples: number[] = [];
+  const cpu: number[] = [];
   let spent = 0;
   while (samples.length < reps || (spent < 1000 && samples.length < 50)) {
     gc?.();
+    const c = process.cpuUsage();
     const t = performance.now();
     sink = fn();
     const dt = performance.now() - t;
+    const dc = process.cpuUsage(c);
     samples.push(dt);
+    cpu.push((dc.user + dc.system) / 1000);
     spent += dt;
   }
   if (sink === Symbol.for('never')) console.log(sink);
-  return summarize(samples);
+  return summarize(samples, cpu);
 }
 
 /** A whole process, like hyperfine: warm-up runs, then the median of `runs` runs. */
@@ -174,6 +182,8 @@ interface LibRow {
   jsonParse: Timing;
   jsonToSdl: Timing;
   jsonToSdlRatio: number;
+  /** convertWithWarnings (warnings located), at N = TARGET_N only. */
+  jsonToSdlWithPositions?: Timing;
   graphqlParse: Timing;
   sdlToJson?: Timing;
   sdlToJsonRatio?: number;
@@ -217,6 +227,10 @@ function runLibrary(args: Args): LibRow[] {
       graphqlParse,
       sdlMatchesCorpus,
     };
+    if (n === TARGET_N) {
+      // convert() drops the warnings and so skips locating them; the CLI and convertWithWarnings pay for that pass
+      row.jsonToSdlWithPositions = measure(args.reps, () => converter.convertWithWarnings(json));
+    }
     if (reverse) {
       row.sdlToJson = measure(args.reps, () => converter.convert(sdl, 'graphql-to-json'));
       row.sdlToJsonRatio = row.sdlToJson.ms / graphqlParse.ms;
@@ -250,7 +264,8 @@ function runCli(args: Args): { rows: CliRow[]; rustCli: string } {
   const reps = Math.max(args.reps, 5);
   const cases: Array<{ name: string; args: string[]; runs: number; warmups: number; before?: () => void }> = [
     { name: 'cold start, one small file', args: ['convert', '-i', small, '-o', out], runs: Math.max(reps, 10), warmups: 2 },
-    { name: `one large file (N = ${TARGET_N.toLocaleString('en-US')})`, args: ['convert', '-i', large, '-o', out], runs: reps, warmups: 1 },
+    // the in-process runs have just read the large file: no warm-up run is needed for the page cache
+    { name: `one large file (N = ${TARGET_N.toLocaleString('en-US')})`, args: ['convert', '-i', large, '-o', out], runs: reps, warmups: args.lib ? 0 : 1 },
     { name: '-r over 1,000 small files', args: ['convert', '-r', '-i', batch, '-o', outDir], runs: reps, warmups: 1, before: clean },
   ];
   const rows: CliRow[] = [];
@@ -286,10 +301,13 @@ function main(): void {
     node: process.version,
     graphql: (require('graphql/package.json') as { version: string }).version,
     gcBetweenReps: gc !== undefined,
+    loadAverageAtStart: os.loadavg().map((x) => Number(x.toFixed(2))),
   };
   const commit = git(['rev-parse', '--short', 'HEAD']);
   const dirty = git(['status', '--porcelain', '--', 'js/src']) !== '';
   console.log(`x-graphql benchmark: ${machine.cpu} x${machine.cores}, ${machine.platform}, Node ${machine.node}, commit ${commit}${dirty ? ' (js/src modified)' : ''}`);
+  const load1 = machine.loadAverageAtStart[0];
+  if (load1 > machine.cores * 0.75) console.log(`(!) load average ${load1} on ${machine.cores} cores: other work competes for the CPU; wall times will be noisy (CPU times are in the JSON)`);
 
   let lib: LibRow[] = [];
   if (args.lib) {
@@ -345,6 +363,10 @@ function main(): void {
       });
       lines.push('', `(floors grow ${fmtRatio(t20.jsonParse.ms / t5.jsonParse.ms)} (JSON.parse) and ${fmtRatio(t20.graphqlParse.ms / t5.graphqlParse.ms)} (graphql parse) from N=${TARGET_N} to N=${LARGE_N})`);
     }
+    const wp = t5?.jsonToSdlWithPositions;
+    if (t5 && wp) {
+      lines.push('', `(N=${TARGET_N} with the warnings located, convertWithWarnings as the CLI does: ${fmtMs(wp)}, ${fmtRatio(wp.ms / t5.jsonParse.ms)} JSON.parse)`);
+    }
     if (lib.some((r) => !r.sdlMatchesCorpus)) lines.push('', '(!) json->sdl output differs from bench-corpus/sdl for some N');
   }
   if (cli) {
@@ -361,12 +383,13 @@ function main(): void {
     lines.push(table(['target', 'measured', 'met'], targets.map((t) => [t.target, t.value, t.met === undefined ? 'n/a' : t.met ? 'yes' : 'NO'])));
   }
   const seconds = (performance.now() - started) / 1000;
-  lines.push('', `(${seconds.toFixed(0)} s)`);
+  const loadAverageAtEnd = os.loadavg().map((x) => Number(x.toFixed(2)));
+  lines.push('', `(${seconds.toFixed(0)} s; load average ${machine.loadAverageAtStart[0]} at start, ${loadAverageAtEnd[0]} at the end, on ${machine.cores} cores)`);
   console.log(lines.join('\n'));
 
   fs.mkdirSync(RESULTS, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const result = { date: new Date().toISOString(), commit, jsSrcModified: dirty, machine, args, corpusVersion: CORPUS_VERSION, library: lib, cli, targets, seconds };
+  const result = { date: new Date().toISOString(), commit, loadAverageAtEnd, jsSrcModified: dirty, machine, args, corpusVersion: CORPUS_VERSION, library: lib, cli, targets, seconds };
   const body = JSON.stringify(result, null, 2) + '\n';
   fs.writeFileSync(path.join(RESULTS, `benchmark-${stamp}.json`), body);
   fs.writeFileSync(path.join(RESULTS, 'latest.json'), body);
