@@ -22,6 +22,7 @@ pub mod convert;
 pub mod hoist;
 pub mod canonical;
 pub mod json_print;
+pub mod sdl_syntax;
 pub mod sdl_read;
 pub mod reverse;
 

@@ -2,8 +2,10 @@
 //! record 0028 (graphql-to-json direction). The twin of js/src/sdl-read.ts.
 //!
 //! Stages, in the order their errors win:
-//!   1. parse (apollo-compiler's AST parser; graphql-js `parse` in TypeScript):
-//!      GRAPHQL_SYNTAX;
+//!   1. parse: GRAPHQL_SYNTAX. `sdl_syntax` first finds graphql-js's first
+//!      syntax error (message and position as in TypeScript), then
+//!      apollo-compiler's parser builds the AST (graphql-js `parse` in
+//!      TypeScript);
 //!   2. executable definitions (operations, fragments): GRAPHQL_INVALID;
 //!   3. our own checks, one walk in document order: names defined twice (types,
 //!      directives, fields, arguments, input fields, enum values, union members,
@@ -45,6 +47,7 @@ use crate::ir::{
 use crate::load::position_at;
 use crate::lower_directives::FEDERATION_DIRECTIVES;
 use crate::print::{print_document, ENUM_LITERAL_KEY};
+use crate::sdl_syntax::check_syntax;
 use crate::type_expr::{is_builtin_scalar, JSON_SCALAR};
 
 /// Literal values and list types may nest this deep (record 0028).
@@ -161,6 +164,10 @@ impl Reader<'_> {
     // Stage 1: parse
 
     fn parse(&self) -> Res<ast::Document> {
+        // graphql-js's first syntax error, with its message and position.
+        if let Err(e) = check_syntax(self.text, PARSER_RECURSION_LIMIT) {
+            return Err(self.error(codes::GRAPHQL_SYNTAX, e.message, e.offset));
+        }
         let path = self.file.as_deref().unwrap_or("input.graphql");
         match Parser::new().recursion_limit(PARSER_RECURSION_LIMIT).parse_ast(self.text, path) {
             Ok(doc) => Ok(doc),
@@ -1173,14 +1180,21 @@ impl<'a> Validation<'a> {
                 own(schema, compat_or(message), vec![iface_arg, type_field.or(at)])
             }
             "InvalidImplementationFieldArgumentType" => {
-                let ((iface, field), argument, (ty, _)) = (split_dot(arg(0)), arg(1), split_dot(arg(3)));
+                let ((iface, field), argument, expected, (ty, _), actual) =
+                    (split_dot(arg(0)), arg(1), arg(2), split_dot(arg(3)), arg(4));
                 let arg_type = |owner: &str| {
                     self.field_arg(owner, field, argument).and_then(|a| start(a.ty.location()))
                 };
-                own(schema, compat_or(message), vec![arg_type(iface), arg_type(ty).or(at)])
+                own(
+                    schema,
+                    format!(
+                        "Interface field argument {iface}.{field}({argument}:) expects type {expected} but {ty}.{field}({argument}:) is type {actual}."
+                    ),
+                    vec![arg_type(iface), arg_type(ty).or(at)],
+                )
             }
             "ExtraRequiredImplementationFieldArgument" => {
-                let ((ty, field), argument, (iface, _)) = (split_dot(arg(0)), arg(1), split_dot(arg(3)));
+                let ((ty, field), argument, (iface, _)) = (split_dot(arg(0)), arg(1), split_dot(arg(2)));
                 let type_arg = self.field_arg(ty, field, argument).and_then(|a| start(a.location()));
                 let iface_field = self.fields_named(iface, field).first().and_then(|f| start(f.location()));
                 own(schema, compat_or(message), vec![type_arg.or(at), iface_field])
