@@ -1056,49 +1056,15 @@ impl<'a> Validation<'a> {
 
     /// A problem found while building the schema (apollo-compiler has no names for these).
     fn build_problem(&self, message: &str, at: Option<usize>) -> Option<Problem> {
-        let t = ticks(message);
         if message.starts_with("schema extension without a schema definition")
             || (message.starts_with("duplicate definitions for the `") && message.ends_with("root operation type"))
         {
             return None;
         }
-        if message.starts_with("type extension for undefined type") {
-            let name = t.first().copied().unwrap_or_default();
-            let defined: Vec<&str> = self
-                .all()
-                .filter(|d| is_type_definition(d))
-                .filter_map(|d| d.name().map(Name::as_str))
-                .collect();
-            let message = format!(
-                "Cannot extend type \"{name}\" because it is not defined.{}",
-                did_you_mean(&suggestion_list(name, &defined))
-            );
-            return Some(Problem::new(Phase::Sdl, message, [at]));
-        }
-        if message.starts_with("adding ") {
-            let name = t.first().copied().unwrap_or_default();
-            let ext = self.doc.definitions.iter().find(|d| {
-                is_type_extension(d) && d.name().is_some_and(|n| start(n.location()) == at)
-            });
-            let kind = match ext {
-                Some(Ast::ObjectTypeExtension(_)) => "object",
-                Some(Ast::InterfaceTypeExtension(_)) => "interface",
-                Some(Ast::UnionTypeExtension(_)) => "union",
-                Some(Ast::EnumTypeExtension(_)) => "enum",
-                Some(Ast::InputObjectTypeExtension(_)) => "input object",
-                _ => "scalar",
-            };
-            let def = self
-                .doc
-                .definitions
-                .iter()
-                .rev()
-                .find(|d| is_type_definition(d) && d.name().is_some_and(|n| n == name));
-            return Some(Problem::new(
-                Phase::Sdl,
-                format!("Cannot extend non-{kind} type \"{name}\"."),
-                [def.and_then(|d| start(d.location())), ext.and_then(|d| start(d.location())).or(at)],
-            ));
+        // PossibleTypeExtensionsRule: made in `type_extensions` (apollo-compiler
+        // misses a wrong kind when the extension comes first).
+        if message.starts_with("type extension for undefined type") || message.starts_with("adding ") {
+            return None;
         }
         Some(Problem::new(Phase::Sdl, message, [at]))
     }
@@ -1159,8 +1125,7 @@ impl<'a> Validation<'a> {
                 let mut offsets: Vec<Option<usize>> =
                     self.fields_named(iface, field).first().map(|f| start(f.location())).into_iter().collect();
                 offsets.extend(self.type_starts(ty));
-                offsets.push(at);
-                own(schema, format!("Interface field {iface}.{field} expected but {ty} does not provide it."), offsets)
+                own(schema, format!("Interface field {iface}.{field} expected but {ty} does not provide it."), or_at(offsets, at))
             }
             "InvalidImplementationFieldType" => {
                 let ((iface, field), expected, (ty, _), actual) = (split_dot(arg(0)), arg(1), split_dot(arg(2)), arg(3));
@@ -1170,14 +1135,14 @@ impl<'a> Validation<'a> {
                 own(
                     schema,
                     format!("Interface field {iface}.{field} expects type {expected} but {ty}.{field} is type {actual}."),
-                    vec![type_start(iface), type_start(ty), at],
+                    or_at(vec![type_start(iface), type_start(ty)], at),
                 )
             }
             "MissingInterfaceFieldArgument" => {
                 let ((iface, field), argument, (ty, _)) = (split_dot(arg(0)), arg(1), split_dot(arg(2)));
                 let iface_arg = self.field_arg(iface, field, argument).and_then(|a| start(a.location()));
                 let type_field = self.fields_named(ty, field).first().and_then(|f| start(f.location()));
-                own(schema, compat_or(message), vec![iface_arg, type_field.or(at)])
+                own(schema, compat_or(message), or_at(vec![iface_arg, type_field], at))
             }
             "InvalidImplementationFieldArgumentType" => {
                 let ((iface, field), argument, expected, (ty, _), actual) =
@@ -1190,14 +1155,14 @@ impl<'a> Validation<'a> {
                     format!(
                         "Interface field argument {iface}.{field}({argument}:) expects type {expected} but {ty}.{field}({argument}:) is type {actual}."
                     ),
-                    vec![arg_type(iface), arg_type(ty).or(at)],
+                    or_at(vec![arg_type(iface), arg_type(ty)], at),
                 )
             }
             "ExtraRequiredImplementationFieldArgument" => {
                 let ((ty, field), argument, (iface, _)) = (split_dot(arg(0)), arg(1), split_dot(arg(2)));
                 let type_arg = self.field_arg(ty, field, argument).and_then(|a| start(a.location()));
                 let iface_field = self.fields_named(iface, field).first().and_then(|f| start(f.location()));
-                own(schema, compat_or(message), vec![type_arg.or(at), iface_field])
+                own(schema, compat_or(message), or_at(vec![type_arg, iface_field], at))
             }
             "TransitiveImplementedInterfaces" => {
                 let (ty, via, missing) = (arg(0), arg(1), arg(2));
@@ -1240,10 +1205,11 @@ impl<'a> Validation<'a> {
                 }
             }
             "InputType" => match self.input_value_at(at) {
+                // graphql-js reports a directive's argument at the argument, the others at their type.
                 Some((coordinate, a)) => own(
                     schema,
                     format!("The type of {coordinate} must be Input Type but got: {}.", a.ty),
-                    vec![start(a.ty.location()).or(at)],
+                    vec![if coordinate.starts_with('@') { start(a.location()) } else { start(a.ty.location()) }.or(at)],
                 ),
                 None => own(schema, message.to_string(), vec![at]),
             },
@@ -1274,9 +1240,7 @@ impl<'a> Validation<'a> {
                     "EmptyMemberSet" => format!("Union type {ty} must define one or more member types."),
                     _ => format!("Input Object type {ty} must define one or more fields."),
                 };
-                let mut offsets = self.type_starts(ty);
-                offsets.push(at);
-                own(schema, message, offsets)
+                own(schema, message, or_at(self.type_starts(ty), at))
             }
             "ReservedName" => {
                 let reserved = arg(0);
@@ -1410,12 +1374,51 @@ impl<'a> Validation<'a> {
 
     fn own_problems(&self) -> Vec<Problem> {
         let mut out = Vec::new();
+        self.type_extensions(&mut out);
         self.duplicate_object_fields(&mut out);
         self.root_types(&mut out);
         self.deprecated_required(&mut out);
         self.one_of(&mut out);
         self.input_cycles(&mut out);
         out
+    }
+
+    /// PossibleTypeExtensionsRule: an extension of a type that is not defined,
+    /// or of another kind than the definition.
+    fn type_extensions(&self, out: &mut Vec<Problem>) {
+        let defined: Vec<&Ast> = self.all().filter(|d| is_type_definition(d)).collect();
+        for ext in self.doc.definitions.iter().filter(|d| is_type_extension(d)) {
+            let Some(name) = ext.name() else { continue };
+            // graphql-js keeps the last definition of a name.
+            let def = defined.iter().rev().find(|d| d.name().is_some_and(|n| n == name));
+            let Some(def) = def else {
+                let names: Vec<&str> = defined.iter().filter_map(|d| d.name().map(Name::as_str)).collect();
+                out.push(Problem::new(
+                    Phase::Sdl,
+                    format!(
+                        "Cannot extend type \"{name}\" because it is not defined.{}",
+                        did_you_mean(&suggestion_list(name.as_str(), &names))
+                    ),
+                    [start(name.location())],
+                ));
+                continue;
+            };
+            let (want, kind) = match ext {
+                Ast::ObjectTypeExtension(_) => (matches!(def, Ast::ObjectTypeDefinition(_)), "object"),
+                Ast::InterfaceTypeExtension(_) => (matches!(def, Ast::InterfaceTypeDefinition(_)), "interface"),
+                Ast::UnionTypeExtension(_) => (matches!(def, Ast::UnionTypeDefinition(_)), "union"),
+                Ast::EnumTypeExtension(_) => (matches!(def, Ast::EnumTypeDefinition(_)), "enum"),
+                Ast::InputObjectTypeExtension(_) => (matches!(def, Ast::InputObjectTypeDefinition(_)), "input object"),
+                _ => (matches!(def, Ast::ScalarTypeDefinition(_)), "scalar"),
+            };
+            if !want {
+                out.push(Problem::new(
+                    Phase::Sdl,
+                    format!("Cannot extend non-{kind} type \"{name}\"."),
+                    [self.in_main(def.location()), start(ext.location())],
+                ));
+            }
+        }
     }
 
     /// UniqueInputFieldNamesRule: `{a: 1, a: 2}` in a directive argument or a default value.
@@ -1674,6 +1677,15 @@ fn each_input_value<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(&'d ast::Input
             field.arguments.iter().for_each(|a| f(a));
         }
         input_fields_of_node(def).iter().for_each(|a| f(a));
+    }
+}
+
+/// The locations graphql-js gives a problem, or apollo-compiler's when none is found.
+fn or_at(offsets: Vec<Option<usize>>, at: Option<usize>) -> Vec<Option<usize>> {
+    if offsets.iter().any(Option::is_some) {
+        offsets
+    } else {
+        vec![at]
     }
 }
 
