@@ -118,16 +118,20 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     let doc = reader.parse()?;
     for def in &doc.definitions {
         if matches!(def, Ast::OperationDefinition(_) | Ast::FragmentDefinition(_)) {
-            return Err(reader.error(
-                codes::GRAPHQL_INVALID,
-                "an executable definition (operation or fragment) is not part of a type-system document",
-                start(def.location()),
-            ));
+            return Err(executable_definition(&reader, start(def.location())));
         }
     }
     check_names(&reader, &doc)?;
     validate(&reader, &doc)?;
     reader.build(&doc)
+}
+
+fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
+    reader.error(
+        codes::GRAPHQL_INVALID,
+        "an executable definition (operation or fragment) is not part of a type-system document",
+        offset,
+    )
 }
 
 fn start(loc: Option<SourceSpan>) -> Option<usize> {
@@ -165,8 +169,11 @@ impl Reader<'_> {
 
     fn parse(&self) -> Res<ast::Document> {
         // graphql-js's first syntax error, with its message and position.
-        if let Err(e) = check_syntax(self.text, PARSER_RECURSION_LIMIT) {
-            return Err(self.error(codes::GRAPHQL_SYNTAX, e.message, e.offset));
+        match check_syntax(self.text, PARSER_RECURSION_LIMIT) {
+            Err(e) => return Err(self.error(codes::GRAPHQL_SYNTAX, e.message, e.offset)),
+            // Stage 2 already: an executable definition.
+            Ok(Some(offset)) => return Err(executable_definition(self, Some(offset))),
+            Ok(None) => {}
         }
         let path = self.file.as_deref().unwrap_or("input.graphql");
         match Parser::new().recursion_limit(PARSER_RECURSION_LIMIT).parse_ast(self.text, path) {

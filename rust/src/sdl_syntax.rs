@@ -25,10 +25,14 @@ pub struct SyntaxError {
 
 type Res<T> = Result<T, SyntaxError>;
 
-/// Checks `text` (without a leading BOM) against graphql-js's grammar.
-pub fn check_syntax(text: &str, max_depth: usize) -> Res<()> {
-    let mut p = Parser { lexer: Lexer::new(text), depth: 0, max_depth };
-    p.parse_document()
+/// Checks `text` (without a leading BOM) against graphql-js's grammar. On
+/// success, the offset of the first executable definition (operation or
+/// fragment), if any: graphql-js parses those, apollo-compiler's parser not
+/// all of them (a description on an operation), and they are an error anyway.
+pub fn check_syntax(text: &str, max_depth: usize) -> Res<Option<usize>> {
+    let mut p = Parser { lexer: Lexer::new(text), depth: 0, max_depth, first_executable: None };
+    p.parse_document()?;
+    Ok(p.first_executable)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -483,6 +487,7 @@ struct Parser<'t> {
     lexer: Lexer<'t>,
     depth: usize,
     max_depth: usize,
+    first_executable: Option<usize>,
 }
 
 impl Parser<'_> {
@@ -603,8 +608,20 @@ impl Parser<'_> {
     }
 
     fn parse_definition(&mut self) -> Res<()> {
+        let start = self.token().start;
+        let executable = self.parse_definition_kind()?;
+        if executable && self.first_executable.is_none() {
+            self.first_executable = Some(start);
+        }
+        Ok(())
+    }
+
+    /// Whether the definition was an executable one.
+    fn parse_definition_kind(&mut self) -> Res<bool> {
+        let executable = |r: Res<()>| r.map(|()| true);
+        let type_system = |r: Res<()>| r.map(|()| false);
         if self.peek(Kind::BraceL) {
-            return self.parse_operation_definition();
+            return executable(self.parse_operation_definition());
         }
         let has_description = self.peek_description();
         let keyword = if has_description { self.lexer.lookahead()? } else { self.token().clone() };
@@ -616,16 +633,16 @@ impl Parser<'_> {
         }
         if keyword.kind == Kind::Name {
             match keyword.value.as_deref() {
-                Some("schema") => return self.parse_schema_definition(),
-                Some("scalar") => return self.parse_type_definition("scalar"),
-                Some("type") => return self.parse_type_definition("type"),
-                Some("interface") => return self.parse_type_definition("interface"),
-                Some("union") => return self.parse_type_definition("union"),
-                Some("enum") => return self.parse_type_definition("enum"),
-                Some("input") => return self.parse_type_definition("input"),
-                Some("directive") => return self.parse_directive_definition(),
-                Some("query" | "mutation" | "subscription") => return self.parse_operation_definition(),
-                Some("fragment") => return self.parse_fragment_definition(),
+                Some("schema") => return type_system(self.parse_schema_definition()),
+                Some("scalar") => return type_system(self.parse_type_definition("scalar")),
+                Some("type") => return type_system(self.parse_type_definition("type")),
+                Some("interface") => return type_system(self.parse_type_definition("interface")),
+                Some("union") => return type_system(self.parse_type_definition("union")),
+                Some("enum") => return type_system(self.parse_type_definition("enum")),
+                Some("input") => return type_system(self.parse_type_definition("input")),
+                Some("directive") => return type_system(self.parse_directive_definition()),
+                Some("query" | "mutation" | "subscription") => return executable(self.parse_operation_definition()),
+                Some("fragment") => return executable(self.parse_fragment_definition()),
                 _ => {}
             }
             if has_description {
@@ -635,7 +652,7 @@ impl Parser<'_> {
                 );
             }
             if keyword.value.as_deref() == Some("extend") {
-                return self.parse_type_system_extension();
+                return type_system(self.parse_type_system_extension());
             }
         }
         self.unexpected(Some(&keyword))
