@@ -144,7 +144,7 @@ let federationSdl: string | undefined;
 export function graphqlJsProblems(sdl: string, federation: boolean): string[] {
   let source = sdl;
   if (federation) {
-    federationSdl ??= fs.readFileSync(path.join(ROOT, 'fixtures', 'federation-definitions.graphql'), 'utf8');
+    federationSdl ??= fs.readFileSync(path.join(ROOT, 'schemas', 'federation-v2.3.graphql'), 'utf8');
     source = federationSdl + '\n' + sdl;
   }
   try {

@@ -274,12 +274,6 @@ describe('the library', () => {
     }
   });
 
-  it('ships the federation definitions of the fixtures (schemas/federation-v2.3.graphql)', () => {
-    const strip = (t: string) => t.replace(/^#.*\n/gm, '');
-    const shipped = fs.readFileSync(path.join(ROOT, 'schemas', 'federation-v2.3.graphql'), 'utf8');
-    expect(strip(shipped)).toBe(strip(fs.readFileSync(path.join(FIXTURES, 'federation-definitions.graphql'), 'utf8')));
-  });
-
   it('limits literal nesting to 128 levels', () => {
     const nest = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
     expect(() => toJson(`scalar J\ntype T { a(x: J = ${nest(128)}): Int }`)).not.toThrow();

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::errors::{codes, ConversionError};
+use crate::json_print::json_string;
 use crate::text::format_number;
 
 /// How the type of a `$ref` into another file is named (D17).
@@ -319,27 +320,6 @@ pub fn apply_root_overrides(options: &ResolvedOptions, root: &Value) -> Resolved
 
 // ---------------------------------------------------------------------------
 // JSON.stringify, for messages
-
-/// `JSON.stringify` of a string.
-pub fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c < '\u{20}' => out.push_str(&format!("\\u{:04x}", u32::from(c))),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
 
 /// A canonical array index (`0`..`2^32 - 2`, no leading zero): JavaScript
 /// lists these keys first, in numeric order.

@@ -411,14 +411,6 @@ fn limits_literal_nesting_to_128_levels() {
     assert_eq!(e.code, "GRAPHQL_SYNTAX");
 }
 
-#[test]
-fn ships_the_federation_definitions_of_the_fixtures() {
-    let strip = |t: &str| t.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n");
-    let shipped = read_if(&root().join("schemas").join("federation-v2.3.graphql")).expect("schemas/federation-v2.3.graphql");
-    let fixture = read_if(&fixtures().join("federation-definitions.graphql")).expect("fixtures/federation-definitions.graphql");
-    assert_eq!(strip(&shipped), strip(&fixture));
-}
-
 // ---------------------------------------------------------------------------
 // json_print
 

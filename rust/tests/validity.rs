@@ -3,7 +3,7 @@
 //! An SDL that links federation (or a case with `federationLink: false`, as an
 //! option or a root attribute, whose output uses federation directives without
 //! the link) is validated after
-//! fixtures/federation-definitions.graphql, with apollo-compiler's
+//! schemas/federation-v2.3.graphql, with apollo-compiler's
 //! `adopt_orphan_extensions` (a subgraph's `extend schema @link(...)` has no
 //! `schema` definition to extend; graphql-js accepts that as is). A missing
 //! query root operation type is not a problem: our output is often a library
@@ -50,8 +50,8 @@ fn root_link_off(input: &str) -> bool {
 
 #[test]
 fn every_golden_sdl_is_valid_for_apollo_compiler() {
-    let federation = std::fs::read_to_string(fixtures().join("federation-definitions.graphql"))
-        .unwrap_or_else(|e| panic!("read fixtures/federation-definitions.graphql: {e}"));
+    let federation = std::fs::read_to_string(fixtures().join("..").join("schemas").join("federation-v2.3.graphql"))
+        .unwrap_or_else(|e| panic!("read schemas/federation-v2.3.graphql: {e}"));
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures().join("json-to-graphql"))
         .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
         .unwrap_or_default();
