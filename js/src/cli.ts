@@ -20,6 +20,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './index';
+import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
+import { Progress } from './progress';
+import type { WatchPlan } from './watch';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
@@ -61,8 +64,11 @@ function oneLine(text: string): string {
   return text.replace(/\r?\n/g, ' ');
 }
 
+/** stderr for people (colour, --quiet, the progress line); set from the flags when a command runs. */
+let term: Terminal | undefined;
+
 function say(line: string): void {
-  process.stderr.write(line + '\n');
+  (term ??= terminalFor()).line(line);
 }
 
 function usageLine(message: string, where?: string, code = 'USAGE', hint = HELP_HINT): string {
@@ -210,6 +216,9 @@ interface ConvertFlags {
   federationLink?: boolean;
   strict?: boolean;
   validate?: boolean;
+  color?: ColorMode;
+  quiet?: boolean;
+  watch?: boolean;
 }
 
 /** Flags that are converter options, by their commander key (= the option name). */
@@ -289,6 +298,17 @@ function whereOf(d: Diagnostic, job: Job): string {
 
 type Outcome = { ok: true; text: string } | { ok: false; exit: number };
 
+/** The source text an error points into, for its code frame (a ref'd file is read again). */
+function spotOf(d: Diagnostic, job: Job): SourceSpot | undefined {
+  if (d.line === undefined) return undefined;
+  if (d.file === undefined || d.file === job.fileName) return { text: job.text, line: d.line, column: d.column };
+  try {
+    return { text: fs.readFileSync(whereOf(d, job), 'utf8'), line: d.line, column: d.column };
+  } catch {
+    return undefined;
+  }
+}
+
 /** Converts one input; prints warnings and the error (if any) to stderr. */
 function convertOne(converter: typeof Converter, base: ConverterOptions, job: Job, direction: DirectionInput): Outcome {
   const { ConversionError } = lib();
@@ -297,7 +317,7 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
   if (job.fileName !== undefined) options.fileName = job.fileName;
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
-    for (const w of result.warnings) say(formatDiagnostic(w, whereOf(w, job)));
+    for (const w of result.warnings) term!.warning(formatDiagnostic(w, whereOf(w, job)));
     return { ok: true, text: result.output };
   } catch (e) {
     if (e instanceof ConversionError) {
@@ -305,7 +325,7 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
       if (code === 'INVALID_OPTION' || code === 'UNSUPPORTED_DIRECTION') {
         throw new UsageError(e.message, job.fileName ?? STDIN_NAME, code);
       }
-      say(formatDiagnostic(e, whereOf(e, job)));
+      term!.error(formatDiagnostic(e, whereOf(e, job)), spotOf(e, job));
       return { ok: false, exit: code === 'IO' ? EXIT.Io : EXIT.InvalidInput };
     }
     say(`${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}`);
@@ -324,7 +344,12 @@ function renameExt(name: string, from: string[], to: string): string {
 }
 
 async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
+  term = terminalFor(flags);
   const input = flags.input === '-' ? undefined : flags.input;
+  if (flags.watch) {
+    if (input === undefined) throw new UsageError('--watch needs -i <file|folder>');
+    if (flags.output === undefined) throw new UsageError('--watch needs -o <file|folder>');
+  }
   if (flags.recursive) {
     if (input === undefined) throw new UsageError('-r needs -i <folder>');
     if (flags.output === undefined) throw new UsageError('-r needs -o <folder>');
@@ -346,6 +371,7 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
   }
 
+  if (flags.watch) return runWatch(Converter, base, input!, flags.output!, flags);
   if (flags.recursive) return convertTree(Converter, base, input!, flags.output!, flags.direction);
 
   const job: Job =
@@ -367,6 +393,81 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   }
   writeAtomic(target, outcome.text);
   return EXIT.Ok;
+}
+
+/**
+ * `--watch`: the plan watch.ts runs, over the same per-file conversion as
+ * `-i`/`-o` and `-r` (module loaded only here). Ends on SIGINT (130) / SIGTERM (143).
+ */
+function runWatch(
+  converter: typeof Converter,
+  base: ConverterOptions,
+  input: string,
+  output: string,
+  flags: ConvertFlags,
+): Promise<number> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { watch } = require('./watch') as typeof import('./watch');
+  const [from, to] = extensions(flags.direction);
+  if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
+  const convertTo = (fileName: string, target: string, baseDir: string, inputDir?: string): boolean => {
+    let text: string;
+    try {
+      text = fs.readFileSync(fileName, 'utf8');
+    } catch (e) {
+      say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
+      return false;
+    }
+    const job: Job = { fileName, baseDir, text };
+    if (inputDir !== undefined) job.inputDir = inputDir;
+    const outcome = convertOne(converter, base, job, flags.direction);
+    if (!outcome.ok) return false;
+    try {
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+    } catch (e) {
+      say(`${path.dirname(target)}: error[IO] cannot create folder: ${errnoText(e)}`);
+      return false;
+    }
+    try {
+      writeAtomic(target, outcome.text);
+    } catch (e) {
+      if (!(e instanceof IoError)) throw e;
+      say(`${e.where}: error[IO] ${oneLine(e.message)}`);
+      return false;
+    }
+    return true;
+  };
+  let plan: WatchPlan;
+  if (flags.recursive) {
+    plan = {
+      what: input,
+      folder: input,
+      recursive: true,
+      list: () => {
+        try {
+          return walk(input, from, () => undefined).map((rel) => ({
+            input: path.join(input, rel),
+            output: path.join(output, renameExt(rel, from, to)),
+          }));
+        } catch {
+          return []; // the folder went away; it may come back
+        }
+      },
+      convert: (p) => convertTo(p.input, p.output, input, path.dirname(p.input)),
+    };
+  } else {
+    const target = statOrUndefined(output)?.isDirectory()
+      ? path.join(output, renameExt(path.basename(input), from, to))
+      : output;
+    plan = {
+      what: input,
+      folder: path.dirname(input),
+      recursive: false,
+      list: () => [{ input, output: target }],
+      convert: (p) => convertTo(p.input, p.output, path.dirname(input)),
+    };
+  }
+  return watch(plan, term!);
 }
 
 /** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
@@ -394,48 +495,55 @@ function convertTree(
     }
   }
   const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
+  const progress = new Progress(term!, files.length);
   /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
   const written = new Map<string, string>();
   for (const rel of files) {
+    const failedBefore = invalid + io;
+    convertTreeFile(rel);
+    progress.done(invalid + io > failedBefore);
+  }
+  progress.finish();
+  function convertTreeFile(rel: string): void {
     const fileName = path.join(inRoot, rel);
     let text: string;
     try {
       text = fs.readFileSync(fileName, 'utf8');
     } catch (e) {
       ioFailure(fileName, `cannot read input: ${errnoText(e)}`);
-      continue;
+      return;
     }
     // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
     const outcome = convertOne(converter, base, { fileName, baseDir: inRoot, inputDir: path.dirname(fileName), text }, direction);
     if (!outcome.ok) {
       if (outcome.exit === EXIT.Io) io++;
       else invalid++;
-      continue;
+      return;
     }
     const target = path.join(outRoot, renameExt(rel, from, to));
     const earlier = written.get(target);
     if (earlier !== undefined) {
       ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
-      continue;
+      return;
     }
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
     } catch (e) {
       ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
-      continue;
+      return;
     }
     try {
       writeAtomic(target, outcome.text);
     } catch (e) {
       if (e instanceof IoError) ioFailure(e.where, e.message);
       else throw e;
-      continue;
+      return;
     }
     written.set(target, fileName);
     converted++;
   }
   const failed = invalid + io;
-  say(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
+  term!.info(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
   if (invalid > 0) return EXIT.InvalidInput;
   if (io > 0) return EXIT.Io;
   return EXIT.Ok;
@@ -462,6 +570,28 @@ function version(): string {
   }
 }
 
+const CONVERT_EXAMPLES = `
+Examples:
+  x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert < user.schema.json > user.graphql
+  x-graphql convert -r -i schemas -o generated
+  x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
+  x-graphql convert -i user.schema.json --config x-graphql.json
+  x-graphql convert -i user.schema.json --description-block-threshold 0
+  x-graphql convert -i user.schema.json --emit-empty-types
+  x-graphql convert -i user.schema.json --inline-object-threshold 0
+  x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
+  x-graphql convert -i product.schema.json --no-federation-link
+  x-graphql convert -i user.schema.json --strict --validate
+  x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert -r -i schemas -o generated --quiet --color never`;
+
+const PROGRAM_EXAMPLES = `
+Examples:
+  x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert --help
+  x-graphql --version`;
+
 function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
   const program = new Command();
   program
@@ -475,7 +605,8 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       writeErr: (s) => process.stderr.write(s),
       // Usage errors are printed by main, in one line.
       outputError: () => undefined,
-    });
+    })
+    .addHelpText('after', PROGRAM_EXAMPLES);
 
   program
     .command('convert')
@@ -503,6 +634,14 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
+    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
+    .option('-q, --quiet', 'print errors only: no warnings, summary, progress or watch lines')
+    .addOption(
+      new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
+        .choices(COLOR_MODES)
+        .default('auto'),
+    )
+    .addHelpText('after', CONVERT_EXAMPLES)
     .addHelpText(
       'after',
       '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
