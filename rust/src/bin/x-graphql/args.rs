@@ -33,6 +33,11 @@ Commands:
   convert [options]  convert a JSON Schema (or, with --direction
                      graphql-to-json, SDL) file, stdin, or (-r) a folder tree
   help [command]     display help for command
+
+Examples:
+  x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert --help
+  x-graphql --version
 "#;
 
 pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options]
@@ -66,7 +71,29 @@ Options:
   --strict                           treat warnings as errors
   --validate                         check the input against the draft-07
                                      meta-schema and the attribute catalog first
+  -w, --watch                        convert again each time an input file
+                                     changes (needs -i and -o), until Ctrl-C
+  -q, --quiet                        print errors only: no warnings, summary,
+                                     progress or watch lines
+  --color <when>                     colour on stderr; auto: on for a terminal
+                                     unless NO_COLOR is set (choices: "auto",
+                                     "always", "never", default: "auto")
   -h, --help                         print this help
+
+Examples:
+  x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert < user.schema.json > user.graphql
+  x-graphql convert -r -i schemas -o generated
+  x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
+  x-graphql convert -i user.schema.json --config x-graphql.json
+  x-graphql convert -i user.schema.json --description-block-threshold 0
+  x-graphql convert -i user.schema.json --emit-empty-types
+  x-graphql convert -i user.schema.json --inline-object-threshold 0
+  x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
+  x-graphql convert -i product.schema.json --no-federation-link
+  x-graphql convert -i user.schema.json --strict --validate
+  x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert -r -i schemas -o generated --quiet --color never
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
@@ -127,6 +154,15 @@ pub struct ConvertFlags {
     /// check the input against the draft-07 meta-schema and the attribute catalog first
     #[arg(long = "validate")]
     pub validate: bool,
+    /// convert again each time an input file changes (needs -i and -o), until Ctrl-C
+    #[arg(short = 'w', long = "watch")]
+    pub watch: bool,
+    /// print errors only: no warnings, summary, progress or watch lines
+    #[arg(short = 'q', long = "quiet")]
+    pub quiet: bool,
+    /// colour on stderr; auto: on for a terminal unless NO_COLOR is set
+    #[arg(long = "color", value_name = "when", allow_hyphen_values = true, default_value = "auto", value_parser = parse_color)]
+    pub color: String,
 }
 
 /// commander's `count` argument parser: a non-negative safe integer.
@@ -160,6 +196,10 @@ fn parse_direction(value: &str) -> Result<String, String> {
 
 fn parse_ref_naming(value: &str) -> Result<String, String> {
     choice(value, &REF_NAMINGS)
+}
+
+fn parse_color(value: &str) -> Result<String, String> {
+    choice(value, &crate::terminal::COLOR_MODES)
 }
 
 /// What the command line asks for.
@@ -415,6 +455,7 @@ fn clap_error(e: &clap::Error, specs: &[Spec]) -> UsageError {
         let reason = match spec.id.as_str() {
             "direction" => parse_direction(&value).err(),
             "ref_naming" => parse_ref_naming(&value).err(),
+            "color" => parse_color(&value).err(),
             _ => parse_count(&value).err(),
         }
         .unwrap_or_default();

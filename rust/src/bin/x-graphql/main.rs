@@ -12,7 +12,10 @@ mod batch;
 mod files;
 mod json_parse;
 mod node;
+mod progress;
 mod run;
+mod terminal;
+mod watch;
 
 use std::any::Any;
 use std::io::{self, Write};
@@ -71,12 +74,10 @@ pub fn one_line(text: &str) -> String {
     text.replace("\r\n", " ").replace('\n', " ")
 }
 
-/// One line on stderr. A failing stderr is not reported anywhere.
+/// One line on stderr, through the terminal (colour, progress line). A
+/// failing stderr is not reported anywhere.
 pub fn say(line: &str) {
-    let mut err = io::stderr().lock();
-    let _ = err.write_all(line.as_bytes());
-    let _ = err.write_all(b"\n");
-    let _ = err.flush();
+    terminal::current().line(line);
 }
 
 /// `<where>: error[CODE] message; hint`.

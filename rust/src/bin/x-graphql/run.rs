@@ -10,6 +10,9 @@ use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOption
 use crate::args::{parse_args, Action, ConvertFlags};
 use crate::files::{self, is_dir, read_input, read_stdin, stat, write_atomic};
 use crate::node::{self, errno_text, Syscall};
+use crate::progress::Progress;
+use crate::terminal::{self, SourceSpot, Terminal};
+use crate::watch::{watch, WatchPair, WatchPlan};
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
@@ -162,6 +165,16 @@ impl Job {
     }
 }
 
+/// The error's source text for its code frame: the job's text, or a ref'd file read again.
+fn spot_text(job: &Job, d: &Diagnostic) -> Option<String> {
+    d.line?;
+    match d.file.as_deref() {
+        None => Some(job.text.clone()),
+        Some(f) if Some(f) == job.file_name.as_deref() => Some(job.text.clone()),
+        Some(f) => files::read_text(&job.where_of(Some(f))).ok(),
+    }
+}
+
 enum Outcome {
     Ok(String),
     Failed(i32),
@@ -191,8 +204,9 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
     };
     match result {
         Ok(result) => {
+            let term = terminal::current();
             for w in &result.warnings {
-                say(&format_diagnostic(w, &job.where_of(w.file.as_deref())));
+                term.warning(&format_diagnostic(w, &job.where_of(w.file.as_deref())));
             }
             Ok(Outcome::Ok(result.sdl))
         }
@@ -200,7 +214,10 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
             if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
                 return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
             }
-            say(&format_diagnostic(&e.to_diagnostic(), &job.where_of(e.file.as_deref())));
+            let d = e.to_diagnostic();
+            let text = spot_text(job, &d);
+            let spot = text.as_deref().map(|text| SourceSpot { text, line: d.line, column: d.column });
+            terminal::current().error(&format_diagnostic(&d, &job.where_of(e.file.as_deref())), spot.as_ref());
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
     }
@@ -221,7 +238,16 @@ fn rename_ext(name: &str, from: &[&str], to: &str) -> String {
 }
 
 fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
+    terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
     let input = flags.input.as_deref().filter(|i| *i != "-");
+    if flags.watch {
+        if input.is_none() {
+            return Err(UsageError::new("--watch needs -i <file|folder>", None, "USAGE").into());
+        }
+        if flags.output.is_none() {
+            return Err(UsageError::new("--watch needs -o <file|folder>", None, "USAGE").into());
+        }
+    }
     if flags.recursive {
         let Some(input) = input else {
             return Err(UsageError::new("-r needs -i <folder>", None, "USAGE").into());
@@ -248,8 +274,11 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
         return Err(UsageError::new(e.message, None, e.code).into());
     }
 
-    if flags.recursive {
-        if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
+    if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
+        if flags.watch {
+            return run_watch(&base, input, output, flags);
+        }
+        if flags.recursive {
             return convert_tree(&base, input, output, &flags.direction);
         }
     }
@@ -315,55 +344,63 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
         io_failure(&mut walk_failures, where_, &message);
     })?;
     io += walk_failures;
+    let term = terminal::current();
+    let progress = Progress::new(&term, found.len(), "converting");
     for rel in found {
-        let file_name = node::join(&[in_root, &rel]);
-        let text = match files::read_text(&file_name) {
-            Ok(text) => text,
-            Err((e, call)) => {
-                let message = format!("cannot read input: {}", errno_text(&e, call));
-                io_failure(&mut io, &file_name, &message);
-                continue;
-            }
-        };
-        // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-        let job = Job {
-            input_dir: Some(node::dirname(&file_name)),
-            file_name: Some(file_name),
-            base_dir: in_root.to_string(),
-            text,
-        };
-        let text = match convert_one(base, &job, direction)? {
-            Outcome::Ok(text) => text,
-            Outcome::Failed(code) => {
-                if code == EXIT_IO {
-                    io += 1;
-                } else {
-                    invalid += 1;
+        let failed_before = invalid + io;
+        // One file; `break 'file` ends it early (after counting its failure).
+        'file: {
+            let file_name = node::join(&[in_root, &rel]);
+            let text = match files::read_text(&file_name) {
+                Ok(text) => text,
+                Err((e, call)) => {
+                    let message = format!("cannot read input: {}", errno_text(&e, call));
+                    io_failure(&mut io, &file_name, &message);
+                    break 'file;
                 }
-                continue;
+            };
+            // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
+            let job = Job {
+                input_dir: Some(node::dirname(&file_name)),
+                file_name: Some(file_name),
+                base_dir: in_root.to_string(),
+                text,
+            };
+            let text = match convert_one(base, &job, direction)? {
+                Outcome::Ok(text) => text,
+                Outcome::Failed(code) => {
+                    if code == EXIT_IO {
+                        io += 1;
+                    } else {
+                        invalid += 1;
+                    }
+                    break 'file;
+                }
+            };
+            let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
+            if let Some(earlier) = written.get(&target) {
+                let message = format!("cannot write output: {target} was already written from {earlier}");
+                io_failure(&mut io, job.name(), &message);
+                break 'file;
             }
-        };
-        let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
-        if let Some(earlier) = written.get(&target) {
-            let message = format!("cannot write output: {target} was already written from {earlier}");
-            io_failure(&mut io, job.name(), &message);
-            continue;
+            let folder = node::dirname(&target);
+            if let Err(e) = std::fs::create_dir_all(&folder) {
+                let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
+                io_failure(&mut io, &folder, &message);
+                break 'file;
+            }
+            if let Err(e) = write_atomic(&target, &text) {
+                io_failure(&mut io, &e.where_, &e.message);
+                break 'file;
+            }
+            written.insert(target, job.name().to_string());
+            converted += 1;
         }
-        let folder = node::dirname(&target);
-        if let Err(e) = std::fs::create_dir_all(&folder) {
-            let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
-            io_failure(&mut io, &folder, &message);
-            continue;
-        }
-        if let Err(e) = write_atomic(&target, &text) {
-            io_failure(&mut io, &e.where_, &e.message);
-            continue;
-        }
-        written.insert(target, job.name().to_string());
-        converted += 1;
+        progress.done(invalid + io > failed_before);
     }
+    progress.finish();
     let failed = invalid + io;
-    say(&format!("converted {converted} file{}, {failed} failed", if converted == 1 { "" } else { "s" }));
+    term.info(&format!("converted {converted} file{}, {failed} failed", if converted == 1 { "" } else { "s" }));
     Ok(if invalid > 0 {
         EXIT_INVALID_INPUT
     } else if io > 0 {
@@ -371,4 +408,71 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
     } else {
         EXIT_OK
     })
+}
+
+/// `--watch`: the plan watch.rs runs, over the same per-file conversion as
+/// `-i`/`-o` and `-r`. Follows `runWatch` in js/src/cli.ts.
+fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &ConvertFlags) -> Result<i32, CliError> {
+    let (from, to) = extensions(&flags.direction);
+    if stat(input).is_none() {
+        read_input(input)?; // reports why (exit 3)
+    }
+    let direction = flags.direction.clone();
+    let convert_to = move |file_name: &str, target: &str, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
+        let text = match files::read_text(file_name) {
+            Ok(text) => text,
+            Err((e, call)) => {
+                say(&format!("{file_name}: error[IO] cannot read input: {}", errno_text(&e, call)));
+                return Ok(false);
+            }
+        };
+        let job = Job { file_name: Some(file_name.to_string()), base_dir: base_dir.to_string(), input_dir, text };
+        let text = match convert_one(base, &job, &direction)? {
+            Outcome::Ok(text) => text,
+            Outcome::Failed(_) => return Ok(false),
+        };
+        let folder = node::dirname(target);
+        if let Err(e) = std::fs::create_dir_all(&folder) {
+            say(&format!("{folder}: error[IO] cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder))));
+            return Ok(false);
+        }
+        if let Err(e) = write_atomic(target, &text) {
+            say(&format!("{}: error[IO] {}", e.where_, one_line(&e.message)));
+            return Ok(false);
+        }
+        Ok(true)
+    };
+    let mut plan = if flags.recursive {
+        let (input, output) = (input.to_string(), output.to_string());
+        let root = input.clone();
+        WatchPlan {
+            what: input.clone(),
+            list: Box::new(move || {
+                // A folder that went away gives nothing; it may come back.
+                let found = files::walk(&input, from, &mut |_, _| {}).unwrap_or_default();
+                found
+                    .into_iter()
+                    .map(|rel| WatchPair {
+                        input: node::join(&[&input, &rel]),
+                        output: node::join(&[&output, &rename_ext(&rel, from, to)]),
+                    })
+                    .collect()
+            }),
+            convert: Box::new(move |p| convert_to(&p.input, &p.output, &root, Some(node::dirname(&p.input)))),
+        }
+    } else {
+        let target = if is_dir(output) {
+            node::join(&[output, &rename_ext(&node::basename(input), from, to)])
+        } else {
+            output.to_string()
+        };
+        let file = input.to_string();
+        let base_dir = node::dirname(input);
+        WatchPlan {
+            what: input.to_string(),
+            list: Box::new(move || vec![WatchPair { input: file.clone(), output: target.clone() }]),
+            convert: Box::new(move |p| convert_to(&p.input, &p.output, &base_dir, None)),
+        }
+    };
+    watch(&mut plan, &terminal::current())
 }

@@ -1,0 +1,136 @@
+//! `convert --watch`: convert everything once, then again each input file that
+//! changes, until Ctrl-C. The twin of js/src/watch.ts; both print the same
+//! lines (only the millisecond counts differ), decision record 0048:
+//!
+//! ```text
+//! converted a.json -> a.graphql (12 ms)
+//! watching a.json (Ctrl-C to stop)
+//! a.json:3:11: error[JSON_SYNTAX] ...          (and its code frame)
+//! failed a.json (2 ms), a.graphql unchanged
+//! converted a.json -> a.graphql (9 ms)
+//! ```
+//!
+//! Here the inputs are polled every 100 ms (std only, no `notify`): a file is
+//! converted when its (mtime, size, inode) differs from its last conversion's
+//! and has stayed the same for one poll, so a save in progress is not read
+//! half-written. SIGINT ends with exit 130 and SIGTERM with 143, between polls.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::terminal::Terminal;
+use crate::CliError;
+
+const POLL: Duration = Duration::from_millis(100);
+
+/// 128 + the signal that asked us to stop, or 0.
+static STOP: AtomicI32 = AtomicI32::new(0);
+
+#[cfg(unix)]
+mod signals {
+    use std::sync::atomic::Ordering;
+
+    extern "C" {
+        // POSIX signal(2); the previous handler is returned as a pointer-sized value.
+        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
+    }
+
+    extern "C" fn on_signal(signum: i32) {
+        // Only an atomic store: async-signal-safe.
+        super::STOP.store(128 + signum, Ordering::SeqCst);
+    }
+
+    pub fn install() {
+        const SIGINT: i32 = 2;
+        const SIGTERM: i32 = 15;
+        // SAFETY: the handler only stores to an atomic.
+        unsafe {
+            signal(SIGINT, on_signal);
+            signal(SIGTERM, on_signal);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+mod signals {
+    /// Ctrl-C ends the process the default way.
+    pub fn install() {}
+}
+
+pub struct WatchPair {
+    pub input: String,
+    pub output: String,
+}
+
+pub struct WatchPlan<'a> {
+    /// What `watching <what>` names: the -i file or folder.
+    pub what: String,
+    /// The inputs now, in the order to convert them, each with its output path.
+    pub list: Box<dyn Fn() -> Vec<WatchPair> + 'a>,
+    /// Converts one input (printing its diagnostics) and writes the output; false when it failed.
+    pub convert: Box<dyn FnMut(&WatchPair) -> Result<bool, CliError> + 'a>,
+}
+
+fn stamp(file: &str) -> Option<String> {
+    let m = std::fs::metadata(file).ok()?;
+    if !m.is_file() {
+        return None;
+    }
+    #[cfg(unix)]
+    let ino = std::os::unix::fs::MetadataExt::ino(&m);
+    #[cfg(not(unix))]
+    let ino = 0u64;
+    Some(format!("{:?}:{}:{ino}", m.modified().ok(), m.len()))
+}
+
+fn convert_timed(plan: &mut WatchPlan<'_>, pair: &WatchPair, term: &Terminal) -> Result<(), CliError> {
+    let start = Instant::now();
+    let ok = (plan.convert)(pair)?;
+    let ms = start.elapsed().as_millis();
+    if ok {
+        term.info(&format!("{} {} -> {} ({ms} ms)", term.ok("converted"), pair.input, pair.output));
+    } else {
+        term.info(&format!("failed {} ({ms} ms), {} unchanged", pair.input, pair.output));
+    }
+    Ok(())
+}
+
+/// Runs until SIGINT/SIGTERM; returns the exit code (130 / 143).
+pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError> {
+    signals::install();
+    // Stamps of the last conversion of each input, and of the previous poll.
+    let mut known: HashMap<String, String> = HashMap::new();
+    let mut seen: HashMap<String, String> = HashMap::new();
+    for pair in (plan.list)() {
+        if let Some(now) = stamp(&pair.input) {
+            known.insert(pair.input.clone(), now.clone());
+            seen.insert(pair.input.clone(), now);
+            convert_timed(plan, &pair, term)?;
+        }
+    }
+    term.info(&format!("watching {} (Ctrl-C to stop)", plan.what));
+    loop {
+        let code = STOP.load(Ordering::SeqCst);
+        if code != 0 {
+            return Ok(code);
+        }
+        std::thread::sleep(POLL);
+        if STOP.load(Ordering::SeqCst) != 0 {
+            continue;
+        }
+        let mut now_seen: HashMap<String, String> = HashMap::new();
+        for pair in (plan.list)() {
+            let Some(now) = stamp(&pair.input) else { continue };
+            now_seen.insert(pair.input.clone(), now.clone());
+            let settled = seen.get(&pair.input) == Some(&now);
+            if settled && known.get(&pair.input) != Some(&now) {
+                known.insert(pair.input.clone(), now);
+                convert_timed(plan, &pair, term)?;
+            }
+        }
+        // A deleted input is forgotten (its output stays); if it comes back it is converted again.
+        known.retain(|input, _| now_seen.contains_key(input));
+        seen = now_seen;
+    }
+}
