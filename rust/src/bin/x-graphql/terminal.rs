@@ -303,9 +303,17 @@ mod tests {
     fn frames() {
         let text = "{\n  \"title\": \"T\",\n  \"type\": ,\n}\n";
         assert_eq!(spot(text, 3, 11), "2 |   \"title\": \"T\",\n3 |   \"type\": ,\n  |           ^\n4 | }");
+        assert_eq!(spot("a\nb\n", 1, 1), "1 | a\n  | ^\n2 | b");
+        assert_eq!(spot("a\nb\n", 2, 2), "1 | a\n2 | b\n  |  ^\n3 |");
+        let ten: Vec<String> = (1..=10).map(|i| format!("l{i}")).collect();
+        assert_eq!(spot(&ten.join("\n"), 9, 2), " 8 | l8\n 9 | l9\n   |  ^\n10 | l10");
         assert_eq!(spot("a\tb", 1, 3), "1 | a\tb\n  |  \t^");
+        assert_eq!(spot("\u{feff}\"😀\", x", 1, 6), "1 | \"😀\", x\n  |      ^");
+        assert_eq!(spot("a\r\nb\rc", 3, 1), "2 | b\n3 | c\n  | ^");
+        assert_eq!(code_frame(&SourceSpot { text: "x\ny", line: Some(1), column: None }, false), "1 | x\n2 | y");
         assert_eq!(spot("x", 2, 1), "");
-        let frame = spot(&"x".repeat(10 * 9 + 200), 1, 200);
+        let frame = spot(&"x".repeat(290), 1, 200);
+        assert_eq!(frame.lines().next(), Some(format!("1 | ...{}...", "x".repeat(80)).as_str()));
         assert_eq!(frame.lines().nth(1), Some(format!("  | {}^", " ".repeat(42)).as_str()));
     }
 

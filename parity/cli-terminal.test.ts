@@ -1,0 +1,295 @@
+/**
+ * What both CLIs show a person (issue 10): colour, code frames, the progress
+ * line, --quiet and --watch, compared between the npm CLI (js/dist/cli.js) and
+ * the Rust CLI (target/debug/x-graphql).
+ *
+ * - Through plain pipes (CI): no colour, no progress line, same bytes.
+ * - Through a pseudo-terminal (`script -qec CMD /dev/null`, util-linux): the
+ *   progress line and colour appear; with the progress frames taken out, both
+ *   CLIs show the same bytes.
+ * - Watch mode: a file edited good -> bad -> good, then SIGINT; both print the
+ *   same lines except the millisecond counts and end with 130.
+ * Waiting is polling with a deadline, never a fixed long sleep.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(__dirname, '..');
+const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
+let RUST_CLI = '';
+let tmp = '';
+const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+const CLIS = {
+  js: (): string[] => [process.execPath, JS_CLI],
+  rust: (): string[] => [RUST_CLI],
+};
+type Cli = keyof typeof CLIS;
+
+/** Environment without the colour switches of whoever runs the tests. */
+function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const e = { ...process.env };
+  delete e.NO_COLOR;
+  delete e.FORCE_COLOR;
+  return { ...e, TERM: 'xterm', ...extra };
+}
+
+function run(cli: Cli, args: string[], cwd: string, extra: Record<string, string> = {}): Run {
+  const [cmd, ...pre] = CLIS[cli]();
+  const r = spawnSync(cmd, [...pre, ...args], { cwd, env: env(extra), encoding: 'utf8', input: '' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Runs in a pseudo-terminal; returns what the terminal showed, CR LF made LF. */
+function runInTerminal(cli: Cli, args: string[], cwd: string, extra: Record<string, string> = {}): Run {
+  const command = [...CLIS[cli](), ...args].map(quote).join(' ');
+  const r = spawnSync('script', ['-qec', command, '/dev/null'], { cwd, env: env(extra), encoding: 'utf8', input: '' });
+  return { status: r.status, stdout: r.stdout.replace(/\r\n/g, '\n'), stderr: r.stderr };
+}
+
+const PROGRESS_FRAME = /\r\x1b\[K(converting \d+\/\d+ files, \d+ failed, \d+\.\ds)?/g;
+
+function write(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+/** Writes through a temporary file and a rename, as editors save. */
+function save(file: string, text: string): void {
+  const t = `${file}.tmp-save`;
+  fs.writeFileSync(t, text);
+  fs.renameSync(t, file);
+}
+
+const good = (title: string) =>
+  JSON.stringify({ title, type: 'object', properties: { id: { type: 'string' } }, required: ['id'] }, null, 2) + '\n';
+const BAD = '{\n  "title": "T",\n  "type": ,\n}\n';
+const WARNING = JSON.stringify({ title: 'W', type: 'object', properties: { n: { type: 'integer', maximum: 1e12 } } });
+
+/** A tree of `n` good files, one with a warning and one that is not JSON. */
+function tree(dir: string, n: number): void {
+  for (let i = 0; i < n; i++) write(path.join(dir, 'in', `f${String(i).padStart(3, '0')}.json`), good(`T${i}`));
+  write(path.join(dir, 'in', 'sub', 'bad.json'), BAD);
+  write(path.join(dir, 'in', 'sub', 'warn.json'), WARNING);
+}
+
+function folder(name: string, setup: (dir: string) => void): string {
+  const dir = path.join(tmp, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  setup(dir);
+  return dir;
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(JS_CLI)) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
+  const meta = JSON.parse(
+    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
+  ) as { target_directory: string };
+  RUST_CLI = path.join(meta.target_directory, 'debug', 'x-graphql');
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-cli-terminal-'));
+}, 900000);
+
+afterAll(() => {
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+const FRAME_3_11 = 'in/sub/bad.json:3:11: error[JSON_SYNTAX] Unexpected character \',\' (expected a value)\n2 |   "title": "T",\n3 |   "type": ,\n  |           ^\n4 | }\n';
+
+describe('through pipes (CI)', () => {
+  it('no colour and no progress line, even over many files; the same bytes from both CLIs', () => {
+    const dir = folder('pipes', (d) => tree(d, 40));
+    const js = run('js', ['convert', '-r', '-i', 'in', '-o', 'out'], dir);
+    fs.rmSync(path.join(dir, 'out'), { recursive: true });
+    const rust = run('rust', ['convert', '-r', '-i', 'in', '-o', 'out'], dir);
+    expect(rust).toEqual(js);
+    expect(js.status).toBe(1);
+    expect(js.stderr).not.toMatch(/[\x1b\r]/);
+    expect(js.stderr).toBe(
+      FRAME_3_11 + `in/sub/warn.json:1:66: warning[INT_RANGE] ${js.stderr.split('warning[INT_RANGE] ')[1].split('\n')[0]}\nconverted 41 files, 1 failed\n`,
+    );
+  });
+
+  it('--color always, FORCE_COLOR and NO_COLOR; --color beats the environment', () => {
+    const dir = folder('colour', (d) => write(path.join(d, 'in', 'sub', 'bad.json'), BAD));
+    const args = ['convert', '-i', 'in/sub/bad.json'];
+    const coloured = run('js', [...args, '--color', 'always'], dir);
+    expect(run('rust', [...args, '--color', 'always'], dir)).toEqual(coloured);
+    expect(coloured.stderr.startsWith('\x1b[1min/sub/bad.json:3:11:\x1b[0m \x1b[1;31merror[JSON_SYNTAX]\x1b[0m ')).toBe(true);
+    expect(coloured.stderr).toContain('\x1b[1;34m  |\x1b[0m \x1b[1;31m          ^\x1b[0m\n');
+    expect(coloured.stderr.replace(/\x1b\[[0-9;]*m/g, '')).toBe(FRAME_3_11);
+    for (const cli of ['js', 'rust'] as const) {
+      expect(run(cli, args, dir, { FORCE_COLOR: '1' }).stderr, cli).toBe(coloured.stderr);
+      expect(run(cli, args, dir, { FORCE_COLOR: '1', NO_COLOR: '1' }).stderr, cli).toBe(FRAME_3_11);
+      expect(run(cli, [...args, '--color', 'always'], dir, { NO_COLOR: '1' }).stderr, cli).toBe(coloured.stderr);
+      expect(run(cli, [...args, '--color', 'never'], dir, { FORCE_COLOR: '1' }).stderr, cli).toBe(FRAME_3_11);
+    }
+  });
+
+  it('SDL errors get a code frame too', () => {
+    const dir = folder('sdl', (d) => write(path.join(d, 'api.graphql'), 'type Query {\n  a: String\n  b: = 1\n}\n'));
+    const args = ['convert', '--direction', 'graphql-to-json', '-i', 'api.graphql'];
+    const js = run('js', args, dir);
+    expect(run('rust', args, dir)).toEqual(js);
+    expect(js.stderr).toBe(
+      'api.graphql:3:6: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n2 |   a: String\n3 |   b: = 1\n  |      ^\n4 | }\n',
+    );
+  });
+
+  it('--quiet prints errors only: no warnings, no summary', () => {
+    const dir = folder('quiet', (d) => tree(d, 3));
+    const js = run('js', ['convert', '-r', '-i', 'in', '-o', 'out', '--quiet'], dir);
+    fs.rmSync(path.join(dir, 'out'), { recursive: true });
+    const rust = run('rust', ['convert', '-r', '-i', 'in', '-o', 'out', '-q'], dir);
+    expect(rust).toEqual(js);
+    expect(js.stderr).toBe(FRAME_3_11);
+    const ok = run('rust', ['convert', '-i', 'in/sub/warn.json', '-q'], dir);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toMatch(/^type W/);
+  });
+
+  it('--watch needs -i and -o (usage errors, exit 2)', () => {
+    for (const args of [['convert', '--watch'], ['convert', '-w', '-i', 'x.json']]) {
+      const js = run('js', args, ROOT);
+      expect(run('rust', args, ROOT)).toEqual(js);
+      expect(js.status).toBe(2);
+      expect(js.stderr).toMatch(/^x-graphql: error\[USAGE\] --watch needs -[io] <file\|folder>; see x-graphql convert --help\n$/);
+    }
+  });
+});
+
+describe.skipIf(!HAS_SCRIPT)('in a terminal (pseudo-terminal through script)', () => {
+  it('shows the progress line for more than 30 files and colour; the rest is what both CLIs print', () => {
+    const dir = folder('tty', (d) => tree(d, 40));
+    const shown: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      fs.rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+      const r = runInTerminal(cli, ['convert', '-r', '-i', 'in', '-o', 'out'], dir);
+      expect(r.status, cli).toBe(1);
+      const frames = [...r.stdout.matchAll(PROGRESS_FRAME)].map((m) => m[1]).filter((t) => t !== undefined);
+      expect(frames[0], cli).toMatch(/^converting 0\/42 files, 0 failed, 0\.\ds$/);
+      expect(frames.at(-1), cli).toMatch(/^converting 42\/42 files, 1 failed, \d+\.\ds$/);
+      expect(r.stdout, cli).toContain('\x1b[1;31merror[JSON_SYNTAX]\x1b[0m');
+      expect(r.stdout, cli).toContain('\x1b[1;33mwarning[INT_RANGE]\x1b[0m');
+      shown[cli] = r.stdout.replace(PROGRESS_FRAME, '');
+    }
+    expect(shown.rust).toBe(shown.js);
+    // Without the frames, the terminal shows what --color always sends down a pipe.
+    fs.rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+    expect(shown.js).toBe(run('js', ['convert', '-r', '-i', 'in', '-o', 'out', '--color', 'always'], dir).stderr);
+  });
+
+  it('no progress line for 30 files or with --quiet; NO_COLOR turns colour off', () => {
+    const dir = folder('tty-few', (d) => tree(d, 28));
+    for (const cli of ['js', 'rust'] as const) {
+      fs.rmSync(path.join(dir, 'out'), { recursive: true, force: true });
+      const few = runInTerminal(cli, ['convert', '-r', '-i', 'in', '-o', 'out'], dir, { NO_COLOR: '1' });
+      expect(few.stdout, cli).not.toMatch(/[\r\x1b]/);
+      expect(few.stdout, cli).toMatch(/converted 29 files, 1 failed\n$/);
+    }
+    const many = folder('tty-quiet', (d) => tree(d, 40));
+    for (const cli of ['js', 'rust'] as const) {
+      fs.rmSync(path.join(many, 'out'), { recursive: true, force: true });
+      const quiet = runInTerminal(cli, ['convert', '-r', '-i', 'in', '-o', 'out', '--quiet', '--color', 'never'], many);
+      expect(quiet.stdout, cli).toBe(FRAME_3_11);
+    }
+  });
+});
+
+/** A running CLI whose stderr is collected as it comes. */
+function start(cli: Cli, args: string[], cwd: string) {
+  const [cmd, ...pre] = CLIS[cli]();
+  const child = spawn(cmd, [...pre, ...args], { cwd, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
+  child.stdout.resume();
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    stderr: () => stderr,
+    /** Waits until `re` has matched `times` times in stderr. */
+    async until(re: RegExp, times = 1, ms = 15000): Promise<void> {
+      const deadline = Date.now() + ms;
+      const count = () => (stderr.match(new RegExp(re.source, 'g')) ?? []).length;
+      while (count() < times) {
+        if (Date.now() > deadline) throw new Error(`${cli}: no ${re} (x${times}) in:\n${stderr}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+  };
+}
+
+const normalMs = (s: string) => s.replace(/\(\d+ ms\)/g, '(N ms)');
+
+describe('--watch', () => {
+  it('-i file: good -> bad (error, last good output kept) -> good, then Ctrl-C ends with 130', async () => {
+    const transcripts: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      const dir = folder(`watch-file-${cli}`, (d) => write(path.join(d, 'a.json'), good('A')));
+      const w = start(cli, ['convert', '--watch', '-i', 'a.json', '-o', 'a.graphql'], dir);
+      await w.until(/watching a\.json \(Ctrl-C to stop\)\n/);
+      const first = fs.readFileSync(path.join(dir, 'a.graphql'), 'utf8');
+      expect(first, cli).toMatch(/^type A \{/);
+      save(path.join(dir, 'a.json'), BAD);
+      await w.until(/failed a\.json \(\d+ ms\), a\.graphql unchanged\n/);
+      expect(fs.readFileSync(path.join(dir, 'a.graphql'), 'utf8'), cli).toBe(first);
+      save(path.join(dir, 'a.json'), good('B'));
+      await w.until(/converted a\.json -> a\.graphql/, 2);
+      expect(fs.readFileSync(path.join(dir, 'a.graphql'), 'utf8'), cli).toMatch(/^type B \{/);
+      w.child.kill('SIGINT');
+      expect(await w.exited, cli).toBe(130);
+      expect(fs.readdirSync(dir).sort(), cli).toEqual(['a.graphql', 'a.json']); // no temporary files left
+      transcripts[cli] = normalMs(w.stderr());
+    }
+    expect(transcripts.rust).toBe(transcripts.js);
+    expect(transcripts.js).toBe(
+      'converted a.json -> a.graphql (N ms)\nwatching a.json (Ctrl-C to stop)\n' +
+        'a.json:3:11: error[JSON_SYNTAX] Unexpected character \',\' (expected a value)\n2 |   "title": "T",\n3 |   "type": ,\n  |           ^\n4 | }\n' +
+        'failed a.json (N ms), a.graphql unchanged\nconverted a.json -> a.graphql (N ms)\n',
+    );
+  });
+
+  it('-r folder: a changed file and a new file in a subfolder are converted; SIGTERM ends with 143', async () => {
+    const transcripts: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      const dir = folder(`watch-tree-${cli}`, (d) => {
+        write(path.join(d, 'in', 'a.json'), good('A'));
+        write(path.join(d, 'in', 'sub', 'b.json'), good('B'));
+      });
+      const w = start(cli, ['convert', '-w', '-r', '-i', 'in', '-o', 'out'], dir);
+      await w.until(/watching in \(Ctrl-C to stop\)\n/);
+      save(path.join(dir, 'in', 'sub', 'c.json'), good('C'));
+      await w.until(/converted in\/sub\/c\.json -> out\/sub\/c\.graphql/);
+      save(path.join(dir, 'in', 'a.json'), good('A2'));
+      await w.until(/converted in\/a\.json -> out\/a\.graphql/, 2);
+      expect(fs.readFileSync(path.join(dir, 'out', 'a.graphql'), 'utf8'), cli).toMatch(/^type A2 \{/);
+      w.child.kill('SIGTERM');
+      expect(await w.exited, cli).toBe(143);
+      transcripts[cli] = normalMs(w.stderr());
+    }
+    expect(transcripts.rust).toBe(transcripts.js);
+    expect(transcripts.js).toBe(
+      [
+        'converted in/a.json -> out/a.graphql (N ms)',
+        'converted in/sub/b.json -> out/sub/b.graphql (N ms)',
+        'watching in (Ctrl-C to stop)',
+        'converted in/sub/c.json -> out/sub/c.graphql (N ms)',
+        'converted in/a.json -> out/a.graphql (N ms)',
+        '',
+      ].join('\n'),
+    );
+  });
+});
