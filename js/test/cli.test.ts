@@ -206,6 +206,9 @@ describe('graphql-to-json', () => {
     expect(lines).toEqual([
       `${path.join(inRoot, 'a.graphql')}: error[IO] cannot write output: ${path.join(outRoot, 'a.json')} was already written from ${path.join(inRoot, 'a.gql')}`,
       expect.stringMatching(new RegExp(`^${escape(path.join(inRoot, 'sub', 'bad.graphql'))}:1:6: error\\[GRAPHQL_SYNTAX\\] `)),
+      // the code frame under the error (issue 10)
+      '1 | type {',
+      '  |      ^',
       'converted 2 files, 2 failed',
     ]);
     expect(JSON.parse(fs.readFileSync(path.join(outRoot, 'sub', 'b.json'), 'utf8')).definitions.Role.enum).toEqual(['ADMIN']);
@@ -218,8 +221,10 @@ describe('diagnostics', () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
+    // the error line, then the code frame under it (issue 10)
+    expect(lines).toHaveLength(5);
     expect(lines[0]).toMatch(/^<stdin>:3:11: error\[JSON_SYNTAX\] \S/);
+    expect(lines[3]).toBe('  |           ^');
     expectNoStack(r);
   });
 
@@ -243,10 +248,14 @@ describe('diagnostics', () => {
     const syntax = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T {\n  a: String =\n}\n' });
     expect(syntax.status).toBe(1);
     expect(syntax.stdout).toBe('');
-    expect(syntax.stderr).toBe(`<stdin>:2:13: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n`);
+    expect(syntax.stderr).toBe(
+      `<stdin>:2:13: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n1 | type T {\n2 |   a: String =\n  |             ^\n3 | }\n`,
+    );
     const invalid = run(['convert', '--direction', 'graphql-to-json'], { input: 'type T {\n  a: String\n  a: Int\n}\n' });
     expect(invalid.status).toBe(1);
-    expect(invalid.stderr).toBe('<stdin>:3:3: error[GRAPHQL_INVALID] field T.a is defined twice (first at line 2, column 3)\n');
+    expect(invalid.stderr).toBe(
+      '<stdin>:3:3: error[GRAPHQL_INVALID] field T.a is defined twice (first at line 2, column 3)\n2 |   a: String\n3 |   a: Int\n  |   ^\n4 | }\n',
+    );
     expectNoStack(invalid);
   });
 
@@ -266,7 +275,8 @@ describe('diagnostics', () => {
     const r = run(['convert', '--strict', '-i', file]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    // the error line and its code frame (issue 10)
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(5);
     expect(r.stderr).toMatch(/:5:\d+: error\[INT_RANGE\] /);
   });
 
@@ -502,9 +512,10 @@ describe('-r over a folder tree', () => {
       'type B {\n  t: Tag\n}\n\ntype Tag {\n  label: String\n}\n',
     );
     const lines = r.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(2);
+    // the error line, its code frame (issue 10), the summary
+    expect(lines).toHaveLength(6);
     expect(lines[0]).toBe(`${path.join(inRoot, 'sub', 'bad.json')}:3:11: error[JSON_SYNTAX] ${lines[0].split('] ')[1]}`);
-    expect(lines[1]).toBe('converted 5 files, 1 failed');
+    expect(lines[5]).toBe('converted 5 files, 1 failed');
     expectNoStack(r);
   });
 
