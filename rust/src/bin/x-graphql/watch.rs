@@ -63,13 +63,15 @@ pub struct WatchPair {
     pub output: String,
 }
 
+/// Converts one input (printing its diagnostics) and writes the output; false when it failed.
+pub type ConvertFn<'a> = Box<dyn FnMut(&WatchPair) -> Result<bool, CliError> + 'a>;
+
 pub struct WatchPlan<'a> {
     /// What `watching <what>` names: the -i file or folder.
     pub what: String,
     /// The inputs now, in the order to convert them, each with its output path.
     pub list: Box<dyn Fn() -> Vec<WatchPair> + 'a>,
-    /// Converts one input (printing its diagnostics) and writes the output; false when it failed.
-    pub convert: Box<dyn FnMut(&WatchPair) -> Result<bool, CliError> + 'a>,
+    pub convert: ConvertFn<'a>,
 }
 
 fn stamp(file: &str) -> Option<String> {
