@@ -160,6 +160,38 @@ describe('through pipes (CI)', () => {
     expect(ok.stdout).toMatch(/^type W/);
   });
 
+  it('new flags: suggestions for a mistyped one, bad --color, short groups; help ends with examples', () => {
+    const cases: string[][] = [
+      ['convert', '--colour', 'always'],
+      ['convert', '--quite'],
+      ['convert', '--wacth'],
+      ['convert', '--color', 'blue'],
+      ['convert', '--color'],
+      ['convert', '-qw'],
+      ['convert', '-q', '--color=never', '-i', 'examples/user.schema.json'],
+      ['convret'],
+      ['--help'],
+      ['convert', '--help'],
+      ['help', 'convert'],
+    ];
+    for (const args of cases) {
+      const js = run('js', args, ROOT);
+      expect(run('rust', args, ROOT), args.join(' ')).toEqual(js);
+    }
+    expect(run('js', ['convert', '--colour', 'always'], ROOT).stderr).toContain('(Did you mean --color?)');
+    expect(run('js', ['convert', '--quite'], ROOT).stderr).toContain('(Did you mean --quiet?)');
+    expect(run('js', ['convret'], ROOT).stderr).toContain('(Did you mean convert?)');
+    const help = run('js', ['convert', '--help'], ROOT).stdout;
+    // every long flag appears in an example
+    const flags = [...help.split('Examples:')[0].matchAll(/--[a-z-]+/g)].map((m) => m[0]).filter((f) => f !== '--help');
+    const examples = help.split('Examples:')[1];
+    for (const flag of new Set(flags)) {
+      const short = help.match(new RegExp(`(-[a-z]), ${flag}\\b`))?.[1];
+      expect(examples.includes(flag) || (short !== undefined && new RegExp(` ${short}\\b`).test(examples)), flag).toBe(true);
+    }
+    expect(run('js', ['--help'], ROOT).stdout).toContain('\nExamples:\n  x-graphql convert -i user.schema.json -o user.graphql\n');
+  });
+
   it('--watch needs -i and -o (usage errors, exit 2)', () => {
     for (const args of [['convert', '--watch'], ['convert', '-w', '-i', 'x.json']]) {
       const js = run('js', args, ROOT);

@@ -592,6 +592,21 @@ Examples:
   x-graphql convert --help
   x-graphql --version`;
 
+/**
+ * `-q, --quiet` and `--color <when>`, the options every command that reports
+ * files has (read them with `terminalFor(cmd.opts())`); the Rust twin is the
+ * `quiet` and `color` fields of each command's flags in args.rs.
+ */
+function withTerminalOptions(cmd: Command): Command {
+  return cmd
+    .option('-q, --quiet', 'print errors only: no warnings, summary, progress or watch lines')
+    .addOption(
+      new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
+        .choices(COLOR_MODES)
+        .default('auto'),
+    );
+}
+
 function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
   const program = new Command();
   program
@@ -608,8 +623,8 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     })
     .addHelpText('after', PROGRAM_EXAMPLES);
 
-  program
-    .command('convert')
+  const convert = program.command('convert');
+  convert
     .description('convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
     .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
@@ -634,13 +649,8 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
-    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
-    .option('-q, --quiet', 'print errors only: no warnings, summary, progress or watch lines')
-    .addOption(
-      new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
-        .choices(COLOR_MODES)
-        .default('auto'),
-    )
+    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');
+  withTerminalOptions(convert)
     .addHelpText('after', CONVERT_EXAMPLES)
     .addHelpText(
       'after',
@@ -654,6 +664,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
 
 /** Runs the tool on `args` (without `node` and the script) and returns the exit code. */
 export async function main(args: string[]): Promise<number> {
+  term = undefined; // until a command reads --color and --quiet
   let exit: number = EXIT.Ok;
   const program = buildProgram(async (flags, cmd) => {
     exit = await runConvert(flags, cmd);
