@@ -99,8 +99,6 @@ function startWatchers(folder: string, recursive: boolean, wake: () => void): fs
 /** Runs until SIGINT/SIGTERM; resolves to the exit code (130 / 143). */
 export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
   const known = new Map<string, string>();
-  scan(plan, known, term);
-  term.info(`watching ${plan.what} (Ctrl-C to stop)`);
   return new Promise((resolve) => {
     let timer: NodeJS.Timeout | undefined;
     const wake = (): void => {
@@ -110,7 +108,10 @@ export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
         scan(plan, known, term);
       }, SETTLE_MS);
     };
+    // Watching starts before the first scan, so no change after `watching` is missed.
     const watchers = startWatchers(plan.folder, plan.recursive, wake);
+    scan(plan, known, term);
+    term.info(`watching ${plan.what} (Ctrl-C to stop)`);
     const stop = (code: number) => (): void => {
       if (timer !== undefined) clearTimeout(timer);
       for (const w of watchers) w.close();
