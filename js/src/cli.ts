@@ -504,6 +504,7 @@ function convertTree(
     progress.done(invalid + io > failedBefore);
   }
   progress.finish();
+  /** One file of the tree; a failure is counted (invalid or io) and ends it early. */
   function convertTreeFile(rel: string): void {
     const fileName = path.join(inRoot, rel);
     let text: string;
