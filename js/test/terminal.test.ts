@@ -3,13 +3,31 @@
  * Rust unit tests of terminal.rs and progress.rs. Whole-CLI behaviour (pipes,
  * pseudo-terminal, watch mode) is in parity/cli-terminal.test.ts.
  */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { codeFrame, paintLine, Terminal, useColor } from '../src/terminal';
 import { elapsedText, Progress, progressText } from '../src/progress';
 
 const frame = (text: string, line: number, column?: number) => codeFrame({ text, line, column });
 
+interface FrameCase {
+  in: { text: string; line: number; column?: number };
+  out: string;
+}
+const FRAMES = (
+  JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'helpers', 'code-frame.json'), 'utf8')) as {
+    codeFrame: FrameCase[];
+  }
+).codeFrame;
+
 describe('codeFrame', () => {
+  it('gives the shared vectors of fixtures/helpers/code-frame.json (also run by terminal.rs)', () => {
+    expect(FRAMES.length).toBeGreaterThan(10);
+    for (const c of FRAMES) expect(codeFrame(c.in), JSON.stringify(c.in)).toBe(c.out);
+  });
+
+
   it('shows the line before, the line, a caret and the line after, like graphql-js printLocation', () => {
     const text = '{\n  "title": "T",\n  "type": ,\n}\n';
     expect(frame(text, 3, 11)).toBe('2 |   "title": "T",\n3 |   "type": ,\n  |           ^\n4 | }');

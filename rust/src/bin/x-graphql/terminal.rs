@@ -299,6 +299,24 @@ mod tests {
         code_frame(&SourceSpot { text, line: Some(line), column: Some(column) }, false)
     }
 
+    /// fixtures/helpers/code-frame.json, also run by js/test/terminal.test.ts.
+    #[test]
+    fn shared_frame_vectors() {
+        let json: serde_json::Value =
+            serde_json::from_str(include_str!("../../../../fixtures/helpers/code-frame.json")).expect("vectors");
+        let cases = json["codeFrame"].as_array().expect("codeFrame");
+        assert!(cases.len() > 10);
+        for case in cases {
+            let input = &case["in"];
+            let spot = SourceSpot {
+                text: input["text"].as_str().expect("text"),
+                line: input["line"].as_u64().map(|n| n as usize),
+                column: input["column"].as_u64().map(|n| n as usize),
+            };
+            assert_eq!(code_frame(&spot, false), case["out"].as_str().expect("out"), "{input}");
+        }
+    }
+
     #[test]
     fn frames() {
         let text = "{\n  \"title\": \"T\",\n  \"type\": ,\n}\n";
