@@ -17,6 +17,7 @@ import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
+import { checkSchemaRoots } from './schema-roots';
 import { fnv1a32 } from './text';
 import type { DraftField, DraftInputValue, Slot } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from './type-expr';
@@ -46,6 +47,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   const doc: Document = { definitions };
   if (lw.schemaExtension) doc.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
   if (lw.schema) doc.schema = schemaDef(lw, lw.schema, byName);
+  checkSchemaRoots(lw, definitions, byName);
   const used = lw.directives.federationUsed;
   // A schema extension is printed as given: it carries its own @link, if any.
   if (used.size > 0 && lw.options.federationLink && !doc.schemaExtension) {

@@ -24,6 +24,7 @@ use crate::lower::{fail, Loc, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
+use crate::schema_roots::check_schema_roots;
 use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind};
 use crate::text::fnv1a32;
 use crate::type_expr::{is_builtin_scalar, render_type, Base, TypeExpr, BUILTIN_SCALARS, JSON_SCALAR};
@@ -74,6 +75,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     if let Some(draft) = &lw.schema {
         doc.schema = Some(schema_def(lw, draft, &by_name)?);
     }
+    check_schema_roots(lw, &doc.definitions, &by_name)?;
     let used = &lw.directives.federation_used;
     // A schema extension is printed as given: it carries its own @link, if any.
     if !used.is_empty() && lw.options.federation_link && doc.schema_extension.is_none() {

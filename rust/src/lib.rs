@@ -16,6 +16,7 @@ pub mod lower;
 pub mod lower_types;
 pub mod lower_directives;
 pub mod assemble;
+pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;
 pub mod convert;
