@@ -255,9 +255,20 @@ export class FieldDirectives {
         checkLiteral(this.lw, dflt, child(at, 'default'));
         arg.defaultValue = dflt;
       }
+      this.checkRequiredNotDeprecated(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
       out.push(arg);
     }
     return out;
+  }
+
+  /**
+   * Record 0030: GraphQL forbids `@deprecated` on a required argument or input
+   * field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
+   */
+  checkRequiredNotDeprecated(type: TypeExpr, dflt: JsonValue | undefined, list: JsonValue | undefined, loc: Loc, what: string): void {
+    if (type.kind !== 'nonNull' || dflt !== undefined || !Array.isArray(list)) return;
+    const i = list.findIndex((entry) => isObject(entry) && own(entry, 'name') === 'deprecated');
+    if (i >= 0) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
   }
 
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {

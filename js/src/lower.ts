@@ -348,6 +348,10 @@ export class Lowering {
           : loc,
     };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
+    if (input) {
+      const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
+      this.directives.checkRequiredNotDeprecated(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
+    }
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;
     return field;

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
-use crate::lower_directives::{DraftSchemaDef, FieldDirectives};
+use crate::lower_directives::{check_required_not_deprecated, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{type_of, TypeContext};
 use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
@@ -536,6 +536,11 @@ impl Lowering {
         let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
+        if input {
+            let at = loc.child(&["x-graphql-field-directives"]);
+            let list = attr(node, "x-graphql-field-directives");
+            check_required_not_deprecated(&type_, default_value.as_ref(), list, &at, "input field")?;
+        }
         let type_loc = if explicit_type.is_some() {
             loc.child(&["x-graphql-field-type"])
         } else if node.get("$ref").is_some_and(Value::is_string) {

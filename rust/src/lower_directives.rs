@@ -23,7 +23,7 @@ use crate::options::json_stringify;
 use crate::resolve::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{parse_type_expr, JSON_SCALAR};
+use crate::type_expr::{parse_type_expr, TypeExpr, JSON_SCALAR};
 
 type Res<T> = Result<T, ConversionError>;
 
@@ -156,6 +156,26 @@ pub struct FieldDirectives {
 
 fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
     loc.child(segments)
+}
+
+/// Record 0030: GraphQL forbids `@deprecated` on a required argument or input
+/// field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
+pub fn check_required_not_deprecated(
+    type_: &TypeExpr,
+    dflt: Option<&Value>,
+    list: Option<&Value>,
+    loc: &Loc,
+    what: &str,
+) -> Res<()> {
+    let (true, None, Some(Value::Array(list))) = (type_.is_non_null(), dflt, list) else { return Ok(()) };
+    match list.iter().position(|e| e.get("name").and_then(Value::as_str) == Some("deprecated")) {
+        Some(i) => Err(fail(
+            codes::ATTRIBUTE_SCOPE,
+            format!("directive @deprecated cannot be applied to a required {what} (non-null without a default)"),
+            &child(loc, &[i.to_string()]),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// JavaScript's `${value}` of a value that should have been a string (only
@@ -371,6 +391,13 @@ impl FieldDirectives {
                 }
                 None => None,
             };
+            check_required_not_deprecated(
+                &type_,
+                default_value.as_ref(),
+                spec.get("directives"),
+                &child(&at, &["directives"]),
+                "argument",
+            )?;
             out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives });
         }
         Ok(out)
