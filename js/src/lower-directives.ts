@@ -4,6 +4,7 @@
  * `x-graphql-directive-definitions`, and definitions inferred for directives
  * that are applied but never declared (so the output stays a valid schema).
  */
+import { knownArgumentProblem } from './directive-args';
 import { ErrorCodes } from './errors';
 import { OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
@@ -315,6 +316,8 @@ export class FieldDirectives {
         }
       }
       this.checkPlacement(name, location, seenHere.has(name), at);
+      const argProblem = this.declaredNames.has(name) ? undefined : knownArgumentProblem(name, args.map(([n]) => n));
+      if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, at);
       this.record(name, args, location, seenHere.has(name), at);
       seenHere.add(name);
       out.push({ name, args });

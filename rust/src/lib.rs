@@ -15,6 +15,7 @@ pub mod resolve;
 pub mod lower;
 pub mod lower_types;
 pub mod lower_directives;
+pub mod directive_args;
 pub mod assemble;
 pub mod schema_roots;
 pub mod print;

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 
+use crate::directive_args::known_argument_problem;
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
 use crate::lower::{description_of, fail, where_};
@@ -479,6 +480,12 @@ impl FieldDirectives {
             }
             let repeated = seen_here.contains(&name);
             self.check_placement(&name, location, repeated, &at)?;
+            if !self.declared_names.contains(&name) {
+                let arg_names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
+                if let Some(problem) = known_argument_problem(&name, &arg_names) {
+                    return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &at));
+                }
+            }
             self.record(&name, &args, location, repeated, &at);
             seen_here.insert(name.clone());
             out.push(AppliedDirective { name, args });
