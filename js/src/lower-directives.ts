@@ -15,7 +15,7 @@ import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
 import type { Loc } from './resolve';
 import type { DraftInputValue, Slot } from './slots';
-import { JSON_SCALAR, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
+import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
 
 /** Federation v2.3 directives, in the order the `@link` import lists them. */
@@ -247,6 +247,7 @@ export class FieldDirectives {
       const typeText = own(spec, 'type');
       const type = typeof typeText === 'string' ? parseTypeExpr(typeText) : undefined;
       if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
+      if (listDepth(type) > MAX_LIST_NESTING) this.lw.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, child(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
       arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
@@ -387,11 +388,16 @@ function literalType(value: JsonValue): string {
  * other than true, false and null.
  */
 export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
-  const stack: Array<[JsonValue, Loc]> = [[value, loc]];
+  // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
+  const stack: Array<[JsonValue, Loc, number]> = [[value, loc, 0]];
+  const tooDeep = (at: Loc): never =>
+    lw.fail(ErrorCodes.TOO_DEEP, `a value nests lists or objects more than ${MAX_LIST_NESTING} levels deep`, at);
   while (stack.length > 0) {
-    const [v, at] = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, child(at, i)]));
-    else if (isObject(v)) {
+    const [v, at, depth] = stack.pop()!;
+    if (Array.isArray(v)) {
+      if (depth >= MAX_LIST_NESTING) tooDeep(at);
+      v.forEach((item, i) => stack.push([item, child(at, i), depth + 1]));
+    } else if (isObject(v)) {
       const keys = keysOf(v);
       if (keys.length === 1 && keys[0] === ENUM_LITERAL_KEY) {
         const name = v[ENUM_LITERAL_KEY];
@@ -401,9 +407,10 @@ export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
         }
         continue;
       }
+      if (depth >= MAX_LIST_NESTING) tooDeep(at);
       for (const k of keys) {
         if (!NAME_RE.test(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
-        stack.push([v[k], child(at, k)]);
+        stack.push([v[k], child(at, k), depth + 1]);
       }
     }
   }

@@ -21,7 +21,9 @@ use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
-use crate::type_expr::{is_builtin_scalar, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper};
+use crate::type_expr::{
+    is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
+};
 
 pub use crate::resolve::Loc;
 
@@ -528,6 +530,14 @@ impl Lowering {
             }
         }
         type_ = apply_nullability(node, type_, schema_null, required);
+        if list_depth(&type_) > MAX_LIST_NESTING {
+            let at = if explicit_type.is_some() { loc.child(&["x-graphql-field-type"]) } else { loc.clone() };
+            return Err(fail(
+                codes::TOO_DEEP,
+                format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
+                &at,
+            ));
+        }
         let name = match attr(node, "x-graphql-field-name") {
             Some(Value::String(name)) => name.clone(),
             _ => to_field_name(key),

@@ -24,7 +24,7 @@ use crate::options::json_stringify;
 use crate::resolve::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{parse_type_expr, TypeExpr, JSON_SCALAR};
+use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_LIST_NESTING};
 
 type Res<T> = Result<T, ConversionError>;
 
@@ -379,6 +379,13 @@ impl FieldDirectives {
                     &child(&at, &["type"]),
                 ));
             };
+            if list_depth(&type_) > MAX_LIST_NESTING {
+                return Err(fail(
+                    codes::TOO_DEEP,
+                    format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
+                    &child(&at, &["type"]),
+                ));
+            }
             let directives =
                 self.applied(spec.get("directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
             let description = match spec.get("description") {
@@ -600,12 +607,19 @@ fn matches_name_re(s: &str) -> bool {
 /// value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
 /// other than true, false and null.
 pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
-    let mut stack: Vec<(&Value, Loc)> = vec![(value, loc.clone())];
-    while let Some((v, at)) = stack.pop() {
+    // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
+    let mut stack: Vec<(&Value, Loc, usize)> = vec![(value, loc.clone(), 0)];
+    let too_deep = |at: &Loc| {
+        fail(codes::TOO_DEEP, format!("a value nests lists or objects more than {MAX_LIST_NESTING} levels deep"), at)
+    };
+    while let Some((v, at, depth)) = stack.pop() {
         match v {
             Value::Array(items) => {
+                if depth >= MAX_LIST_NESTING {
+                    return Err(too_deep(&at));
+                }
                 for (i, item) in items.iter().enumerate() {
-                    stack.push((item, child(&at, &[i.to_string()])));
+                    stack.push((item, child(&at, &[i.to_string()]), depth + 1));
                 }
             }
             Value::Object(map) => {
@@ -624,6 +638,9 @@ pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
                         continue;
                     }
                 }
+                if depth >= MAX_LIST_NESTING {
+                    return Err(too_deep(&at));
+                }
                 for (k, item) in map {
                     let item_at = child(&at, &[k]);
                     if !matches_name_re(k) {
@@ -633,7 +650,7 @@ pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
                             &item_at,
                         ));
                     }
-                    stack.push((item, item_at));
+                    stack.push((item, item_at, depth + 1));
                 }
             }
             _ => {}
