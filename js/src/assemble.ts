@@ -10,6 +10,7 @@
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
+import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import type { Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef } from './ir';
@@ -30,6 +31,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   resolveReferences(lw, order, byName);
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
+  checkDeprecatedDefaults(lw, order, directiveDefs, byName);
 
   const definitions: Definition[] = [];
   for (const d of directiveDefs) {

@@ -257,7 +257,8 @@ export class FieldDirectives {
         checkLiteral(this.lw, dflt, child(at, 'default'));
         arg.defaultValue = dflt;
       }
-      this.checkRequiredNotDeprecated(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
+      const deprecatedAt = this.requiredDeprecation(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
+      if (deprecatedAt !== undefined) arg.deprecatedAt = deprecatedAt;
       out.push(arg);
     }
     return out;
@@ -266,11 +267,16 @@ export class FieldDirectives {
   /**
    * Record 0030: GraphQL forbids `@deprecated` on a required argument or input
    * field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
+   * Returns where a non-null one's `@deprecated` stands: with a default that
+   * does not fit the type it is required too (default-values.ts checks that
+   * once the types have their names).
    */
-  checkRequiredNotDeprecated(type: TypeExpr, dflt: JsonValue | undefined, list: JsonValue | undefined, loc: Loc, what: string): void {
-    if (type.kind !== 'nonNull' || dflt !== undefined || !Array.isArray(list)) return;
+  requiredDeprecation(type: TypeExpr, dflt: JsonValue | undefined, list: JsonValue | undefined, loc: Loc, what: string): Loc | undefined {
+    if (type.kind !== 'nonNull' || !Array.isArray(list)) return undefined;
     const i = list.findIndex((entry) => isObject(entry) && own(entry, 'name') === 'deprecated');
-    if (i >= 0) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
+    if (i < 0) return undefined;
+    if (dflt === undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
+    return child(loc, i);
   }
 
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {

@@ -354,7 +354,8 @@ export class Lowering {
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
     if (input) {
       const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
-      this.directives.checkRequiredNotDeprecated(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
+      const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
+      if (deprecatedAt !== undefined) field.deprecatedAt = deprecatedAt;
     }
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;

@@ -15,6 +15,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
+use crate::default_values::check_deprecated_defaults;
 use crate::hoist::hoist_interfaces;
 use crate::ir::{
     Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
@@ -44,6 +45,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     resolve_references(lw, &order, &by_name)?;
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order)?;
+    check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
 
     let mut definitions: Vec<Definition> = Vec::new();
     for d in directive_defs {

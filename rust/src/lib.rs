@@ -17,6 +17,7 @@ pub mod lower_types;
 pub mod lower_directives;
 pub mod directive_args;
 pub mod assemble;
+pub mod default_values;
 pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;
@@ -26,6 +27,7 @@ pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
 pub mod sdl_read;
+pub mod sdl_defaults;
 pub mod reverse;
 
 // ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
-use crate::lower_directives::{check_required_not_deprecated, DraftSchemaDef, FieldDirectives};
+use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{type_of, TypeContext};
 use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
@@ -450,6 +450,7 @@ impl Lowering {
                 type_: named("Boolean"),
                 default_value: None,
                 directives: Vec::new(),
+                deprecated_at: None,
                 loc: loc.clone(),
                 type_loc: loc.clone(),
             });
@@ -546,11 +547,13 @@ impl Lowering {
         let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
-        if input {
+        let deprecated_at = if input {
             let at = loc.child(&["x-graphql-field-directives"]);
             let list = attr(node, "x-graphql-field-directives");
-            check_required_not_deprecated(&type_, default_value.as_ref(), list, &at, "input field")?;
-        }
+            required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
+        } else {
+            None
+        };
         let type_loc = if explicit_type.is_some() {
             loc.child(&["x-graphql-field-type"])
         } else if node.get("$ref").is_some_and(Value::is_string) {
@@ -565,6 +568,7 @@ impl Lowering {
             type_,
             default_value,
             directives,
+            deprecated_at,
             loc: loc.clone(),
             type_loc,
         })

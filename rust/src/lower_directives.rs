@@ -161,22 +161,29 @@ fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
 
 /// Record 0030: GraphQL forbids `@deprecated` on a required argument or input
 /// field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
-pub fn check_required_not_deprecated(
+/// Returns where a non-null one's `@deprecated` stands: with a default that
+/// does not fit the type it is required too (default_values.rs checks that
+/// once the types have their names).
+pub fn required_deprecation(
     type_: &TypeExpr,
     dflt: Option<&Value>,
     list: Option<&Value>,
     loc: &Loc,
     what: &str,
-) -> Res<()> {
-    let (true, None, Some(Value::Array(list))) = (type_.is_non_null(), dflt, list) else { return Ok(()) };
-    match list.iter().position(|e| e.get("name").and_then(Value::as_str) == Some("deprecated")) {
-        Some(i) => Err(fail(
+) -> Res<Option<Loc>> {
+    let (true, Some(Value::Array(list))) = (type_.is_non_null(), list) else { return Ok(None) };
+    let Some(i) = list.iter().position(|e| e.get("name").and_then(Value::as_str) == Some("deprecated")) else {
+        return Ok(None);
+    };
+    let at = child(loc, &[i.to_string()]);
+    if dflt.is_none() {
+        return Err(fail(
             codes::ATTRIBUTE_SCOPE,
             format!("directive @deprecated cannot be applied to a required {what} (non-null without a default)"),
-            &child(loc, &[i.to_string()]),
-        )),
-        None => Ok(()),
+            &at,
+        ));
     }
+    Ok(Some(at))
 }
 
 /// JavaScript's `${value}` of a value that should have been a string (only
@@ -399,14 +406,14 @@ impl FieldDirectives {
                 }
                 None => None,
             };
-            check_required_not_deprecated(
+            let deprecated_at = required_deprecation(
                 &type_,
                 default_value.as_ref(),
                 spec.get("directives"),
                 &child(&at, &["directives"]),
                 "argument",
             )?;
-            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives });
+            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives, deprecated_at });
         }
         Ok(out)
     }
@@ -548,6 +555,7 @@ impl FieldDirectives {
                     type_,
                     default_value: None,
                     directives: Vec::new(),
+                    deprecated_at: None,
                 });
             }
             out.push(DraftDirectiveDef {

@@ -38,6 +38,7 @@ use apollo_compiler::{Name, Node, Schema};
 use serde_json::{Map, Number, Value};
 
 use crate::canonical::canonical_directive_order;
+use crate::sdl_defaults::{fits, NamedType};
 use crate::errors::{codes, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
 use crate::ir::{
@@ -1515,8 +1516,12 @@ impl<'a> Validation<'a> {
 
     /// `Required argument T.f(a:) cannot be deprecated.` and the like.
     fn deprecated_required(&self, out: &mut Vec<Problem>) {
+        // graphql-js keeps no default that does not fit the type (record 0030): required then too.
+        let lookup = |name: &str| self.named_type(name);
         let required_deprecated = |a: &ast::InputValueDefinition| {
-            a.ty.is_non_null() && a.default_value.is_none() && a.directives.iter().any(|d| d.name == "deprecated")
+            a.ty.is_non_null()
+                && a.directives.iter().any(|d| d.name == "deprecated")
+                && !a.default_value.as_ref().is_some_and(|v| fits(v, &a.ty, &lookup, 0))
         };
         for d in &self.doc.definitions {
             if let Ast::DirectiveDefinition(dd) = d {
@@ -1546,6 +1551,25 @@ impl<'a> Validation<'a> {
                     [start(f.ty.location())],
                 ));
             }
+        }
+    }
+
+    /// A named type as sdl_defaults::fits sees it (the document's definitions and extensions first).
+    fn named_type(&self, name: &str) -> NamedType<'a> {
+        match self.kind_of(name) {
+            Some("enum") => NamedType::Enum(
+                self.all()
+                    .filter(|d| d.name().is_some_and(|n| n == name))
+                    .flat_map(values_of_node)
+                    .map(|v| v.value.as_str())
+                    .collect(),
+            ),
+            Some("input") => {
+                let nodes: Vec<&'a Ast> = self.all().filter(|d| d.name().is_some_and(|n| n == name)).collect();
+                let one_of = nodes.iter().any(|d| directives_of_node(d).is_some_and(|l| l.iter().any(|x| x.name == "oneOf")));
+                NamedType::Input(nodes.into_iter().flat_map(input_fields_of_node).map(|f| &**f).collect(), one_of)
+            }
+            _ => NamedType::Other,
         }
     }
 
