@@ -14,8 +14,7 @@
  * it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
  */
 import { ErrorCodes } from './errors';
-import type { JsonValue } from './load';
-import { isObject, keysOf, own } from './load';
+import { isObject, own, type JsonValue } from './load';
 import type { DraftDirectiveDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { enumLiteral } from './print';
