@@ -13,6 +13,7 @@ import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
+import { checkInputCycles } from './input-cycles';
 import type { Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef } from './ir';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
@@ -32,6 +33,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkInputCycles(lw, order, byName);
 
   const definitions: Definition[] = [];
   for (const d of directiveDefs) {

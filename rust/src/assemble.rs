@@ -17,6 +17,7 @@ use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
 use crate::default_values::check_deprecated_defaults;
 use crate::hoist::hoist_interfaces;
+use crate::input_cycles::check_input_cycles;
 use crate::ir::{
     Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
     SchemaDef, SchemaLink, UnionTypeDef,
@@ -46,6 +47,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order)?;
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
+    check_input_cycles(lw, &order, &by_name)?;
 
     let mut definitions: Vec<Definition> = Vec::new();
     for d in directive_defs {

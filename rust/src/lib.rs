@@ -18,6 +18,7 @@ pub mod lower_directives;
 pub mod directive_args;
 pub mod assemble;
 pub mod default_values;
+pub mod input_cycles;
 pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;
