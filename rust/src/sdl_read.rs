@@ -1386,6 +1386,7 @@ impl<'a> Validation<'a> {
         self.duplicate_object_fields(&mut out);
         self.root_types(&mut out);
         self.deprecated_required(&mut out);
+        self.extra_arguments_with_unfit_defaults(&mut out);
         self.one_of(&mut out);
         self.input_cycles(&mut out);
         out
@@ -1550,6 +1551,45 @@ impl<'a> Validation<'a> {
                     format!("Required input field {ty}.{} cannot be deprecated.", f.name),
                     [start(f.ty.location())],
                 ));
+            }
+        }
+    }
+
+    /// graphql-js's "includes required argument ... missing from the Interface field"
+    /// for an extra non-null argument whose default does not fit its type (record
+    /// 0030): required to graphql-js, not to apollo-compiler, which reports the rest.
+    fn extra_arguments_with_unfit_defaults(&self, out: &mut Vec<Problem>) {
+        let lookup = |name: &str| self.named_type(name);
+        for d in &self.doc.definitions {
+            if !matches!(d, Ast::ObjectTypeDefinition(_) | Ast::InterfaceTypeDefinition(_)) {
+                continue;
+            }
+            let Some(ty) = d.name() else { continue };
+            let nodes = self.type_nodes(ty.as_str());
+            let mut seen: HashSet<&str> = HashSet::new();
+            for iface in nodes.iter().flat_map(|n| implements_of_node(n)) {
+                if !seen.insert(iface.as_str()) {
+                    continue;
+                }
+                for iface_field in self.type_nodes(iface.as_str()).into_iter().flat_map(fields_of_node) {
+                    let Some(field) = self.fields_named(ty.as_str(), iface_field.name.as_str()).into_iter().next() else {
+                        continue;
+                    };
+                    for a in &field.arguments {
+                        let extra = !iface_field.arguments.iter().any(|i| i.name == a.name);
+                        let unfit = a.default_value.as_ref().is_some_and(|v| !fits(v, &a.ty, &lookup, 0));
+                        if extra && a.ty.is_non_null() && unfit {
+                            out.push(Problem::new(
+                                Phase::Schema,
+                                format!(
+                                    "Object field {ty}.{} includes required argument {} that is missing from the Interface field {iface}.{}.",
+                                    field.name, a.name, iface_field.name
+                                ),
+                                [start(a.location()), start(iface_field.location())],
+                            ));
+                        }
+                    }
+                }
             }
         }
     }
