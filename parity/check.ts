@@ -17,12 +17,10 @@
  * - graphql-to-json: the JSON converts back to the canonical print of the
  *   input without warnings (round trip (1) of record 0028).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
-import { buildASTSchema, parse, validateSchema } from 'graphql';
 import { canonicalSdl, ConversionError, Converter, diagnosticToJSON, type Diagnostic } from '../js/src/index';
+import { graphqlJsProblems } from '../js/test/support';
 import { unifiedDiff } from './diff';
-import { ROOT, RustBatch, type BatchDiagnostic, type Direction } from './rust-batch';
+import { RustBatch, type BatchDiagnostic, type Direction } from './rust-batch';
 
 export interface Case {
   direction: Direction;
@@ -138,23 +136,7 @@ export function compare(ts: Outcome, rust: Outcome): Problem[] {
 // ---------------------------------------------------------------------------
 // Properties
 
-let federationSdl: string | undefined;
-
-/** graphql-js problems of an SDL document (a missing Query type is not one). */
-export function graphqlJsProblems(sdl: string, federation: boolean): string[] {
-  let source = sdl;
-  if (federation) {
-    federationSdl ??= fs.readFileSync(path.join(ROOT, 'schemas', 'federation-v2.3.graphql'), 'utf8');
-    source = federationSdl + '\n' + sdl;
-  }
-  try {
-    return validateSchema(buildASTSchema(parse(source)))
-      .map((e) => e.message)
-      .filter((m) => m !== 'Query root type must be provided.');
-  } catch (e) {
-    return [(e as Error).message];
-  }
-}
+// graphqlJsProblems: the one check of js/test/support.ts (a missing Query type is not a problem).
 
 /** The root object of a JSON Schema text (undefined when it does not parse or is not an object). */
 function rootOf(text: string): Record<string, unknown> | undefined {

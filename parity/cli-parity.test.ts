@@ -6,7 +6,8 @@
  *
  * Scenarios that write files run the npm CLI, record what it wrote, rebuild the
  * scenario folder at the same path and run the Rust CLI there, so paths in
- * diagnostics are identical. Mismatches are also written to parity/failures/.
+ * diagnostics are identical. Mismatches are also written to parity/failures/cli/ (only that
+ * folder is cleared, so the cases of a real `npm run parity` run stay).
  */
 import { execFileSync, execSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -17,7 +18,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(__dirname, '..');
 const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
 const FIXTURES = path.join(ROOT, 'fixtures', 'json-to-graphql');
-const FAILURES = path.join(__dirname, 'failures');
+// Its own folder: a real `npm run parity` run's cases in parity/failures/ are kept.
+const FAILURES = path.join(__dirname, 'failures', 'cli');
 let RUST_CLI = '';
 let tmp = '';
 

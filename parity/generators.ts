@@ -1414,7 +1414,75 @@ export const jsonCases: fc.Arbitrary<TextCase> = fc.oneof(
   { weight: 10, arbitrary: fc.tuple(fc.oneof(simpleDocuments as fc.Arbitrary<unknown>, roundTripDocuments as fc.Arbitrary<unknown>), fc.oneof(simpleOptions, roundTripOptions) as fc.Arbitrary<Record<string, unknown>>) },
 ).chain(([doc, options]) =>
   fc.tuple(jsonStyles, rarely(jsonMutations, 15)).map(([style, mutation]) => ({ text: applyMutation(writeJson(doc, style), mutation), options })),
-);
+).filter((c) => !ownedElsewhere(c));
+
+/**
+ * Shapes whose bugs other branches fix; the generated runs leave them out
+ * until those branches are merged.
+ */
+function ownedElsewhere(c: TextCase): boolean {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(c.text);
+  } catch {
+    return false;
+  }
+  if (c.options.validate === true) {
+    // owned by validate branch; lead re-enables on merge (validate: true with another $schema draft: ajv throws)
+    const schema = isPlainObject(doc) ? doc.$schema : undefined;
+    if (schema !== undefined && schema !== 'http://json-schema.org/draft-07/schema#') return true;
+    // owned by validate branch; lead re-enables on merge (a duplicate "__proto__" in `required`: ajv misses it)
+    if (hasDuplicateProtoRequired(doc)) return true;
+  }
+  // owned by hardening branch; lead re-enables on merge (an out-of-range number hidden by a duplicate key)
+  if (/\d[eE]\+?400/.test(c.text) && hasDuplicateKey(c.text)) return true;
+  return false;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function hasDuplicateProtoRequired(v: unknown): boolean {
+  if (Array.isArray(v)) return v.some(hasDuplicateProtoRequired);
+  if (!isPlainObject(v)) return false;
+  for (const [k, child] of Object.entries(v)) {
+    if (k === 'required' && Array.isArray(child) && child.filter((x) => x === '__proto__').length > 1) return true;
+    if (hasDuplicateProtoRequired(child)) return true;
+  }
+  return false;
+}
+
+/** Whether some object of the JSON text (assumed to parse) repeats a key. */
+function hasDuplicateKey(text: string): boolean {
+  const stack: Array<Set<string> | undefined> = [];
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      const top = stack[stack.length - 1];
+      if (expectKey && top !== undefined) {
+        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        if (top.has(key)) return true;
+        top.add(key);
+      }
+      expectKey = false;
+      i = j;
+    } else if (ch === '{') {
+      stack.push(new Set());
+      expectKey = true;
+    } else if (ch === '[') {
+      stack.push(undefined);
+    } else if (ch === '}' || ch === ']') {
+      stack.pop();
+    } else if (ch === ',') {
+      expectKey = stack[stack.length - 1] !== undefined;
+    }
+  }
+  return false;
+}
 
 /** `jsonCases`, and now and then a deep input. */
 export const jsonAndDeepCases: fc.Arbitrary<TextCase> = fc.oneof(
@@ -1425,7 +1493,8 @@ export const jsonAndDeepCases: fc.Arbitrary<TextCase> = fc.oneof(
 /** Valid-mode JSON Schemas and options only, unbroken: most of them convert (the round-trip property). */
 export const validJsonCases: fc.Arbitrary<TextCase> = fc
   .tuple(validSchemas.document, validSchemas.options, jsonStyles)
-  .map(([doc, options, style]) => ({ text: writeJson(doc, style), options }));
+  .map(([doc, options, style]) => ({ text: writeJson(doc, style), options }))
+  .filter((c) => !ownedElsewhere(c));
 
 // ---------------------------------------------------------------------------
 // SDL inputs (graphql-to-json)

@@ -3,7 +3,7 @@
  * every fixture (both directions) and a small seeded generated run
  * (PARITY_RUNS cases per property, default 20; PARITY_SEED). Any TS/Rust
  * mismatch or broken property fails it; the cases are in parity/failures/.
- * `npm run parity -- --runs 200` is the longer run of .ci/run.
+ * `npm run parity -- --seed 20261121 --runs 350 --no-fixtures` is the generated gate of .ci/run.
  */
 import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -44,9 +44,8 @@ describe('the comparison', () => {
 });
 
 describe('TypeScript and Rust', () => {
-  // The CI gate is every fixture in both directions. Generated cases (PARITY_RUNS > 0, or
-  // `npm run parity`) still find open bugs, listed in parity/README.md; they join the gate
-  // once those are fixed.
+  // npm test gates on every fixture in both directions; .ci/run then runs the generated
+  // gate (`npm run parity -- --seed 20261121 --runs 350 --no-fixtures`, parity/README.md).
   it('agree on every fixture (and on generated inputs when PARITY_RUNS is set), and every property holds', async () => {
     const lines: string[] = [];
     const summary = await runParity({

@@ -10,13 +10,16 @@
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
+import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
+import { checkInputCycles } from './input-cycles';
 import type { Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef } from './ir';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
+import { checkSchemaRoots } from './schema-roots';
 import { fnv1a32 } from './text';
 import type { DraftField, DraftInputValue, Slot } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from './type-expr';
@@ -29,6 +32,8 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   resolveReferences(lw, order, byName);
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
+  checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkInputCycles(lw, order, byName);
 
   const definitions: Definition[] = [];
   for (const d of directiveDefs) {
@@ -46,6 +51,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   const doc: Document = { definitions };
   if (lw.schemaExtension) doc.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
   if (lw.schema) doc.schema = schemaDef(lw, lw.schema, byName);
+  checkSchemaRoots(lw, definitions, byName);
   const used = lw.directives.federationUsed;
   // A schema extension is printed as given: it carries its own @link, if any.
   if (used.size > 0 && lw.options.federationLink && !doc.schemaExtension) {

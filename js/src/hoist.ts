@@ -6,16 +6,32 @@
  * Each item is placed where it stands in `order`, except that the interfaces
  * it implements (recursively, with their own interfaces first) are placed
  * right before it unless they were placed already; an interface brings its
- * children (inline types, forward direction only) with it.
+ * children (inline types, forward direction only) with it, except a child that
+ * implements an interface still being placed: it follows that interface.
  */
 export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => T[], childrenOf: (item: T) => T[] = () => []): T[] {
   const out: T[] = [];
   const placed = new Set<T>();
+  // Placed but not yet in `out`: an interface whose own interfaces are being placed.
+  const inProgress = new Set<T>();
+  // An item (a child brought along by an interface) that implements an interface still in
+  // progress waits for it, so that no type comes before an interface it implements.
+  const waiting = new Map<T, T[]>();
   const place = (item: T): void => {
     if (placed.has(item)) return;
+    const blocker = interfacesOf(item).find((i) => inProgress.has(i));
+    if (blocker !== undefined) {
+      waiting.set(blocker, [...(waiting.get(blocker) ?? []), item]);
+      return;
+    }
     placed.add(item);
+    inProgress.add(item);
     for (const iface of interfacesOf(item)) placeTree(iface);
     out.push(item);
+    inProgress.delete(item);
+    const waiters = waiting.get(item) ?? [];
+    waiting.delete(item);
+    for (const w of waiters) place(w);
   };
   const placeTree = (item: T): void => {
     place(item);

@@ -4,6 +4,7 @@
  * `x-graphql-directive-definitions`, and definitions inferred for directives
  * that are applied but never declared (so the output stays a valid schema).
  */
+import { knownArgumentProblem } from './directive-args';
 import { ErrorCodes } from './errors';
 import { OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
@@ -14,7 +15,7 @@ import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
 import type { Loc } from './resolve';
 import type { DraftInputValue, Slot } from './slots';
-import { JSON_SCALAR, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
+import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
 
 /** Federation v2.3 directives, in the order the `@link` import lists them. */
@@ -246,6 +247,7 @@ export class FieldDirectives {
       const typeText = own(spec, 'type');
       const type = typeof typeText === 'string' ? parseTypeExpr(typeText) : undefined;
       if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
+      if (listDepth(type) > MAX_LIST_NESTING) this.lw.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, child(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
       arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
@@ -255,9 +257,26 @@ export class FieldDirectives {
         checkLiteral(this.lw, dflt, child(at, 'default'));
         arg.defaultValue = dflt;
       }
+      const deprecatedAt = this.requiredDeprecation(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
+      if (deprecatedAt !== undefined) arg.deprecatedAt = deprecatedAt;
       out.push(arg);
     }
     return out;
+  }
+
+  /**
+   * Record 0030: GraphQL forbids `@deprecated` on a required argument or input
+   * field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
+   * Returns where a non-null one's `@deprecated` stands: with a default that
+   * does not fit the type it is required too (default-values.ts checks that
+   * once the types have their names).
+   */
+  requiredDeprecation(type: TypeExpr, dflt: JsonValue | undefined, list: JsonValue | undefined, loc: Loc, what: string): Loc | undefined {
+    if (type.kind !== 'nonNull' || !Array.isArray(list)) return undefined;
+    const i = list.findIndex((entry) => isObject(entry) && own(entry, 'name') === 'deprecated');
+    if (i < 0) return undefined;
+    if (dflt === undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
+    return child(loc, i);
   }
 
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
@@ -304,6 +323,8 @@ export class FieldDirectives {
         }
       }
       this.checkPlacement(name, location, seenHere.has(name), at);
+      const argProblem = this.declaredNames.has(name) ? undefined : knownArgumentProblem(name, args.map(([n]) => n));
+      if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, at);
       this.record(name, args, location, seenHere.has(name), at);
       seenHere.add(name);
       out.push({ name, args });
@@ -373,11 +394,16 @@ function literalType(value: JsonValue): string {
  * other than true, false and null.
  */
 export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
-  const stack: Array<[JsonValue, Loc]> = [[value, loc]];
+  // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
+  const stack: Array<[JsonValue, Loc, number]> = [[value, loc, 0]];
+  const tooDeep = (at: Loc): never =>
+    lw.fail(ErrorCodes.TOO_DEEP, `a value nests lists or objects more than ${MAX_LIST_NESTING} levels deep`, at);
   while (stack.length > 0) {
-    const [v, at] = stack.pop()!;
-    if (Array.isArray(v)) v.forEach((item, i) => stack.push([item, child(at, i)]));
-    else if (isObject(v)) {
+    const [v, at, depth] = stack.pop()!;
+    if (Array.isArray(v)) {
+      if (depth >= MAX_LIST_NESTING) tooDeep(at);
+      v.forEach((item, i) => stack.push([item, child(at, i), depth + 1]));
+    } else if (isObject(v)) {
       const keys = keysOf(v);
       if (keys.length === 1 && keys[0] === ENUM_LITERAL_KEY) {
         const name = v[ENUM_LITERAL_KEY];
@@ -387,9 +413,10 @@ export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
         }
         continue;
       }
+      if (depth >= MAX_LIST_NESTING) tooDeep(at);
       for (const k of keys) {
         if (!NAME_RE.test(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
-        stack.push([v[k], child(at, k)]);
+        stack.push([v[k], child(at, k), depth + 1]);
       }
     }
   }

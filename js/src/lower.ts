@@ -17,7 +17,7 @@ import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
 import { locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
-import { BUILTIN_SCALARS, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
 export type Classification = SlotKind | 'skip' | 'empty' | 'alias' | 'ref';
 
@@ -331,6 +331,10 @@ export class Lowering {
       type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
     }
     type = applyNullability(node, type, schemaNull, required);
+    if (listDepth(type) > MAX_LIST_NESTING) {
+      const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
+      this.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, at);
+    }
     const args = this.directives.fieldArguments(node, loc, input);
     const defaultValue = this.directives.fieldDefault(node, loc, input);
     // No `...(cond ? { defaultValue } : {})` in the literal: on Node 20 a spread among the
@@ -348,6 +352,11 @@ export class Lowering {
           : loc,
     };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
+    if (input) {
+      const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
+      const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
+      if (deprecatedAt !== undefined) field.deprecatedAt = deprecatedAt;
+    }
     const description = descriptionOf(node);
     if (description !== undefined) field.description = description;
     return field;

@@ -41,6 +41,7 @@ import {
   type SchemaDef,
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
+import { parseSdl } from './sdl-parse';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
 import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
@@ -67,7 +68,7 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   const reader = new Reader(text, options.fileName);
   let doc: G.DocumentNode;
   try {
-    doc = graphql.parse(text);
+    doc = parseSdl(text);
   } catch (e) {
     if (e instanceof graphql.GraphQLError) {
       throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, e.message, e.positions?.[0]);

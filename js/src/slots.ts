@@ -20,6 +20,8 @@ export interface DraftInputValue {
   type: TypeExpr;
   defaultValue?: JsonValue;
   directives: AppliedDirective[];
+  /** A non-null one's `@deprecated` entry, checked against its default by default-values.ts. */
+  deprecatedAt?: Loc;
 }
 
 export interface DraftField {
@@ -30,6 +32,8 @@ export interface DraftField {
   /** Input fields only (`x-graphql-default`). */
   defaultValue?: JsonValue;
   directives: AppliedDirective[];
+  /** A non-null input field's `@deprecated` entry, checked against its default by default-values.ts. */
+  deprecatedAt?: Loc;
   /** Where the property sits, for diagnostics. */
   loc: Loc;
   /** What gave the field its type (`x-graphql-field-type`, `$ref`, or the property), for diagnostics. */

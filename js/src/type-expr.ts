@@ -32,6 +32,22 @@ export function renderType(t: TypeExpr): string {
   }
 }
 
+/**
+ * Record 0032: list types and literal values nest at most this deep in both
+ * directions (sdl-read's MAX_SDL_NESTING), so every SDL printed reads back.
+ */
+export const MAX_LIST_NESTING = 128;
+
+/** How many lists a type expression nests. */
+export function listDepth(t: TypeExpr): number {
+  let depth = 0;
+  while (t.kind === 'list' || t.kind === 'nonNull') {
+    if (t.kind === 'list') depth++;
+    t = t.of;
+  }
+  return depth;
+}
+
 /** The named type at the bottom of the wrappers. */
 export function baseOf(t: TypeExpr): TypeExpr {
   while (t.kind === 'list' || t.kind === 'nonNull') t = t.of;

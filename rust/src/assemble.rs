@@ -15,7 +15,9 @@ use std::collections::{HashMap, HashSet};
 
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
+use crate::default_values::check_deprecated_defaults;
 use crate::hoist::hoist_interfaces;
+use crate::input_cycles::check_input_cycles;
 use crate::ir::{
     Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
     SchemaDef, SchemaLink, UnionTypeDef,
@@ -24,6 +26,7 @@ use crate::lower::{fail, Loc, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
+use crate::schema_roots::check_schema_roots;
 use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind};
 use crate::text::fnv1a32;
 use crate::type_expr::{is_builtin_scalar, render_type, Base, TypeExpr, BUILTIN_SCALARS, JSON_SCALAR};
@@ -43,6 +46,8 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     resolve_references(lw, &order, &by_name)?;
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order)?;
+    check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
+    check_input_cycles(lw, &order, &by_name)?;
 
     let mut definitions: Vec<Definition> = Vec::new();
     for d in directive_defs {
@@ -74,6 +79,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     if let Some(draft) = &lw.schema {
         doc.schema = Some(schema_def(lw, draft, &by_name)?);
     }
+    check_schema_roots(lw, &doc.definitions, &by_name)?;
     let used = &lw.directives.federation_used;
     // A schema extension is printed as given: it carries its own @link, if any.
     if !used.is_empty() && lw.options.federation_link && doc.schema_extension.is_none() {

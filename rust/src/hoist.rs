@@ -6,13 +6,14 @@
 //! Each item is placed where it stands in `order`, except that the interfaces
 //! it implements (recursively, with their own interfaces first) are placed
 //! right before it unless they were placed already; an interface brings its
-//! children (inline types, forward direction only) with it.
+//! children (inline types, forward direction only) with it, except a child that
+//! implements an interface still being placed: it follows that interface.
 //!
 //! Items are indexes (slot ids, definition positions). The TypeScript recurses;
 //! this walks an explicit stack in the same order, so no chain of interfaces
 //! can exhaust the stack.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 pub fn hoist_interfaces<I, C>(order: &[usize], interfaces_of: I, children_of: C) -> Vec<usize>
 where
@@ -24,27 +25,45 @@ where
         Place(usize),
         /// `placeTree(item)`.
         PlaceTree(usize),
-        /// `out.push(item)` at the end of `place`.
+        /// `out.push(item)` at the end of `place`, then the items waiting for it.
         Emit(usize),
     }
     let mut out = Vec::new();
     let mut placed: HashSet<usize> = HashSet::new();
+    // Placed but not yet in `out`: an interface whose own interfaces are being placed.
+    let mut in_progress: HashSet<usize> = HashSet::new();
+    // An item (a child brought along by an interface) that implements an interface still in
+    // progress waits for it, so that no type comes before an interface it implements.
+    let mut waiting: HashMap<usize, Vec<usize>> = HashMap::new();
     for &start in order {
         let mut tasks = vec![Task::Place(start)];
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Place(item) => {
-                    if !placed.insert(item) {
+                    if placed.contains(&item) {
                         continue;
                     }
+                    let interfaces = interfaces_of(item);
+                    if let Some(&blocker) = interfaces.iter().find(|i| in_progress.contains(i)) {
+                        waiting.entry(blocker).or_default().push(item);
+                        continue;
+                    }
+                    placed.insert(item);
+                    in_progress.insert(item);
                     tasks.push(Task::Emit(item));
-                    tasks.extend(interfaces_of(item).into_iter().rev().map(Task::PlaceTree));
+                    tasks.extend(interfaces.into_iter().rev().map(Task::PlaceTree));
                 }
                 Task::PlaceTree(item) => {
                     tasks.extend(children_of(item).into_iter().rev().map(Task::PlaceTree));
                     tasks.push(Task::Place(item));
                 }
-                Task::Emit(item) => out.push(item),
+                Task::Emit(item) => {
+                    out.push(item);
+                    in_progress.remove(&item);
+                    if let Some(waiters) = waiting.remove(&item) {
+                        tasks.extend(waiters.into_iter().rev().map(Task::Place));
+                    }
+                }
             }
         }
     }

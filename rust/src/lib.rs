@@ -15,7 +15,11 @@ pub mod resolve;
 pub mod lower;
 pub mod lower_types;
 pub mod lower_directives;
+pub mod directive_args;
 pub mod assemble;
+pub mod default_values;
+pub mod input_cycles;
+pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;
 pub mod convert;
@@ -24,6 +28,7 @@ pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
 pub mod sdl_read;
+pub mod sdl_defaults;
 pub mod reverse;
 
 // ---------------------------------------------------------------------------

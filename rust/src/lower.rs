@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
-use crate::lower_directives::{DraftSchemaDef, FieldDirectives};
+use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{type_of, TypeContext};
 use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
@@ -21,7 +21,9 @@ use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
-use crate::type_expr::{is_builtin_scalar, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper};
+use crate::type_expr::{
+    is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
+};
 
 pub use crate::resolve::Loc;
 
@@ -448,6 +450,7 @@ impl Lowering {
                 type_: named("Boolean"),
                 default_value: None,
                 directives: Vec::new(),
+                deprecated_at: None,
                 loc: loc.clone(),
                 type_loc: loc.clone(),
             });
@@ -528,6 +531,14 @@ impl Lowering {
             }
         }
         type_ = apply_nullability(node, type_, schema_null, required);
+        if list_depth(&type_) > MAX_LIST_NESTING {
+            let at = if explicit_type.is_some() { loc.child(&["x-graphql-field-type"]) } else { loc.clone() };
+            return Err(fail(
+                codes::TOO_DEEP,
+                format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
+                &at,
+            ));
+        }
         let name = match attr(node, "x-graphql-field-name") {
             Some(Value::String(name)) => name.clone(),
             _ => to_field_name(key),
@@ -536,6 +547,13 @@ impl Lowering {
         let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
+        let deprecated_at = if input {
+            let at = loc.child(&["x-graphql-field-directives"]);
+            let list = attr(node, "x-graphql-field-directives");
+            required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
+        } else {
+            None
+        };
         let type_loc = if explicit_type.is_some() {
             loc.child(&["x-graphql-field-type"])
         } else if node.get("$ref").is_some_and(Value::is_string) {
@@ -550,6 +568,7 @@ impl Lowering {
             type_,
             default_value,
             directives,
+            deprecated_at,
             loc: loc.clone(),
             type_loc,
         })

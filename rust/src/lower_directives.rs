@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use indexmap::IndexMap;
 use serde_json::Value;
 
+use crate::directive_args::known_argument_problem;
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
 use crate::lower::{description_of, fail, where_};
@@ -23,7 +24,7 @@ use crate::options::json_stringify;
 use crate::resolve::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{parse_type_expr, JSON_SCALAR};
+use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_LIST_NESTING};
 
 type Res<T> = Result<T, ConversionError>;
 
@@ -156,6 +157,33 @@ pub struct FieldDirectives {
 
 fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
     loc.child(segments)
+}
+
+/// Record 0030: GraphQL forbids `@deprecated` on a required argument or input
+/// field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
+/// Returns where a non-null one's `@deprecated` stands: with a default that
+/// does not fit the type it is required too (default_values.rs checks that
+/// once the types have their names).
+pub fn required_deprecation(
+    type_: &TypeExpr,
+    dflt: Option<&Value>,
+    list: Option<&Value>,
+    loc: &Loc,
+    what: &str,
+) -> Res<Option<Loc>> {
+    let (true, Some(Value::Array(list))) = (type_.is_non_null(), list) else { return Ok(None) };
+    let Some(i) = list.iter().position(|e| e.get("name").and_then(Value::as_str) == Some("deprecated")) else {
+        return Ok(None);
+    };
+    let at = child(loc, &[i.to_string()]);
+    if dflt.is_none() {
+        return Err(fail(
+            codes::ATTRIBUTE_SCOPE,
+            format!("directive @deprecated cannot be applied to a required {what} (non-null without a default)"),
+            &at,
+        ));
+    }
+    Ok(Some(at))
 }
 
 /// JavaScript's `${value}` of a value that should have been a string (only
@@ -358,6 +386,13 @@ impl FieldDirectives {
                     &child(&at, &["type"]),
                 ));
             };
+            if list_depth(&type_) > MAX_LIST_NESTING {
+                return Err(fail(
+                    codes::TOO_DEEP,
+                    format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
+                    &child(&at, &["type"]),
+                ));
+            }
             let directives =
                 self.applied(spec.get("directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
             let description = match spec.get("description") {
@@ -371,7 +406,14 @@ impl FieldDirectives {
                 }
                 None => None,
             };
-            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives });
+            let deprecated_at = required_deprecation(
+                &type_,
+                default_value.as_ref(),
+                spec.get("directives"),
+                &child(&at, &["directives"]),
+                "argument",
+            )?;
+            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives, deprecated_at });
         }
         Ok(out)
     }
@@ -452,6 +494,12 @@ impl FieldDirectives {
             }
             let repeated = seen_here.contains(&name);
             self.check_placement(&name, location, repeated, &at)?;
+            if !self.declared_names.contains(&name) {
+                let arg_names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
+                if let Some(problem) = known_argument_problem(&name, &arg_names) {
+                    return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &at));
+                }
+            }
             self.record(&name, &args, location, repeated, &at);
             seen_here.insert(name.clone());
             out.push(AppliedDirective { name, args });
@@ -507,6 +555,7 @@ impl FieldDirectives {
                     type_,
                     default_value: None,
                     directives: Vec::new(),
+                    deprecated_at: None,
                 });
             }
             out.push(DraftDirectiveDef {
@@ -566,12 +615,19 @@ fn matches_name_re(s: &str) -> bool {
 /// value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
 /// other than true, false and null.
 pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
-    let mut stack: Vec<(&Value, Loc)> = vec![(value, loc.clone())];
-    while let Some((v, at)) = stack.pop() {
+    // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
+    let mut stack: Vec<(&Value, Loc, usize)> = vec![(value, loc.clone(), 0)];
+    let too_deep = |at: &Loc| {
+        fail(codes::TOO_DEEP, format!("a value nests lists or objects more than {MAX_LIST_NESTING} levels deep"), at)
+    };
+    while let Some((v, at, depth)) = stack.pop() {
         match v {
             Value::Array(items) => {
+                if depth >= MAX_LIST_NESTING {
+                    return Err(too_deep(&at));
+                }
                 for (i, item) in items.iter().enumerate() {
-                    stack.push((item, child(&at, &[i.to_string()])));
+                    stack.push((item, child(&at, &[i.to_string()]), depth + 1));
                 }
             }
             Value::Object(map) => {
@@ -590,6 +646,9 @@ pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
                         continue;
                     }
                 }
+                if depth >= MAX_LIST_NESTING {
+                    return Err(too_deep(&at));
+                }
                 for (k, item) in map {
                     let item_at = child(&at, &[k]);
                     if !matches_name_re(k) {
@@ -599,7 +658,7 @@ pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
                             &item_at,
                         ));
                     }
-                    stack.push((item, item_at));
+                    stack.push((item, item_at, depth + 1));
                 }
             }
             _ => {}

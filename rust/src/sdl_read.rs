@@ -38,6 +38,7 @@ use apollo_compiler::{Name, Node, Schema};
 use serde_json::{Map, Number, Value};
 
 use crate::canonical::canonical_directive_order;
+use crate::sdl_defaults::{fits, NamedType};
 use crate::errors::{codes, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
 use crate::ir::{
@@ -1385,6 +1386,7 @@ impl<'a> Validation<'a> {
         self.duplicate_object_fields(&mut out);
         self.root_types(&mut out);
         self.deprecated_required(&mut out);
+        self.extra_arguments_with_unfit_defaults(&mut out);
         self.one_of(&mut out);
         self.input_cycles(&mut out);
         out
@@ -1515,8 +1517,12 @@ impl<'a> Validation<'a> {
 
     /// `Required argument T.f(a:) cannot be deprecated.` and the like.
     fn deprecated_required(&self, out: &mut Vec<Problem>) {
+        // graphql-js keeps no default that does not fit the type (record 0030): required then too.
+        let lookup = |name: &str| self.named_type(name);
         let required_deprecated = |a: &ast::InputValueDefinition| {
-            a.ty.is_non_null() && a.default_value.is_none() && a.directives.iter().any(|d| d.name == "deprecated")
+            a.ty.is_non_null()
+                && a.directives.iter().any(|d| d.name == "deprecated")
+                && !a.default_value.as_ref().is_some_and(|v| fits(v, &a.ty, &lookup, 0))
         };
         for d in &self.doc.definitions {
             if let Ast::DirectiveDefinition(dd) = d {
@@ -1546,6 +1552,64 @@ impl<'a> Validation<'a> {
                     [start(f.ty.location())],
                 ));
             }
+        }
+    }
+
+    /// graphql-js's "includes required argument ... missing from the Interface field"
+    /// for an extra non-null argument whose default does not fit its type (record
+    /// 0030): required to graphql-js, not to apollo-compiler, which reports the rest.
+    fn extra_arguments_with_unfit_defaults(&self, out: &mut Vec<Problem>) {
+        let lookup = |name: &str| self.named_type(name);
+        for d in &self.doc.definitions {
+            if !matches!(d, Ast::ObjectTypeDefinition(_) | Ast::InterfaceTypeDefinition(_)) {
+                continue;
+            }
+            let Some(ty) = d.name() else { continue };
+            let nodes = self.type_nodes(ty.as_str());
+            let mut seen: HashSet<&str> = HashSet::new();
+            for iface in nodes.iter().flat_map(|n| implements_of_node(n)) {
+                if !seen.insert(iface.as_str()) {
+                    continue;
+                }
+                for iface_field in self.type_nodes(iface.as_str()).into_iter().flat_map(fields_of_node) {
+                    let Some(field) = self.fields_named(ty.as_str(), iface_field.name.as_str()).into_iter().next() else {
+                        continue;
+                    };
+                    for a in &field.arguments {
+                        let extra = !iface_field.arguments.iter().any(|i| i.name == a.name);
+                        let unfit = a.default_value.as_ref().is_some_and(|v| !fits(v, &a.ty, &lookup, 0));
+                        if extra && a.ty.is_non_null() && unfit {
+                            out.push(Problem::new(
+                                Phase::Schema,
+                                format!(
+                                    "Object field {ty}.{} includes required argument {} that is missing from the Interface field {iface}.{}.",
+                                    field.name, a.name, iface_field.name
+                                ),
+                                [start(a.location()), start(iface_field.location())],
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A named type as sdl_defaults::fits sees it (the document's definitions and extensions first).
+    fn named_type(&self, name: &str) -> NamedType<'a> {
+        match self.kind_of(name) {
+            Some("enum") => NamedType::Enum(
+                self.all()
+                    .filter(|d| d.name().is_some_and(|n| n == name))
+                    .flat_map(values_of_node)
+                    .map(|v| v.value.as_str())
+                    .collect(),
+            ),
+            Some("input") => {
+                let nodes: Vec<&'a Ast> = self.all().filter(|d| d.name().is_some_and(|n| n == name)).collect();
+                let one_of = nodes.iter().any(|d| directives_of_node(d).is_some_and(|l| l.iter().any(|x| x.name == "oneOf")));
+                NamedType::Input(nodes.into_iter().flat_map(input_fields_of_node).map(|f| &**f).collect(), one_of)
+            }
+            _ => NamedType::Other,
         }
     }
 

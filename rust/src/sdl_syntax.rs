@@ -460,7 +460,10 @@ fn dedent_block_string_lines(lines: &[String]) -> Vec<String> {
 // ---------------------------------------------------------------------------
 // The grammar (graphql-js language/parser.js), recognizing only
 
-const DIRECTIVE_LOCATIONS: [&str; 20] = [
+/// graphql-js 16.15 also accepts `DIRECTIVE_DEFINITION` (a proposal, not in
+/// the GraphQL specification); apollo-compiler and the catalog do not, so it is
+/// left out here and in js/src/sdl-parse.ts alike.
+const DIRECTIVE_LOCATIONS: [&str; 19] = [
     "QUERY",
     "MUTATION",
     "SUBSCRIPTION",
@@ -480,7 +483,6 @@ const DIRECTIVE_LOCATIONS: [&str; 20] = [
     "ENUM_VALUE",
     "INPUT_OBJECT",
     "INPUT_FIELD_DEFINITION",
-    "DIRECTIVE_DEFINITION",
 ];
 
 struct Parser<'t> {

@@ -36,6 +36,8 @@ pub struct DraftInputValue {
     pub type_: TypeExpr,
     pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
+    /// A non-null one's `@deprecated` entry, checked against its default by default_values.rs.
+    pub deprecated_at: Option<Loc>,
 }
 
 #[derive(Debug, Clone)]
@@ -47,6 +49,8 @@ pub struct DraftField {
     /// Input fields only (`x-graphql-default`).
     pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
+    /// A non-null input field's `@deprecated` entry, checked against its default by default_values.rs.
+    pub deprecated_at: Option<Loc>,
     /// Where the property sits, for diagnostics.
     pub loc: Loc,
     /// What gave the field its type (`x-graphql-field-type`, `$ref`, or the property), for diagnostics.

@@ -59,6 +59,15 @@ impl TypeExpr {
     }
 }
 
+/// Record 0032: list types and literal values nest at most this deep in both
+/// directions (sdl_read's `MAX_SDL_NESTING`), so every SDL printed reads back.
+pub const MAX_LIST_NESTING: usize = 128;
+
+/// How many lists a type expression nests.
+pub fn list_depth(t: &TypeExpr) -> usize {
+    t.wrappers.iter().filter(|w| **w == Wrapper::List).count()
+}
+
 pub fn slot(id: SlotId) -> TypeExpr {
     TypeExpr { base: Base::Slot(id), wrappers: Vec::new() }
 }

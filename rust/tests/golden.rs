@@ -154,16 +154,20 @@ fn alias_chain(count: usize, nest: usize) -> String {
 }
 
 /// Lowering recurses along alias chains; both implementations stop at the same
-/// depth (MAX_TYPE_DEPTH, 1,000 nested type_of calls) with TOO_DEEP, never a crash.
+/// depth (MAX_TYPE_DEPTH, 1,000 nested type_of calls; 128 lists, record 0032)
+/// with TOO_DEEP, never a crash.
 /// js/test/deep.test.ts holds the same cases.
 #[test]
 fn deep_alias_chains_convert_or_fail_cleanly() {
     let converter = Converter::new();
-    let sdl = converter.convert(&alias_chain(400, 1), ConversionDirection::JsonSchemaToGraphQL);
-    assert!(sdl.as_ref().is_ok_and(|s| s.starts_with("type Root {\n  a: [[[")), "{sdl:?}");
-    let sdl = converter.convert(&alias_chain(2, 300), ConversionDirection::JsonSchemaToGraphQL);
+    // 128 lists is the list limit of record 0032; a chain of 900 plain aliases is followed without recursion.
+    let sdl = converter.convert(&alias_chain(128, 1), ConversionDirection::JsonSchemaToGraphQL);
+    assert_eq!(sdl.ok(), Some(format!("type Root {{\n  a: {}String{}\n}}\n", "[".repeat(128), "]".repeat(128))));
+    let sdl = converter.convert(&alias_chain(2, 64), ConversionDirection::JsonSchemaToGraphQL);
     assert!(sdl.is_ok(), "{sdl:?}");
-    for (count, nest) in [(12_000, 1), (60, 450)] {
+    let sdl = converter.convert(&alias_chain(900, 0), ConversionDirection::JsonSchemaToGraphQL);
+    assert_eq!(sdl.ok().as_deref(), Some("type Root {\n  a: String\n}\n"));
+    for (count, nest) in [(129, 1), (12_000, 1), (60, 450)] {
         let err = converter.convert(&alias_chain(count, nest), ConversionDirection::JsonSchemaToGraphQL);
         assert_eq!(err.map_err(|e| e.code), Err("TOO_DEEP"), "{count} x {nest}");
     }

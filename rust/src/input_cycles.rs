@@ -1,0 +1,81 @@
+//! input_cycles: GraphQL forbids an input object that contains itself through
+//! non-null fields (no finite value could be given for it; graphql-js's
+//! validateInputObjectCircularRefs). The JSON Schema can say it (a `required`
+//! property whose type is the object itself, also through `allOf` merges), so
+//! it is INPUT_FIELD at the first field of the cycle, not invalid SDL. The same
+//! walk as graphql-js and js/src/input-cycles.ts: input types in document
+//! order, fields in order, depth first.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::errors::{codes, ConversionError};
+use crate::lower::{fail, Lowering};
+use crate::slots::{Slot, SlotId, SlotKind};
+use crate::type_expr::{Base, Wrapper};
+
+struct Walk<'a> {
+    slots: &'a [Slot],
+    by_name: &'a HashMap<String, SlotId>,
+    visited: HashSet<SlotId>,
+    path: Vec<(SlotId, usize)>,
+    on_path: HashMap<SlotId, usize>,
+}
+
+pub fn check_input_cycles(lw: &Lowering, order: &[SlotId], by_name: &HashMap<String, SlotId>) -> Result<(), ConversionError> {
+    let mut walk =
+        Walk { slots: &lw.slots, by_name, visited: HashSet::new(), path: Vec::new(), on_path: HashMap::new() };
+    for &id in order {
+        if lw.slot_kind(id) == Some(SlotKind::Input) {
+            walk.detect(id)?;
+        }
+    }
+    Ok(())
+}
+
+impl Walk<'_> {
+    /// The input type a field requires (non-null, not a list), if any.
+    fn target(&self, owner: SlotId, field: usize) -> Option<SlotId> {
+        let t = &self.slots.get(owner)?.fields.get(field)?.type_;
+        if t.wrappers.len() != 1 || t.wrappers[0] != Wrapper::NonNull {
+            return None;
+        }
+        let id = match &t.base {
+            Base::Slot(id) => *id,
+            Base::Name(name) => *self.by_name.get(name)?,
+        };
+        (self.slots.get(id)?.kind == SlotKind::Input).then_some(id)
+    }
+
+    fn detect(&mut self, id: SlotId) -> Result<(), ConversionError> {
+        if !self.visited.insert(id) {
+            return Ok(());
+        }
+        self.on_path.insert(id, self.path.len());
+        let count = self.slots.get(id).map_or(0, |s| s.fields.len());
+        for i in 0..count {
+            let Some(next) = self.target(id, i) else { continue };
+            self.path.push((id, i));
+            match self.on_path.get(&next) {
+                None => self.detect(next)?,
+                Some(&start) => {
+                    let cycle = &self.path[start..];
+                    let field = |&(s, f): &(SlotId, usize)| &self.slots[s].fields[f];
+                    let via: Vec<String> =
+                        cycle.iter().map(|c| format!("{}.{}", self.slots[c.0].name, field(c).name)).collect();
+                    return Err(fail(
+                        codes::INPUT_FIELD,
+                        format!(
+                            "input {} contains itself through non-null fields ({}), so no value could be given for it",
+                            self.slots[next].name,
+                            via.join(", ")
+                        ),
+                        &field(&cycle[0]).loc,
+                    ));
+                }
+            }
+            self.path.pop();
+        }
+        self.on_path.remove(&id);
+        Ok(())
+    }
+}
