@@ -20,7 +20,7 @@ export function checkMetaSchema(root: JsonValue, text: string, file: string | un
   throw new ConversionError(ErrorCodes.SCHEMA_INVALID, message, { file, pointer });
 }
 
-function firstInDocument(text: string, pointers: string[]): string {
+export function firstInDocument(text: string, pointers: string[]): string {
   let best = '';
   let bestKey: [number, number] | undefined;
   for (const p of pointers) {
