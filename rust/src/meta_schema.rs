@@ -53,7 +53,7 @@ pub fn check_meta_schema(root: &Value, text: &str, file: Option<&str>) -> Result
     ))
 }
 
-fn first_in_document(text: &str, pointers: &[String]) -> String {
+pub fn first_in_document(text: &str, pointers: &[String]) -> String {
     let mut best: Option<(&String, (usize, usize))> = None;
     for p in pointers {
         let key = locate(text, p).unwrap_or((usize::MAX, usize::MAX));

@@ -13,6 +13,7 @@ mod files;
 mod json_parse;
 mod node;
 mod run;
+mod typesys;
 
 use std::any::Any;
 use std::io::{self, Write};
