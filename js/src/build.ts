@@ -26,6 +26,7 @@ import { isObject, loadJson, locate, own, pointerJoin, type JsonObject, type Jso
 import { printDocument } from './print';
 import { readSdl } from './sdl-read';
 import { parseTypeExpr } from './type-expr';
+import { checkTypeSystem } from './type-system-schema';
 
 /** The description threshold of the canonical form (record 0028). */
 const THRESHOLD = 80;
@@ -39,9 +40,8 @@ export interface BuildOptions {
 export function build(json: string, options: BuildOptions = {}): string {
   const file = options.fileName;
   const root = loadJson(json, file);
-  // ajv is loaded only here: `describe` and the conversions never pay for it.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  (require('./type-system-schema') as typeof import('./type-system-schema')).checkTypeSystem(root, json, file);
+  // ajv is loaded (by checkTypeSystem) only here: `describe` and the conversions never pay for it.
+  checkTypeSystem(root, json, file);
   const fail = (code: string, message: string, pointer: string): ConversionError => {
     const pos = locate(json, pointer);
     return new ConversionError(code, message, { ...(file !== undefined ? { file } : {}), pointer, ...(pos ?? {}) });

@@ -1,7 +1,7 @@
 /**
  * The input of `build` against schemas/graphql-type-system.schema.json (ajv;
  * rust/src/type_system_schema.rs does the same with the `jsonschema` crate).
- * Loaded lazily by build.ts, so `describe` and the conversions never load ajv.
+ * ajv is required on the first check, so `describe` and the conversions never load it.
  *
  * The two validators report different sets of errors, in different orders and
  * words. Both implementations therefore reduce them to the same problem
@@ -12,11 +12,10 @@
  * the property or pattern it names. Formats are annotations (the URI is
  * checked by a pattern), as in the Rust validator.
  */
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
 import { typeSystemSchema } from './describe';
-import { isObject, keysOf, locate, type JsonValue } from './load';
-import { firstInDocument } from './meta-schema';
+import { firstInDocument, isObject, keysOf, locate, type JsonValue } from './load';
 
 let validator: ValidateFunction | undefined;
 
@@ -33,7 +32,11 @@ export interface Problem {
 export const KEYWORD_RANK = ['additionalProperties', 'required', 'type', 'false', 'anyOf', 'enum', 'pattern', 'minItems', 'other'];
 
 export function checkTypeSystem(root: JsonValue, text: string, file: string | undefined): void {
-  validator ??= new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(typeSystemSchema());
+  if (validator === undefined) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Ajv = (require('ajv') as typeof import('ajv')).default;
+    validator = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(typeSystemSchema());
+  }
   if (validator(root)) return;
   const problems = (validator.errors ?? []).filter((e) => e.keyword !== 'if').map(toProblem);
   const p = chooseProblem(problems, root, text);
@@ -103,10 +106,17 @@ const REASONS: Record<string, (p: Problem) => string> = {
   false: () => 'is not allowed for this kind of type',
   anyOf: () => 'is marked isBuiltIn but is not one of the built-ins exactly as the schema defines them',
   enum: () => 'is not one of the allowed values',
-  pattern: (p) => `does not match the pattern ${p.detail}`,
+  pattern: (p) => patternReason(p.detail ?? ''),
   minItems: () => 'must not be empty',
   other: () => 'breaks the type-system schema',
 };
+
+/** The schema's three patterns, said in words (the URI one holds invisible characters). */
+function patternReason(pattern: string): string {
+  if (pattern.startsWith('^[_A-Za-z]')) return 'is not a GraphQL name (^[_A-Za-z][_0-9A-Za-z]*$)';
+  if (pattern.startsWith('^\\[')) return 'is not a type expression such as [String!]!';
+  return 'is not an absolute URI (scheme:rest, no white space)';
+}
 
 export function problemMessage(p: Problem): string {
   const place = p.pointer === '' ? 'the root' : `the value at ${p.pointer}`;

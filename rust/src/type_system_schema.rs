@@ -17,8 +17,7 @@ use serde_json::Value;
 
 use crate::describe::type_system_schema;
 use crate::errors::{codes, ConversionError, Location};
-use crate::load::locate;
-use crate::meta_schema::first_in_document;
+use crate::load::{first_in_document, locate};
 
 /// Which error speaks for a place when several fail there.
 pub const KEYWORD_RANK: [&str; 9] =
@@ -105,6 +104,17 @@ pub fn choose_problem(problems: &[Problem], root: &Value, text: &str) -> Problem
     top[0].clone()
 }
 
+/// The schema's three patterns, said in words (the URI one holds invisible characters).
+fn pattern_reason(pattern: &str) -> &'static str {
+    if pattern.starts_with("^[_A-Za-z]") {
+        "is not a GraphQL name (^[_A-Za-z][_0-9A-Za-z]*$)"
+    } else if pattern.starts_with("^\\[") {
+        "is not a type expression such as [String!]!"
+    } else {
+        "is not an absolute URI (scheme:rest, no white space)"
+    }
+}
+
 pub fn problem_message(p: &Problem) -> String {
     let place = if p.pointer.is_empty() { "the root".to_string() } else { format!("the value at {}", p.pointer) };
     let detail = p.detail.clone().unwrap_or_default();
@@ -115,7 +125,7 @@ pub fn problem_message(p: &Problem) -> String {
         "false" => "is not allowed for this kind of type".to_string(),
         "anyOf" => "is marked isBuiltIn but is not one of the built-ins exactly as the schema defines them".to_string(),
         "enum" => "is not one of the allowed values".to_string(),
-        "pattern" => format!("does not match the pattern {detail}"),
+        "pattern" => pattern_reason(&detail).to_string(),
         "minItems" => "must not be empty".to_string(),
         _ => "breaks the type-system schema".to_string(),
     };
