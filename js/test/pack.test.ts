@@ -66,6 +66,7 @@ it(
     expect(files).toContain('js/dist/index.d.ts');
     expect(files).toContain('schemas/x-graphql-extensions.schema.json');
     expect(files).toContain('schemas/federation-v2.3.graphql');
+    expect(files).toContain('schemas/graphql-type-system.schema.json');
     expect(files).toContain('package.json');
     expect(files.filter((f) => /^(js\/src|js\/test|fixtures|rust|parity)\//.test(f))).toEqual([]);
 
