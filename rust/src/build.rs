@@ -12,8 +12,8 @@ use crate::canonical::is_specified_by_attribute;
 use crate::describe::{deprecation, is_one_of_directive, possible_types, DEFAULT_DEPRECATION_REASON};
 use crate::errors::{codes, ConversionError, Location};
 use crate::ir::{
-    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef, ObjectKind,
-    ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef, OPERATION_KINDS,
+    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
+    ObjectKind, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef, OPERATION_KINDS,
 };
 use crate::json_print::json_string;
 use crate::load::{load_json, locate, pointer_join};
@@ -79,10 +79,14 @@ fn block_pointer(doc: &Document, pointers: &Pointers, line: usize) -> String {
         ));
     }
     if let Some(schema) = &doc.schema {
-        blocks.push((Document { schema: Some(schema.clone()), ..Document::default() }, pointers.schema.clone().unwrap_or_default()));
+        blocks.push((
+            Document { schema: Some(schema.clone()), ..Document::default() },
+            pointers.schema.clone().unwrap_or_default(),
+        ));
     }
     for (i, d) in doc.definitions.iter().enumerate() {
-        blocks.push((Document { definitions: vec![d.clone()], ..Document::default() }, pointers.definitions[i].clone()));
+        blocks
+            .push((Document { definitions: vec![d.clone()], ..Document::default() }, pointers.definitions[i].clone()));
     }
     let mut start = 1;
     for (block, pointer) in blocks {
@@ -238,10 +242,9 @@ impl Builder<'_> {
     fn type_expr(&self, o: &Obj, p: &str) -> Res<String> {
         let t = text(o, "type");
         if parse_type_expr(t).is_none() {
-            return Err(self.invalid(
-                format!("\"{t}\" is not a type expression (its brackets do not pair)"),
-                &at(p, &["type"]),
-            ));
+            return Err(
+                self.invalid(format!("\"{t}\" is not a type expression (its brackets do not pair)"), &at(p, &["type"]))
+            );
         }
         Ok(t.to_string())
     }
@@ -255,12 +258,19 @@ impl Builder<'_> {
         let mut dep = deprecation(&directives);
         if flag == Some(&Value::Bool(true)) && dep.is_none() {
             let text = reason.and_then(Value::as_str).unwrap_or(DEFAULT_DEPRECATION_REASON).to_string();
-            let args = if text == DEFAULT_DEPRECATION_REASON { Vec::new() } else { vec![("reason".to_string(), Value::String(text))] };
+            let args = if text == DEFAULT_DEPRECATION_REASON {
+                Vec::new()
+            } else {
+                vec![("reason".to_string(), Value::String(text))]
+            };
             directives.push(AppliedDirective { name: "deprecated".to_string(), args });
             dep = deprecation(&directives);
         }
         if flag == Some(&Value::Bool(false)) && dep.is_some() {
-            return Err(self.invalid("\"isDeprecated\" is false, but @deprecated is applied".to_string(), &at(p, &["isDeprecated"])));
+            return Err(self.invalid(
+                "\"isDeprecated\" is false, but @deprecated is applied".to_string(),
+                &at(p, &["isDeprecated"]),
+            ));
         }
         if let Some(reason) = reason {
             let contradicts = match &dep {
@@ -345,7 +355,13 @@ impl Builder<'_> {
         let given = directives.iter().find(|d| is_specified_by_attribute(d)).map(|d| d.args[0].1.clone());
         match (url, &given) {
             (Some(Value::String(u)), None) => {
-                directives.insert(0, AppliedDirective { name: "specifiedBy".to_string(), args: vec![("url".to_string(), Value::String(u.clone()))] });
+                directives.insert(
+                    0,
+                    AppliedDirective {
+                        name: "specifiedBy".to_string(),
+                        args: vec![("url".to_string(), Value::String(u.clone()))],
+                    },
+                );
             }
             (Some(u), _) if *u != given.clone().unwrap_or(Value::Null) => {
                 return Err(self.invalid(
@@ -355,7 +371,11 @@ impl Builder<'_> {
             }
             _ => {}
         }
-        Ok(Definition::scalar(ScalarTypeDef { name: text(o, "name").to_string(), description: description(o), directives }))
+        Ok(Definition::scalar(ScalarTypeDef {
+            name: text(o, "name").to_string(),
+            description: description(o),
+            directives,
+        }))
     }
 
     fn fields(&self, o: &Obj, p: &str) -> Res<Vec<FieldDef>> {
@@ -422,9 +442,18 @@ impl Builder<'_> {
                 for (i, v) in list(o, "enumValues").iter().enumerate() {
                     let v = obj(v);
                     let vp = at(p, &["enumValues", &i.to_string()]);
-                    values.push(EnumValueDef { name: text(v, "name").to_string(), description: description(v), directives: self.deprecatable(v, &vp)? });
+                    values.push(EnumValueDef {
+                        name: text(v, "name").to_string(),
+                        description: description(v),
+                        directives: self.deprecatable(v, &vp)?,
+                    });
                 }
-                Ok(Definition::enumeration(EnumTypeDef { name: name.clone(), description: description(o), directives, values }))
+                Ok(Definition::enumeration(EnumTypeDef {
+                    name: name.clone(),
+                    description: description(o),
+                    directives,
+                    values,
+                }))
             }
             _ => {
                 // INPUT_OBJECT (the schema admits no other kind here)
@@ -434,7 +463,9 @@ impl Builder<'_> {
                     directives.push(AppliedDirective { name: "oneOf".to_string(), args: Vec::new() });
                 }
                 if flag == Some(&Value::Bool(false)) && has {
-                    return Err(self.invalid("\"isOneOf\" is false, but @oneOf is applied".to_string(), &at(p, &["isOneOf"])));
+                    return Err(
+                        self.invalid("\"isOneOf\" is false, but @oneOf is applied".to_string(), &at(p, &["isOneOf"]))
+                    );
                 }
                 let mut fields = Vec::new();
                 for (i, f) in list(o, "inputFields").iter().enumerate() {

@@ -17,7 +17,9 @@ use serde_json::{Map, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::errors::ConversionError;
-use crate::ir::{AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef, FieldDef, InputValueDef, ObjectKind, SchemaDef};
+use crate::ir::{
+    AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef, FieldDef, InputValueDef, ObjectKind, SchemaDef,
+};
 use crate::json_print::{print_json, print_json_compact};
 use crate::sdl_read::read_sdl;
 
@@ -261,7 +263,13 @@ fn field(f: &FieldDef) -> Value {
     Value::Object(out)
 }
 
-fn value_like(name: &str, description: Option<&str>, type_: &str, default: Option<&Value>, directives: &[AppliedDirective]) -> Value {
+fn value_like(
+    name: &str,
+    description: Option<&str>,
+    type_: &str,
+    default: Option<&Value>,
+    directives: &[AppliedDirective],
+) -> Value {
     let mut out = Map::new();
     out.insert("name".into(), s(name));
     put_description(&mut out, description);

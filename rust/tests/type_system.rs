@@ -55,7 +55,11 @@ fn validator_of(definition: Option<&str>) -> Validator {
         }
         map.insert("$ref".to_string(), Value::String(format!("#/definitions/{d}")));
     }
-    jsonschema::options().with_draft(Draft::Draft7).should_validate_formats(false).build(&schema).expect("schema compiles")
+    jsonschema::options()
+        .with_draft(Draft::Draft7)
+        .should_validate_formats(false)
+        .build(&schema)
+        .expect("schema compiles")
 }
 
 fn finish(failures: Vec<String>) {
@@ -80,17 +84,25 @@ fn the_schema_has_every_built_in() {
         assert_eq!(defs[d.as_str()]["const"]["isRepeatable"], Value::Bool(false), "{d}");
     }
     assert_eq!(defs["@deprecated"]["const"]["args"][0]["defaultValue"], "\"No longer supported\"");
-    let introspection: Vec<&String> = defs.keys().filter(|k| k.starts_with("__") && defs[k.as_str()].get("const").is_some()).collect();
+    let introspection: Vec<&String> =
+        defs.keys().filter(|k| k.starts_with("__") && defs[k.as_str()].get("const").is_some()).collect();
     assert_eq!(introspection, ["__Schema", "__Type", "__Field", "__InputValue", "__EnumValue", "__Directive"]);
     assert_eq!(defs["__TypeKind"]["enum"].as_array().map(Vec::len), Some(8));
     assert_eq!(defs["__DirectiveLocation"]["enum"].as_array().map(Vec::len), Some(19));
     assert_eq!(defs["IntValue"]["minimum"], -2147483648_i64);
     assert_eq!(defs["IntValue"]["maximum"], 2147483647_i64);
     // each built-in is valid for its reusable definition
-    let (scalar, directive, type_) = (validator_of(Some("scalar")), validator_of(Some("directive")), validator_of(Some("type")));
+    let (scalar, directive, type_) =
+        (validator_of(Some("scalar")), validator_of(Some("directive")), validator_of(Some("type")));
     for (key, d) in defs {
         let Some(c) = d.get("const") else { continue };
-        let v = if key.starts_with('@') { &directive } else if key.starts_with("__") { &type_ } else { &scalar };
+        let v = if key.starts_with('@') {
+            &directive
+        } else if key.starts_with("__") {
+            &type_
+        } else {
+            &scalar
+        };
         assert!(v.is_valid(c), "{key}");
     }
 }

@@ -168,8 +168,11 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
         None => read_stdin()?,
         Some(f) => read_input(f)?,
     };
-    let result: Result<String, ConversionError> =
-        if flags.command == "describe" { x_graphql::describe(&text, file_name) } else { x_graphql::build(&text, file_name) };
+    let result: Result<String, ConversionError> = if flags.command == "describe" {
+        x_graphql::describe(&text, file_name)
+    } else {
+        x_graphql::build(&text, file_name)
+    };
     let output = match result {
         Ok(output) => output,
         Err(e) => {
