@@ -110,6 +110,15 @@ it(
     expect(reverse.status).toBe(0);
     expect(JSON.parse(reverse.stdout).definitions.Product['x-graphql-federation-keys']).toEqual(['upc']);
 
+    // describe copies the built-ins from the shipped type-system schema; build validates against it (ajv).
+    const described = sh(NPX, ['--no-install', 'x-graphql', 'describe', 'subgraph.graphql', '-o', 'types.json'], { cwd: project });
+    expect(described.status, described.stderr).toBe(0);
+    const types = JSON.parse(fs.readFileSync(path.join(project, 'types.json'), 'utf8')) as { scalars: Array<{ isBuiltIn: boolean }> };
+    expect(types.scalars.filter((s) => s.isBuiltIn)).toHaveLength(5);
+    const built = sh(NPX, ['--no-install', 'x-graphql', 'build', 'types.json'], { cwd: project });
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toBe('type Product @key(fields: "upc") {\n  upc: String!\n}\n');
+
     const version = sh(NPX, ['--no-install', 'x-graphql', '--version'], { cwd: project });
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
