@@ -97,7 +97,15 @@ class Builder {
     const doc: Document = { definitions: [] };
     const pointers: Pointers = { definitions: [] };
     const schema = this.schemaDef(root, '');
-    if (schema.operations.length > 0 || schema.directives.length > 0 || schema.description !== undefined) {
+    if (schema.operations.length === 0 && (schema.directives.length > 0 || schema.description !== undefined)) {
+      // SDL has no `schema` definition without root operation types.
+      throw this.fail(
+        ErrorCodes.TYPE_SYSTEM_INVALID,
+        'a schema definition (description, appliedDirectives) needs queryType, mutationType or subscriptionType',
+        schema.description !== undefined ? '/description' : '/appliedDirectives',
+      );
+    }
+    if (schema.operations.length > 0) {
       doc.schema = schema;
       pointers.schema = '';
     }

@@ -144,7 +144,16 @@ impl Builder<'_> {
         let mut doc = Document::default();
         let mut pointers = Pointers::default();
         let schema = self.schema_def(root, "")?;
-        if !schema.operations.is_empty() || !schema.directives.is_empty() || schema.description.is_some() {
+        if schema.operations.is_empty() && (!schema.directives.is_empty() || schema.description.is_some()) {
+            // SDL has no `schema` definition without root operation types.
+            let at = if schema.description.is_some() { "/description" } else { "/appliedDirectives" };
+            return Err(self.invalid(
+                "a schema definition (description, appliedDirectives) needs queryType, mutationType or subscriptionType"
+                    .to_string(),
+                at,
+            ));
+        }
+        if !schema.operations.is_empty() {
             doc.schema = Some(schema);
             pointers.schema = Some(String::new());
         }
