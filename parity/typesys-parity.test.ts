@@ -7,7 +7,10 @@
  *   included; fixtures/json-to-graphql goldens; fixtures/type-system/describe) and of
  *   the real-world schemas, then `build` of what describe wrote (from stdin too);
  * - `build` of every fixtures/type-system build case and instance document;
- * - usage errors, help texts, `-o` (atomic write) and I/O errors.
+ * - usage errors, help texts, `-o` (atomic write) and I/O errors;
+ * - seeded mutations of the describe goldens (keys dropped, values replaced, unknown
+ *   keys added): the TypeScript library and the Rust CLI must fail (or succeed) alike,
+ *   which checks that ajv's and the jsonschema crate's errors reduce to the same one.
  *
  * The harness follows parity/cli-parity.test.ts; mismatches are written to
  * parity/failures/typesys-*.json.
@@ -17,6 +20,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, ConversionError } from '../js/src/index';
 
 const ROOT = path.resolve(__dirname, '..');
 const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
@@ -233,4 +237,59 @@ describe('command lines', () => {
     const described = await same('stdin-describe-for-build', ['describe', '-'], { input: SDL });
     await same('stdin-build', ['build', '-'], { input: described.stdout });
   });
+});
+
+describe('mutated type-system documents', () => {
+  const seeds = sorted(path.join(FIXTURES, 'type-system', 'describe')).map((d) =>
+    fs.readFileSync(path.join(FIXTURES, 'type-system', 'describe', d, 'expected.json'), 'utf8'),
+  );
+  const JUNK: unknown[] = [1, 'x', null, true, [], {}, '1bad', 'LIST', 'OBJECT', '[A', 'String!!', { kind: 'LIST' }, 'http://ok', ' '];
+  let state = 20261122;
+  const rnd = (n: number) => {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    return state % n;
+  };
+  const paths = (v: unknown, p: string[] = [], out: string[][] = []): string[][] => {
+    out.push(p);
+    if (v !== null && typeof v === 'object') for (const k of Object.keys(v)) paths((v as Record<string, unknown>)[k], [...p, k], out);
+    return out;
+  };
+  const cases: string[] = [];
+  for (let i = 0; i < 150; i++) {
+    const doc = JSON.parse(seeds[rnd(seeds.length)]) as Record<string, unknown>;
+    const all = paths(doc).filter((p) => p.length > 0);
+    for (let m = 0; m < 1 + rnd(4); m++) {
+      const p = all[rnd(all.length)];
+      let parent: unknown = doc;
+      for (const k of p.slice(0, -1)) parent = parent === null || typeof parent !== 'object' ? undefined : (parent as Record<string, unknown>)[k];
+      if (parent === null || typeof parent !== 'object') continue;
+      const key = p[p.length - 1];
+      const op = rnd(3);
+      if (op === 0) {
+        if (Array.isArray(parent)) parent.splice(Number(key), 1);
+        else delete (parent as Record<string, unknown>)[key];
+      } else if (op === 1) (parent as Record<string, unknown>)[key] = JUNK[rnd(JUNK.length)];
+      else if (!Array.isArray(parent)) (parent as Record<string, unknown>)[`extra${rnd(3)}`] = 1;
+    }
+    cases.push(JSON.stringify(doc, null, rnd(2) === 0 ? 2 : 0) + '\n');
+  }
+  for (const [i, text] of cases.entries()) {
+    it.concurrent(`mutation ${i}`, async () => {
+      let ts: Run;
+      try {
+        ts = { status: 0, stdout: build(text), stderr: '' };
+      } catch (e) {
+        if (!(e instanceof ConversionError)) throw e;
+        ts = { status: 1, stdout: '', stderr: `<stdin>:${e.line}:${e.column}: error[${e.code}] ${e.message.replace(/\r?\n/g, ' ')}\n` };
+      }
+      const rust = await runOne(RUST_CLI, ['build', '-'], ROOT, text);
+      // A validator's own message (GRAPHQL_INVALID) may differ; its code and place may not.
+      const key = (r: Run) => (r.stderr.includes('error[GRAPHQL_INVALID]') ? { ...r, stderr: r.stderr.replace(/\] .*/s, ']') } : r);
+      // runOne reads the CLI's bytes as latin1: the library's text is brought to the same form.
+      const bytes = (t: string) => Buffer.from(t, 'utf8').toString('latin1');
+      const [a, b] = [key({ status: ts.status, stdout: bytes(ts.stdout), stderr: bytes(ts.stderr) }), key(rust)];
+      if (JSON.stringify(a) !== JSON.stringify(b)) recordFailure(`mutation-${i}`, { text, ts, rust });
+      expect(b, `mutation ${i}: rust CLI vs TypeScript library`).toEqual(a);
+    });
+  }
 });
