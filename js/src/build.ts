@@ -1,7 +1,7 @@
 /**
  * build: a type-system document (record 0037) -> canonical SDL.
  *
- *   loadJson -> the type-system schema (ajv, type-system-schema.ts) -> toDocument (JSON -> IR)
+ *   loadJson -> the type-system schema (ajv, type-system-schema.ts) -> Builder (JSON -> IR)
  *   -> printDocument -> readSdl (validates, and gives the canonical form) -> printDocument
  *
  * Errors, in the order they win:
@@ -11,7 +11,8 @@
  *                      property (`isDeprecated`, `deprecationReason`, `isOneOf`,
  *                      `specifiedByURL`, an interface's `possibleTypes`) that contradicts
  *                      the applied directives or the types, a SCALAR entry of `types`
- *                      without its scalar (or given twice);
+ *                      without its scalar (or given twice), a schema description or
+ *                      applied directives without a root type;
  *   GRAPHQL_INVALID / GRAPHQL_SYNTAX the SDL it gives is not valid GraphQL: the
  *                      validator's message, at the JSON pointer of the definition the
  *                      problem is in (each printed block knows its pointer).
