@@ -23,24 +23,26 @@ import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPlan } from './watch';
+import { addTypeSystemCommands, commandHint } from './cli-typesys';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
 const STDIN_NAME = '<stdin>';
 
 /** A problem with how the tool was called (exit 2). */
-class UsageError extends Error {
+export class UsageError extends Error {
   constructor(
     message: string,
     readonly where?: string,
     readonly code = 'USAGE',
+    readonly hint = HELP_HINT,
   ) {
     super(message);
   }
 }
 
 /** A file that cannot be read or written (exit 3). */
-class IoError extends Error {
+export class IoError extends Error {
   constructor(
     message: string,
     readonly where: string,
@@ -67,7 +69,7 @@ function oneLine(text: string): string {
 /** stderr for people (colour, --quiet, the progress line); set from the flags when a command runs. */
 let term: Terminal | undefined;
 
-function say(line: string): void {
+export function say(line: string): void {
   (term ??= terminalFor()).line(line);
 }
 
@@ -109,7 +111,7 @@ function errorMessage(e: unknown): string {
 // ---------------------------------------------------------------------------
 // Files
 
-function readInput(file: string): string {
+export function readInput(file: string): string {
   try {
     return fs.readFileSync(file, 'utf8');
   } catch (e) {
@@ -117,7 +119,7 @@ function readInput(file: string): string {
   }
 }
 
-async function readStdin(): Promise<string> {
+export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -159,7 +161,7 @@ export function writeAtomic(target: string, data: string): void {
   }
 }
 
-function statOrUndefined(file: string): fs.Stats | undefined {
+export function statOrUndefined(file: string): fs.Stats | undefined {
   try {
     return fs.statSync(file);
   } catch {
@@ -670,6 +672,9 @@ export async function main(args: string[]): Promise<number> {
   const program = buildProgram(async (flags, cmd) => {
     exit = await runConvert(flags, cmd);
   });
+  addTypeSystemCommands(program, (code) => {
+    exit = code;
+  });
   try {
     await program.parseAsync(args, { from: 'user' });
     return exit;
@@ -678,12 +683,12 @@ export async function main(args: string[]): Promise<number> {
       if (e.exitCode === 0) return EXIT.Ok;
       if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.Usage;
       const message = e.message.replace(/^error: /, '');
-      const hint = e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : HELP_HINT;
+      const hint = e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : commandHint();
       say(usageLine(message, undefined, 'USAGE', hint));
       return EXIT.Usage;
     }
     if (e instanceof UsageError) {
-      say(usageLine(e.message, e.where, e.code));
+      say(usageLine(e.message, e.where, e.code, e.hint));
       return EXIT.Usage;
     }
     if (e instanceof IoError) {

@@ -10,6 +10,8 @@ export type { Diagnostic, Location, Severity } from './errors';
 export type { ConverterOptions, RefNaming } from './options';
 export type { ConversionResult, SdlResult } from './convert';
 export { canonicalSdl } from './sdl-read';
+export { describe } from './describe';
+export { build, type BuildOptions } from './build';
 
 export enum ConversionDirection {
   JsonSchemaToGraphQL = 'json-to-graphql',

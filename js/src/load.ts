@@ -980,3 +980,28 @@ class PositionCursor {
     return { line, column };
   }
 }
+
+/**
+ * Of several pointers into `text`, the one whose value comes first in the
+ * document (ties: the smaller pointer): how a validator's many errors become
+ * one place that both implementations agree on (meta-schema, type-system-schema).
+ */
+export function firstInDocument(text: string, pointers: string[]): string {
+  let best = '';
+  let bestKey: [number, number] | undefined;
+  const positions = locateAll(text, pointers);
+  for (let i = 0; i < pointers.length; i++) {
+    const p = pointers[i];
+    const pos = positions[i];
+    const key: [number, number] = pos ? [pos.line, pos.column] : [Infinity, Infinity];
+    if (
+      bestKey === undefined ||
+      key[0] < bestKey[0] ||
+      (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && p < best)))
+    ) {
+      best = p;
+      bestKey = key;
+    }
+  }
+  return best;
+}

@@ -5,7 +5,7 @@
  */
 import Ajv from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
-import { locate, type JsonValue } from './load';
+import { firstInDocument, type JsonValue } from './load';
 
 let ajv: Ajv | undefined;
 
@@ -18,22 +18,4 @@ export function checkMetaSchema(root: JsonValue, text: string, file: string | un
   const pointer = firstInDocument(text, (ajv.errors ?? []).map((e) => e.instancePath));
   const message = `not a valid draft-07 JSON Schema: the value at ${pointer === '' ? 'the root' : pointer} breaks the meta-schema`;
   throw new ConversionError(ErrorCodes.SCHEMA_INVALID, message, { file, pointer });
-}
-
-function firstInDocument(text: string, pointers: string[]): string {
-  let best = '';
-  let bestKey: [number, number] | undefined;
-  for (const p of pointers) {
-    const pos = locate(text, p);
-    const key: [number, number] = pos ? [pos.line, pos.column] : [Infinity, Infinity];
-    if (
-      bestKey === undefined ||
-      key[0] < bestKey[0] ||
-      (key[0] === bestKey[0] && (key[1] < bestKey[1] || (key[1] === bestKey[1] && p < best)))
-    ) {
-      best = p;
-      bestKey = key;
-    }
-  }
-  return best;
 }

@@ -66,6 +66,7 @@ it(
     expect(files).toContain('js/dist/index.d.ts');
     expect(files).toContain('schemas/x-graphql-extensions.schema.json');
     expect(files).toContain('schemas/federation-v2.3.graphql');
+    expect(files).toContain('schemas/graphql-type-system.schema.json');
     expect(files).toContain('package.json');
     expect(files.filter((f) => /^(js\/src|js\/test|fixtures|rust|parity)\//.test(f))).toEqual([]);
 
@@ -108,6 +109,15 @@ it(
     expect(reverse.stderr.split('\n').filter((l) => l !== '' && !l.startsWith('npm warn'))).toEqual([]);
     expect(reverse.status).toBe(0);
     expect(JSON.parse(reverse.stdout).definitions.Product['x-graphql-federation-keys']).toEqual(['upc']);
+
+    // describe copies the built-ins from the shipped type-system schema; build validates against it (ajv).
+    const described = sh(NPX, ['--no-install', 'x-graphql', 'describe', 'subgraph.graphql', '-o', 'types.json'], { cwd: project });
+    expect(described.status, described.stderr).toBe(0);
+    const types = JSON.parse(fs.readFileSync(path.join(project, 'types.json'), 'utf8')) as { scalars: Array<{ isBuiltIn: boolean }> };
+    expect(types.scalars.filter((s) => s.isBuiltIn)).toHaveLength(5);
+    const built = sh(NPX, ['--no-install', 'x-graphql', 'build', 'types.json'], { cwd: project });
+    expect(built.status, built.stderr).toBe(0);
+    expect(built.stdout).toBe('type Product @key(fields: "upc") {\n  upc: String!\n}\n');
 
     const version = sh(NPX, ['--no-install', 'x-graphql', '--version'], { cwd: project });
     expect(version.status).toBe(0);

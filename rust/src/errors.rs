@@ -266,6 +266,7 @@ pub mod codes {
     pub const DEPRECATED_ATTRIBUTE: &str = "DEPRECATED_ATTRIBUTE";
     pub const INVALID_OPTION: &str = "INVALID_OPTION";
     pub const SCHEMA_INVALID: &str = "SCHEMA_INVALID";
+    pub const TYPE_SYSTEM_INVALID: &str = "TYPE_SYSTEM_INVALID";
     // names
     pub const INVALID_NAME: &str = "INVALID_NAME";
     pub const DUPLICATE_NAME: &str = "DUPLICATE_NAME";
@@ -306,6 +307,7 @@ pub mod codes {
         DEPRECATED_ATTRIBUTE,
         INVALID_OPTION,
         SCHEMA_INVALID,
+        TYPE_SYSTEM_INVALID,
         INVALID_NAME,
         DUPLICATE_NAME,
         FIELD_TYPE_SYNTAX,

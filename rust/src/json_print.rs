@@ -123,3 +123,41 @@ fn write_string(s: &str, out: &mut String) {
     }
     out.push('"');
 }
+
+/// One line of JSON text, as `JSON.stringify(value)` gives it (no spaces):
+/// the `defaultValue` and applied-directive argument values of a type-system
+/// document (record 0037). Recursive: these values nest at most 128 levels
+/// (sdl-read's limit) or as deep as the JSON they were read from allows.
+pub fn print_json_compact(value: &Value) -> String {
+    let mut out = String::new();
+    compact(value, &mut out);
+    out
+}
+
+fn compact(v: &Value, out: &mut String) {
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                compact(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(k, out);
+                out.push(':');
+                compact(item, out);
+            }
+            out.push('}');
+        }
+        other => scalar(other, out),
+    }
+}

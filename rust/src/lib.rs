@@ -30,6 +30,9 @@ pub mod sdl_syntax;
 pub mod sdl_read;
 pub mod sdl_defaults;
 pub mod reverse;
+pub mod describe;
+pub mod build;
+pub mod type_system_schema;
 
 // ---------------------------------------------------------------------------
 // The public API (mirrors js/src/index.ts):
@@ -41,6 +44,8 @@ use std::str::FromStr;
 pub use convert::{ConversionResult, SdlResult};
 pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
 pub use options::{ConverterOptions, RefNaming};
+pub use describe::describe;
+pub use build::build;
 
 use options::{resolve_options, ResolvedOptions};
 

@@ -667,3 +667,27 @@ impl Locator<'_> {
         }
     }
 }
+
+/// Of several pointers into `text`, the one whose value comes first in the
+/// document (ties: the smaller pointer, in JavaScript's string order): how a
+/// validator's many errors become one place that both implementations agree
+/// on (meta_schema, type_system_schema).
+pub fn first_in_document(text: &str, pointers: &[String]) -> String {
+    let mut best: Option<(&String, (usize, usize))> = None;
+    for p in pointers {
+        let key = locate(text, p).unwrap_or((usize::MAX, usize::MAX));
+        let better = match best {
+            None => true,
+            Some((b, bk)) => key < bk || (key == bk && js_less(p, b)),
+        };
+        if better {
+            best = Some((p, key));
+        }
+    }
+    best.map(|(p, _)| p.clone()).unwrap_or_default()
+}
+
+/// JavaScript's `a < b` on strings: UTF-16 code unit order.
+fn js_less(a: &str, b: &str) -> bool {
+    a.encode_utf16().lt(b.encode_utf16())
+}

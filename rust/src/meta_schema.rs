@@ -13,7 +13,7 @@ use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Location};
-use crate::load::locate;
+use crate::load::first_in_document;
 
 /// The draft-07 meta-schema as ajv 8 ships it (`ajv/dist/refs/json-schema-draft-07.json`),
 /// which differs from json-schema.org's: `enum` has `minItems: 1` and
@@ -51,26 +51,6 @@ pub fn check_meta_schema(root: &Value, text: &str, file: Option<&str>) -> Result
         message,
         Location { file: file.map(str::to_string), pointer: Some(pointer), line: None, column: None },
     ))
-}
-
-fn first_in_document(text: &str, pointers: &[String]) -> String {
-    let mut best: Option<(&String, (usize, usize))> = None;
-    for p in pointers {
-        let key = locate(text, p).unwrap_or((usize::MAX, usize::MAX));
-        let better = match best {
-            None => true,
-            Some((b, bk)) => key < bk || (key == bk && js_less(p, b)),
-        };
-        if better {
-            best = Some((p, key));
-        }
-    }
-    best.map(|(p, _)| p.clone()).unwrap_or_default()
-}
-
-/// JavaScript's `a < b` on strings: UTF-16 code unit order.
-fn js_less(a: &str, b: &str) -> bool {
-    a.encode_utf16().lt(b.encode_utf16())
 }
 
 #[cfg(test)]

@@ -26,13 +26,18 @@ Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and
 GraphQL SDL to JSON Schema.
 
 Options:
-  -V, --version      print the version
-  -h, --help         print this help
+  -V, --version              print the version
+  -h, --help                 print this help
 
 Commands:
-  convert [options]  convert a JSON Schema (or, with --direction
-                     graphql-to-json, SDL) file, stdin, or (-r) a folder tree
-  help [command]     display help for command
+  convert [options]          convert a JSON Schema (or, with --direction
+                             graphql-to-json, SDL) file, stdin, or (-r) a folder
+                             tree
+  describe [options] <file>  describe a GraphQL SDL document as type-system JSON
+                             (schemas/graphql-type-system.schema.json)
+  build [options] <file>     build canonical GraphQL SDL from a type-system JSON
+                             document
+  help [command]             display help for command
 
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
@@ -207,23 +212,25 @@ pub enum Action {
     /// Print a text (help, version) and end with `exit`.
     Print { text: String, to_stderr: bool, exit: i32 },
     Convert(Box<ConvertFlags>),
+    /// `describe` or `build` (typesys.rs).
+    TypeSystem(crate::typesys::TypeSystemFlags),
 }
 
 fn usage(message: String, hint: &'static str) -> UsageError {
     UsageError { message, where_: None, code: "USAGE".to_string(), hint }
 }
 
-fn print_out(text: &str) -> Action {
+pub(crate) fn print_out(text: &str) -> Action {
     Action::Print { text: text.to_string(), to_stderr: false, exit: 0 }
 }
 
 /// commander's `maybeOption`.
-fn maybe_option(arg: &str) -> bool {
+pub(crate) fn maybe_option(arg: &str) -> bool {
     arg.len() > 1 && arg.starts_with('-')
 }
 
 /// commander's `negativeNumberArg`: `/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/`.
-fn negative_number(arg: &str) -> bool {
+pub(crate) fn negative_number(arg: &str) -> bool {
     let Some(rest) = arg.strip_prefix('-') else { return false };
     let (mantissa, exponent) = match rest.find('e') {
         Some(i) => (&rest[..i], Some(&rest[i + 1..])),
@@ -275,9 +282,12 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
     let is_help = |a: &String| a == "-h" || a == "--help";
     match operands.first().map(String::as_str) {
         Some("convert") => parse_convert(&operands[1..], &unknown),
+        Some("describe") => crate::typesys::parse("describe", &operands[1..], &unknown),
+        Some("build") => crate::typesys::parse("build", &operands[1..], &unknown),
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
+            Some(c @ ("describe" | "build")) => print_out(crate::typesys::help_of(c)),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ if operands.is_empty() && unknown.is_empty() => {
@@ -285,7 +295,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         }
         _ if unknown.iter().any(is_help) => Ok(print_out(PROGRAM_HELP)),
         Some(name) => Err(usage(
-            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "help"])),
+            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "describe", "build", "help"])),
             "see x-graphql --help",
         )),
         None => {
@@ -493,7 +503,7 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 }
 
 /// `\n(Did you mean X?)`, or nothing.
-fn suggest_similar(word: &str, candidates: &[&str]) -> String {
+pub(crate) fn suggest_similar(word: &str, candidates: &[&str]) -> String {
     let mut unique: Vec<&str> = Vec::new();
     for c in candidates {
         if !unique.contains(c) {

@@ -16,6 +16,7 @@ mod progress;
 mod run;
 mod terminal;
 mod watch;
+mod typesys;
 
 use std::any::Any;
 use std::io::{self, Write};

@@ -33,6 +33,7 @@ pub fn main(args: &[String]) -> i32 {
             };
         }
         Ok(Action::Convert(flags)) => run_convert(&flags),
+        Ok(Action::TypeSystem(flags)) => crate::typesys::run(&flags),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,309 @@
+//! describe: GraphQL SDL -> a type-system document (record 0037), the twin of
+//! js/src/describe.ts.
+//!
+//!   read_sdl (the IR in canonical form, record 0028) -> describe_document -> print_json
+//!
+//! The built-in scalars and directives come first (`isBuiltIn: true`, copied
+//! from the embedded schema's own definitions, so the two cannot drift), then
+//! what the document defines, in canonical order. Every applied directive is
+//! kept in `appliedDirectives`; `isDeprecated`, `deprecationReason`, `isOneOf`
+//! and `specifiedByURL` are derived from them, as introspection derives them.
+//! Key order is fixed (docs/type-system.md).
+
+use std::collections::HashSet;
+use std::sync::OnceLock;
+
+use serde_json::{Map, Value};
+
+use crate::canonical::is_specified_by_attribute;
+use crate::errors::ConversionError;
+use crate::ir::{
+    AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef, FieldDef, InputValueDef, ObjectKind, SchemaDef,
+};
+use crate::json_print::{print_json, print_json_compact};
+use crate::sdl_read::read_sdl;
+
+/// schemas/graphql-type-system.schema.json, embedded.
+pub const TYPE_SYSTEM_SCHEMA: &str = include_str!("../../schemas/graphql-type-system.schema.json");
+pub const BUILT_IN_SCALAR_NAMES: [&str; 5] = ["String", "Int", "Float", "Boolean", "ID"];
+pub const BUILT_IN_DIRECTIVE_NAMES: [&str; 5] = ["include", "skip", "deprecated", "specifiedBy", "oneOf"];
+/// What `@deprecated` without `reason` means (GraphQL 2021-11).
+pub const DEFAULT_DEPRECATION_REASON: &str = "No longer supported";
+
+/// The embedded schema, parsed once.
+pub fn type_system_schema() -> &'static Value {
+    static SCHEMA: OnceLock<Value> = OnceLock::new();
+    SCHEMA.get_or_init(|| serde_json::from_str(TYPE_SYSTEM_SCHEMA).expect("the embedded type-system schema is JSON"))
+}
+
+/// The `const` of a built-in's definition in the schema (`String`, `@include`).
+pub fn built_in(definition: &str) -> Value {
+    type_system_schema()["definitions"][definition]["const"].clone()
+}
+
+/// SDL text -> the type-system document as JSON text (2-space indent, one trailing newline).
+pub fn describe(sdl: &str, file: Option<&str>) -> Result<String, ConversionError> {
+    let doc = read_sdl(sdl, file)?;
+    Ok(print_json(&describe_document(&doc)))
+}
+
+/// A JSON value as one line of JSON text (`defaultValue`, applied directive arguments).
+pub fn encode_value(value: &Value) -> String {
+    print_json_compact(value)
+}
+
+fn s(text: &str) -> Value {
+    Value::String(text.to_string())
+}
+
+pub fn describe_document(doc: &Document) -> Value {
+    let mut out = Map::new();
+    if let Some(schema) = &doc.schema {
+        if let Some(d) = &schema.description {
+            out.insert("description".into(), s(d));
+        }
+        operations(&mut out, schema);
+        put_applied(&mut out, &schema.directives);
+    }
+    if let Some(ext_def) = &doc.schema_extension {
+        let mut ext = Map::new();
+        operations(&mut ext, ext_def);
+        put_applied(&mut ext, &ext_def.directives);
+        out.insert("schemaExtension".into(), Value::Object(ext));
+    }
+    let defined: HashSet<String> = doc
+        .definitions
+        .iter()
+        .map(|d| match d {
+            Definition::Directive(t) => format!("@{}", t.def.name),
+            other => definition_name(other).to_string(),
+        })
+        .collect();
+    let mut scalars: Vec<Value> =
+        BUILT_IN_SCALAR_NAMES.iter().filter(|n| !defined.contains(**n)).map(|n| built_in(n)).collect();
+    let mut types: Vec<Value> = Vec::new();
+    let mut directives: Vec<Value> = BUILT_IN_DIRECTIVE_NAMES
+        .iter()
+        .filter(|n| !defined.contains(&format!("@{n}")))
+        .map(|n| built_in(&format!("@{n}")))
+        .collect();
+    for def in &doc.definitions {
+        match def {
+            Definition::Directive(t) => directives.push(directive(&t.def)),
+            Definition::Scalar(t) => {
+                scalars.push(scalar(&t.def.name, t.def.description.as_deref(), &t.def.directives));
+                let mut marker = Map::new();
+                marker.insert("kind".into(), s("SCALAR"));
+                marker.insert("name".into(), s(&t.def.name));
+                types.push(Value::Object(marker));
+            }
+            other => types.push(type_(other, &doc.definitions)),
+        }
+    }
+    out.insert("scalars".into(), Value::Array(scalars));
+    out.insert("types".into(), Value::Array(types));
+    out.insert("directives".into(), Value::Array(directives));
+    Value::Object(out)
+}
+
+pub fn definition_name(def: &Definition) -> &str {
+    match def {
+        Definition::Object(d) => &d.name,
+        Definition::Union(t) => &t.def.name,
+        Definition::Enum(t) => &t.def.name,
+        Definition::Scalar(t) => &t.def.name,
+        Definition::Directive(t) => &t.def.name,
+    }
+}
+
+fn operations(out: &mut Map<String, Value>, def: &SchemaDef) {
+    for (op, name) in &def.operations {
+        out.insert(format!("{op}Type"), s(name));
+    }
+}
+
+fn put_applied(out: &mut Map<String, Value>, directives: &[AppliedDirective]) {
+    if !directives.is_empty() {
+        out.insert("appliedDirectives".into(), Value::Array(directives.iter().map(applied_directive).collect()));
+    }
+}
+
+fn applied_directive(d: &AppliedDirective) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(&d.name));
+    if !d.args.is_empty() {
+        let args = d
+            .args
+            .iter()
+            .map(|(name, value)| {
+                let mut a = Map::new();
+                a.insert("name".into(), s(name));
+                a.insert("value".into(), Value::String(encode_value(value)));
+                Value::Object(a)
+            })
+            .collect();
+        out.insert("args".into(), Value::Array(args));
+    }
+    Value::Object(out)
+}
+
+fn put_description(out: &mut Map<String, Value>, description: Option<&str>) {
+    if let Some(d) = description {
+        out.insert("description".into(), s(d));
+    }
+}
+
+fn scalar(name: &str, description: Option<&str>, directives: &[AppliedDirective]) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(name));
+    put_description(&mut out, description);
+    if let Some(d) = directives.iter().find(|d| is_specified_by_attribute(d)) {
+        out.insert("specifiedByURL".into(), d.args[0].1.clone());
+    }
+    out.insert("isBuiltIn".into(), Value::Bool(false));
+    put_applied(&mut out, directives);
+    Value::Object(out)
+}
+
+pub fn is_one_of_directive(d: &AppliedDirective) -> bool {
+    d.name == "oneOf" && d.args.is_empty()
+}
+
+/// The object types that implement an interface, in document order (graphql-js `getPossibleTypes`).
+pub fn possible_types(iface: &str, all: &[Definition]) -> Vec<String> {
+    all.iter()
+        .filter_map(|d| match d {
+            Definition::Object(o) if o.kind == ObjectKind::Object && o.interfaces.iter().any(|i| i == iface) => {
+                Some(o.name.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn names(list: &[String]) -> Value {
+    Value::Array(list.iter().map(|n| s(n)).collect())
+}
+
+fn type_(def: &Definition, all: &[Definition]) -> Value {
+    let mut out = Map::new();
+    match def {
+        Definition::Object(o) => {
+            let kind = match o.kind {
+                ObjectKind::Object => "OBJECT",
+                ObjectKind::Interface => "INTERFACE",
+                ObjectKind::Input => "INPUT_OBJECT",
+            };
+            out.insert("kind".into(), s(kind));
+            out.insert("name".into(), s(&o.name));
+            put_description(&mut out, o.description.as_deref());
+            match o.kind {
+                ObjectKind::Object => {
+                    out.insert("interfaces".into(), names(&o.interfaces));
+                    out.insert("fields".into(), Value::Array(o.fields.iter().map(field).collect()));
+                }
+                ObjectKind::Interface => {
+                    out.insert("interfaces".into(), names(&o.interfaces));
+                    out.insert("possibleTypes".into(), names(&possible_types(&o.name, all)));
+                    out.insert("fields".into(), Value::Array(o.fields.iter().map(field).collect()));
+                }
+                ObjectKind::Input => {
+                    out.insert("inputFields".into(), Value::Array(o.fields.iter().map(input_field).collect()));
+                    out.insert("isOneOf".into(), Value::Bool(o.directives.iter().any(is_one_of_directive)));
+                }
+            }
+            put_applied(&mut out, &o.directives);
+        }
+        Definition::Union(t) => {
+            out.insert("kind".into(), s("UNION"));
+            out.insert("name".into(), s(&t.def.name));
+            put_description(&mut out, t.def.description.as_deref());
+            out.insert("possibleTypes".into(), names(&t.def.members));
+            put_applied(&mut out, &t.def.directives);
+        }
+        Definition::Enum(t) => {
+            out.insert("kind".into(), s("ENUM"));
+            out.insert("name".into(), s(&t.def.name));
+            put_description(&mut out, t.def.description.as_deref());
+            out.insert("enumValues".into(), Value::Array(t.def.values.iter().map(enum_value).collect()));
+            put_applied(&mut out, &t.def.directives);
+        }
+        Definition::Scalar(_) | Definition::Directive(_) => {}
+    }
+    Value::Object(out)
+}
+
+/// `isDeprecated` and `deprecationReason` of the first `@deprecated`, as introspection gives them:
+/// `None` when not deprecated, `Some(Value::Null)` for a reason that is not a string.
+pub fn deprecation(directives: &[AppliedDirective]) -> Option<Value> {
+    let d = directives.iter().find(|d| d.name == "deprecated")?;
+    Some(match d.args.iter().find(|(name, _)| name == "reason") {
+        None => s(DEFAULT_DEPRECATION_REASON),
+        Some((_, Value::String(r))) => s(r),
+        Some(_) => Value::Null,
+    })
+}
+
+fn put_deprecation(out: &mut Map<String, Value>, directives: &[AppliedDirective]) {
+    let dep = deprecation(directives);
+    out.insert("isDeprecated".into(), Value::Bool(dep.is_some()));
+    if let Some(reason) = dep {
+        out.insert("deprecationReason".into(), reason);
+    }
+    put_applied(out, directives);
+}
+
+fn field(f: &FieldDef) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(&f.name));
+    put_description(&mut out, f.description.as_deref());
+    out.insert("args".into(), Value::Array(f.args.iter().map(input_value).collect()));
+    out.insert("type".into(), s(&f.type_));
+    put_deprecation(&mut out, &f.directives);
+    Value::Object(out)
+}
+
+fn value_like(
+    name: &str,
+    description: Option<&str>,
+    type_: &str,
+    default: Option<&Value>,
+    directives: &[AppliedDirective],
+) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(name));
+    put_description(&mut out, description);
+    out.insert("type".into(), s(type_));
+    if let Some(v) = default {
+        out.insert("defaultValue".into(), Value::String(encode_value(v)));
+    }
+    put_deprecation(&mut out, directives);
+    Value::Object(out)
+}
+
+fn input_value(v: &InputValueDef) -> Value {
+    value_like(&v.name, v.description.as_deref(), &v.type_, v.default_value.as_ref(), &v.directives)
+}
+
+fn input_field(f: &FieldDef) -> Value {
+    value_like(&f.name, f.description.as_deref(), &f.type_, f.default_value.as_ref(), &f.directives)
+}
+
+fn enum_value(v: &EnumValueDef) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(&v.name));
+    put_description(&mut out, v.description.as_deref());
+    put_deprecation(&mut out, &v.directives);
+    Value::Object(out)
+}
+
+fn directive(def: &DirectiveDef) -> Value {
+    let mut out = Map::new();
+    out.insert("name".into(), s(&def.name));
+    put_description(&mut out, def.description.as_deref());
+    out.insert("locations".into(), names(&def.locations));
+    out.insert("args".into(), Value::Array(def.args.iter().map(input_value).collect()));
+    out.insert("isRepeatable".into(), Value::Bool(def.repeatable));
+    out.insert("isBuiltIn".into(), Value::Bool(false));
+    Value::Object(out)
+}
