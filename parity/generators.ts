@@ -1423,7 +1423,7 @@ export const jsonCases: fc.Arbitrary<TextCase> = fc.oneof(
 function ownedElsewhere(c: TextCase): boolean {
   let doc: unknown;
   try {
-    doc = JSON.parse(c.text);
+    doc = JSON.parse(c.text.replace(/^\ufeff/, ''));
   } catch {
     return false;
   }

@@ -139,13 +139,15 @@ export class FieldDirectives {
    * The root `x-graphql-schema-extension` or `x-graphql-schema` (record 0028):
    * description, directives (location SCHEMA) and the operation types by name,
    * each with where it was written (assemble checks they are object types).
+   * `already`: the directives of the schema extension, which GraphQL counts with
+   * the schema definition's as one location (a non-repeatable one in both is twice).
    */
-  schemaDef(root: JsonObject, attribute: string, rootLoc: Loc): DraftSchemaDef | undefined {
+  schemaDef(root: JsonObject, attribute: string, rootLoc: Loc, already: string[] = []): DraftSchemaDef | undefined {
     const value = attr(root, attribute);
     if (!isObject(value)) return undefined;
     const at = child(rootLoc, attribute);
     const out: DraftSchemaDef = {
-      directives: this.applied(own(value, 'directives'), child(at, 'directives'), 'SCHEMA'),
+      directives: this.applied(own(value, 'directives'), child(at, 'directives'), 'SCHEMA', already),
       operations: [],
     };
     const description = own(value, 'description');

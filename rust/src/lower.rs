@@ -161,8 +161,10 @@ impl Lowering {
         let root_loc = Loc { source: main.clone(), pointer: String::new() };
         let root = &main.root;
         self.directives.declare(root, &root_loc)?;
-        self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc)?;
-        self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc)?;
+        self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
+        let extension_directives: Vec<String> =
+            self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
+        self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;
         if root.get("properties").is_some_and(Value::is_object) {
             let target = Target { loc: root_loc.clone() };
             if let Some(kind) = is_slot_kind(self.classify(&target)?) {

@@ -237,10 +237,18 @@ impl FieldDirectives {
     /// The root `x-graphql-schema-extension` or `x-graphql-schema` (record 0028):
     /// description, directives (location SCHEMA) and the operation types by name,
     /// each with where it was written (assemble checks they are object types).
-    pub fn schema_def(&mut self, root: &Value, attribute: &str, root_loc: &Loc) -> Res<Option<DraftSchemaDef>> {
+    /// `already`: the directives of the schema extension, which GraphQL counts with the
+    /// schema definition's as one location (a non-repeatable one in both is twice).
+    pub fn schema_def(
+        &mut self,
+        root: &Value,
+        attribute: &str,
+        root_loc: &Loc,
+        already: &[String],
+    ) -> Res<Option<DraftSchemaDef>> {
         let Some(value @ Value::Object(_)) = attr(root, attribute) else { return Ok(None) };
         let at = child(root_loc, &[attribute]);
-        let directives = self.applied(value.get("directives"), &child(&at, &["directives"]), "SCHEMA", &[])?;
+        let directives = self.applied(value.get("directives"), &child(&at, &["directives"]), "SCHEMA", already)?;
         let description = match value.get("description") {
             Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
             _ => None,
