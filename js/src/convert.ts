@@ -5,8 +5,9 @@
  */
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locate, locateAll } from './load';
+import { isObject, loadJson, locate, locateAll, type JsonObject } from './load';
 import { Lowering } from './lower';
+import { legacyRewrite } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
 import { printJson } from './json-print';
@@ -37,6 +38,9 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
   return { output, sdl: output, warnings: [] };
 }
 
+/** A 1.x attribute name may be in the text (the same test in convert.rs). */
+const LEGACY_HINT = /x-graphql-(?:keys|shareable|external|requires|provides|override-from|scalars|federation)"/;
+
 /**
  * JSON Schema -> SDL. With `positions` false the warnings keep their pointers
  * but get no line and column: finding those takes a pass over the input text,
@@ -46,12 +50,20 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
 export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
   const texts = new Map<string | undefined, string>([[options.fileName, text]]);
   try {
-    const root = loadJson(text, options.fileName);
-    if (!isObject(root)) {
+    const loaded = loadJson(text, options.fileName);
+    if (!isObject(loaded)) {
       throw new ConversionError(ErrorCodes.JSON_ROOT, 'the root of a JSON Schema must be an object', {
         file: options.fileName,
         pointer: '',
       });
+    }
+    // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
+    let legacy: Diagnostic[] = [];
+    let root = loaded;
+    if (LEGACY_HINT.test(text)) {
+      const rewritten = legacyRewrite(loaded, options.fileName);
+      root = rewritten.root as JsonObject;
+      legacy = rewritten.warnings;
     }
     const scan = scanDocument(root, options.fileName);
     if (options.validate) {
@@ -64,7 +76,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const resolver = new Resolver(main, options.baseDir);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
-    const warnings = [...scan.warnings, ...resolver.warnings];
+    const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     const doc = assemble(lw, lw.directives.definitions());

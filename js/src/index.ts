@@ -10,6 +10,12 @@ export type { Diagnostic, Location, Severity } from './errors';
 export type { ConverterOptions, RefNaming } from './options';
 export type { ConversionResult, SdlResult } from './convert';
 export { canonicalSdl } from './sdl-read';
+export { validateJsonSchema } from './validate-json';
+export { validateGraphql } from './validate-graphql';
+export { summarize, reportToJson } from './validate';
+export type { Problem, FileReport, ValidationReport, ValidateOptions } from './validate';
+export { migrate } from './migrate';
+export type { MigrateResult, MigrationChange } from './migrate';
 
 export enum ConversionDirection {
   JsonSchemaToGraphQL = 'json-to-graphql',

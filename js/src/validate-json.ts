@@ -1,0 +1,106 @@
+/**
+ * validate-json: every problem of a JSON Schema document that the converter
+ * would choke on, not just the first (record 0034). The checks, in the order
+ * they run (equal places keep this order in the report):
+ *
+ *   1. JSON syntax (load): the only problem when the text is not JSON;
+ *      the root must be an object (JSON_ROOT);
+ *   2. the meta-schema of the draft `$schema` names (meta-schema.ts);
+ *   3. every `x-graphql-*` attribute against the catalog, unknown names with a
+ *      "did you mean", the legacy `x-graphql-type` (normalize.ts, collecting);
+ *   4. the semantic checks (validate-semantics.ts): explicit names, type
+ *      expressions, union members, interfaces, federation field sets;
+ *   5. every `$ref` of the document (resolve.ts);
+ *   6. the converter itself, as the net for whatever the checks above do not
+ *      model: its error (if any) and its warnings join the report unless one
+ *      with the same code and pointer is already there.
+ *
+ * rust/src/validate_json.rs is the same, step for step.
+ */
+import { jsonSchemaToSdl } from './convert';
+import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
+import { isObject, loadJson, locateAll, type JsonValue } from './load';
+import { isLegacyAttribute, legacyWarning } from './migrate';
+import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
+import { scanDocument } from './normalize';
+import { resolveOptions } from './options';
+import { Resolver, type Source } from './resolve';
+import { semanticProblems } from './validate-semantics';
+import { addProblem, fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
+
+/** Validates one JSON Schema text. */
+export function validateJsonSchema(text: string, options: ValidateOptions = {}): FileReport {
+  const file = options.fileName;
+  const found: Diagnostic[] = [];
+  const at = (pointer: string) => ({ ...(file !== undefined ? { file } : {}), pointer });
+  let root: JsonValue;
+  try {
+    root = loadJson(text, file);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    return finish(text, options, [e.toJSON()]);
+  }
+  if (!isObject(root)) {
+    const message = 'the root of a JSON Schema must be an object';
+    return finish(text, options, [{ code: ErrorCodes.JSON_ROOT, severity: 'error', message, ...at('') }]);
+  }
+
+  const { draft, pointers } = metaSchemaPointers(root, text);
+  for (const p of pointers) {
+    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p), ...at(p) });
+  }
+
+  const errors: Diagnostic[] = [];
+  const scan = scanDocument(root, file, errors);
+  // scanDocument keeps errors and warnings apart; the report wants them in walk order, which sorting restores.
+  for (const d of [...errors, ...scan.warnings]) addProblem(found, legacyName(d) ?? d);
+
+  for (const d of semanticProblems(root, file)) addProblem(found, d);
+
+  const baseDir = options.baseDir ?? '.';
+  const main: Source = { id: '', file, text, root, dir: options.inputDir ?? baseDir, refs: scan.refs };
+  const resolver = new Resolver(main, baseDir);
+  for (const use of scan.refs) {
+    try {
+      resolver.resolve(use.ref, { source: main, pointer: use.pointer });
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      addProblem(found, e.toJSON());
+    }
+  }
+
+  const convertOptions = resolveOptions({
+    ...(file !== undefined ? { fileName: file } : {}),
+    baseDir,
+    ...(options.inputDir !== undefined ? { inputDir: options.inputDir } : {}),
+  });
+  try {
+    const result = jsonSchemaToSdl(text, convertOptions, true);
+    for (const w of result.warnings) addProblem(found, w);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    addProblem(found, e.toJSON());
+  }
+  return finish(text, options, found);
+}
+
+/** An unknown attribute that is a 1.x name: the converter's legacy path reads it (record 0035). */
+function legacyName(d: Diagnostic): Diagnostic | undefined {
+  if (d.code !== ErrorCodes.UNKNOWN_ATTRIBUTE || d.pointer === undefined) return undefined;
+  const name = d.pointer.slice(d.pointer.lastIndexOf('/') + 1);
+  return isLegacyAttribute(name) ? legacyWarning(name, d.pointer, d.file) : undefined;
+}
+
+/** Positions for the problems of the file itself, then the report. */
+function finish(text: string, options: ValidateOptions, found: Diagnostic[]): FileReport {
+  const file = options.fileName;
+  const mine = found.map((d, i) => [d, i] as const).filter(([d]) => d.line === undefined && d.pointer !== undefined && (d.file === undefined || d.file === file));
+  const positions = locateAll(text, mine.map(([d]) => d.pointer!));
+  const located = found.slice();
+  mine.forEach(([d, i], k) => {
+    const pos = positions[k];
+    if (pos) located[i] = { ...d, line: pos.line, column: pos.column };
+  });
+  const strict = options.strict === true;
+  return fileReport(file ?? '<stdin>', located.map((d) => toProblem(d, strict)), file);
+}
