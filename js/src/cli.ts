@@ -20,24 +20,26 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './index';
+import { addCheckCommands } from './cli-check';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
 const STDIN_NAME = '<stdin>';
 
 /** A problem with how the tool was called (exit 2). */
-class UsageError extends Error {
+export class UsageError extends Error {
   constructor(
     message: string,
     readonly where?: string,
     readonly code = 'USAGE',
+    readonly hint = HELP_HINT,
   ) {
     super(message);
   }
 }
 
 /** A file that cannot be read or written (exit 3). */
-class IoError extends Error {
+export class IoError extends Error {
   constructor(
     message: string,
     readonly where: string,
@@ -79,7 +81,7 @@ export function formatDiagnostic(d: Diagnostic, where: string): string {
   return `${where}${pos}: ${d.severity}[${d.code}] ${oneLine(d.message)}`;
 }
 
-function errnoText(e: unknown): string {
+export function errnoText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   const code = typeof err?.code === 'string' ? err.code : undefined;
   const reasons: Record<string, string> = {
@@ -162,7 +164,7 @@ function statOrUndefined(file: string): fs.Stats | undefined {
 }
 
 /** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
-function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
+export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
   const out: string[] = [];
   const visit = (rel: string): void => {
     const dir = rel === '' ? root : path.join(root, rel);
@@ -519,6 +521,9 @@ export async function main(args: string[]): Promise<number> {
   const program = buildProgram(async (flags, cmd) => {
     exit = await runConvert(flags, cmd);
   });
+  addCheckCommands(program, (code) => {
+    exit = code;
+  });
   try {
     await program.parseAsync(args, { from: 'user' });
     return exit;
@@ -527,12 +532,13 @@ export async function main(args: string[]): Promise<number> {
       if (e.exitCode === 0) return EXIT.Ok;
       if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.Usage;
       const message = e.message.replace(/^error: /, '');
-      const hint = e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : HELP_HINT;
+      const own = (e as CommanderError & { hint?: string }).hint;
+      const hint = own ?? (e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : HELP_HINT);
       say(usageLine(message, undefined, 'USAGE', hint));
       return EXIT.Usage;
     }
     if (e instanceof UsageError) {
-      say(usageLine(e.message, e.where, e.code));
+      say(usageLine(e.message, e.where, e.code, e.hint));
       return EXIT.Usage;
     }
     if (e instanceof IoError) {
