@@ -99,31 +99,29 @@ export function replacementOf(name: string): string[] {
   return found ? [found[1]] : [];
 }
 
-/** Rewrites every schema node of a tree (iteratively: nesting cannot overflow the stack). */
+/** Rewrites every schema node of a tree, parents before children, in document order (iteratively). */
 export function migrateTree(root: JsonValue, legacyType: boolean): { root: JsonValue; changes: MigrationChange[] } {
   const changes: MigrationChange[] = [];
-  if (!isObject(root)) return { root, changes };
-  const newRoot = migrateNode(root, '', legacyType, changes);
-  const stack = [{ node: newRoot as JsonValue, pointer: '' }];
+  const holder = orderedObject([['root', root]]);
+  const stack: Array<{ parent: JsonObject | JsonValue[]; key: string | number; pointer: string }> = [
+    { parent: holder, key: 'root', pointer: '' },
+  ];
   while (stack.length > 0) {
-    const { node, pointer } = stack.pop()!;
+    const { parent, key, pointer } = stack.pop()!;
+    const node = Array.isArray(parent) ? parent[key as number] : own(parent, key as string);
     if (!isObject(node)) continue;
-    const children = subschemas(node, pointer);
-    const next: Array<{ node: JsonValue; pointer: string }> = [];
-    for (const child of children) {
-      let value = child.node;
-      if (isObject(value)) {
-        value = migrateNode(value, child.pointer, legacyType, changes);
-        if (value !== child.node) {
-          if (Array.isArray(child.parent)) child.parent[child.key as number] = value;
-          else Object.defineProperty(child.parent, child.key as string, { value, enumerable: true, writable: true, configurable: true });
-        }
-      }
-      next.push({ node: value, pointer: child.pointer });
+    const migrated = migrateNode(node, pointer, legacyType, changes);
+    if (migrated !== node) {
+      if (Array.isArray(parent)) parent[key as number] = migrated;
+      else Object.defineProperty(parent, key as string, { value: migrated, enumerable: true, writable: true, configurable: true });
     }
-    for (let i = next.length - 1; i >= 0; i--) stack.push(next[i]);
+    const children = subschemas(migrated, pointer);
+    for (let i = children.length - 1; i >= 0; i--) {
+      const c = children[i];
+      stack.push({ parent: c.parent, key: c.key, pointer: c.pointer });
+    }
   }
-  return { root: newRoot, changes };
+  return { root: own(holder, 'root')!, changes };
 }
 
 /** One node: the same object when nothing changes, else a new one with the keys in place. */

@@ -220,7 +220,7 @@ interface Selection {
  * it uses GraphQL that is not checked here (aliases, arguments, fragments).
  */
 export function parseFieldSet(text: string): Selection[] | string | null {
-  const tokens = text.match(/[_A-Za-z][_0-9A-Za-z]*|\.\.\.|[{}():@$]|[^\s,]/g) ?? [];
+  const tokens = text.match(/[_A-Za-z][_0-9A-Za-z]*|\.\.\.|[{}():@$]|[^\s,]/gu) ?? [];
   if (tokens.some((t) => t === '...' || t === '(' || t === ':' || t === '@' || t === '$')) return null;
   const stack: Selection[][] = [[]];
   let last: Selection | undefined;

@@ -11,6 +11,7 @@ use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, locate};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
+use crate::migrate::{legacy_rewrite, may_hold_legacy};
 use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
@@ -87,7 +88,7 @@ pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> R
 
 fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
-    let root = load_json(text, file)?;
+    let mut root = load_json(text, file)?;
     if !root.is_object() {
         return Err(ConversionError::at(
             codes::JSON_ROOT,
@@ -95,6 +96,8 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
             Location { file: options.file_name.clone(), pointer: Some(String::new()), line: None, column: None },
         ));
     }
+    // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
+    let legacy = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { Vec::new() };
     let scan = scan_document(&root, file)?;
     if options.validate {
         check_meta_schema(&root, text, file)?;
@@ -114,7 +117,8 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
         texts.insert(s.file.clone(), s.text.clone());
     }
     // Warnings of files read later, while lowering, are not reported (as in TypeScript).
-    let mut warnings = scan.warnings;
+    let mut warnings = legacy;
+    warnings.extend(scan.warnings);
     warnings.extend(resolver.warnings.iter().cloned());
     let mut lw = Lowering::new(resolved, resolver, targets, warnings);
     lw.run()?;

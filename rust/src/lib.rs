@@ -25,6 +25,11 @@ pub mod json_print;
 pub mod sdl_syntax;
 pub mod sdl_read;
 pub mod reverse;
+pub mod migrate;
+pub mod validate;
+pub mod validate_json;
+pub mod validate_semantics;
+pub mod validate_graphql;
 
 // ---------------------------------------------------------------------------
 // The public API (mirrors js/src/index.ts):
@@ -36,6 +41,10 @@ use std::str::FromStr;
 pub use convert::{ConversionResult, SdlResult};
 pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
 pub use options::{ConverterOptions, RefNaming};
+pub use migrate::{migrate, MigrateResult, MigrationChange};
+pub use validate::{report_to_json, summarize, FileReport, Problem, ValidateOptions, ValidationReport};
+pub use validate_graphql::validate_graphql;
+pub use validate_json::validate_json_schema;
 
 use options::{resolve_options, ResolvedOptions};
 
