@@ -219,7 +219,7 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
         `  x-graphql validate ${kind} -r schemas/\n` +
         `  x-graphql validate ${kind} -s ${file}\n` +
         `  x-graphql validate ${kind} --format json ${file}\n` +
-        `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.\n`,
+        `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.`,
     )
     .action((target: string, flags: ValidateFlags) => {
       setExit(runValidate(kind, target, flags));
@@ -251,7 +251,7 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
         '  x-graphql migrate -w old.schema.json\n' +
         '  x-graphql migrate -r -w schemas/\n' +
         '  x-graphql migrate --check -r schemas/\n' +
-        '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.\n',
+        '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.',
     )
     .action((target: string, flags: MigrateFlags) => {
       setExit(runMigrate(target, flags));

@@ -18,6 +18,7 @@
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser};
 
+use crate::args_check::{self, MigrateFlags, ValidateFlags};
 use crate::{UsageError, HELP_HINT};
 
 pub const PROGRAM_HELP: &str = r#"Usage: x-graphql [options] [command]
@@ -26,13 +27,18 @@ Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and
 GraphQL SDL to JSON Schema.
 
 Options:
-  -V, --version      print the version
-  -h, --help         print this help
+  -V, --version             print the version
+  -h, --help                print this help
 
 Commands:
-  convert [options]  convert a JSON Schema (or, with --direction
-                     graphql-to-json, SDL) file, stdin, or (-r) a folder tree
-  help [command]     display help for command
+  convert [options]         convert a JSON Schema (or, with --direction
+                            graphql-to-json, SDL) file, stdin, or (-r) a folder
+                            tree
+  validate                  check JSON Schema or GraphQL SDL files for what the
+                            converter would reject
+  migrate [options] <path>  rewrite a v1.x JSON Schema to the 2.x x-graphql
+                            attributes
+  help [command]            display help for command
 "#;
 
 pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options]
@@ -167,6 +173,8 @@ pub enum Action {
     /// Print a text (help, version) and end with `exit`.
     Print { text: String, to_stderr: bool, exit: i32 },
     Convert(Box<ConvertFlags>),
+    Validate(ValidateFlags),
+    Migrate(MigrateFlags),
 }
 
 fn usage(message: String, hint: &'static str) -> UsageError {
@@ -178,12 +186,12 @@ fn print_out(text: &str) -> Action {
 }
 
 /// commander's `maybeOption`.
-fn maybe_option(arg: &str) -> bool {
+pub fn maybe_option(arg: &str) -> bool {
     arg.len() > 1 && arg.starts_with('-')
 }
 
 /// commander's `negativeNumberArg`: `/^-(\d+|\d*\.\d+)(e[+-]?\d+)?$/`.
-fn negative_number(arg: &str) -> bool {
+pub fn negative_number(arg: &str) -> bool {
     let Some(rest) = arg.strip_prefix('-') else { return false };
     let (mantissa, exponent) = match rest.find('e') {
         Some(i) => (&rest[..i], Some(&rest[i + 1..])),
@@ -235,9 +243,13 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
     let is_help = |a: &String| a == "-h" || a == "--help";
     match operands.first().map(String::as_str) {
         Some("convert") => parse_convert(&operands[1..], &unknown),
+        Some("validate") => args_check::parse_validate(&operands[1..], &unknown),
+        Some("migrate") => args_check::parse_migrate(&operands[1..], &unknown),
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
+            Some("validate") => print_out(args_check::VALIDATE_HELP),
+            Some("migrate") => print_out(args_check::MIGRATE_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ if operands.is_empty() && unknown.is_empty() => {
@@ -245,7 +257,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         }
         _ if unknown.iter().any(is_help) => Ok(print_out(PROGRAM_HELP)),
         Some(name) => Err(usage(
-            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "help"])),
+            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "validate", "migrate", "help"])),
             "see x-graphql --help",
         )),
         None => {
@@ -452,7 +464,7 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 }
 
 /// `\n(Did you mean X?)`, or nothing.
-fn suggest_similar(word: &str, candidates: &[&str]) -> String {
+pub fn suggest_similar(word: &str, candidates: &[&str]) -> String {
     let mut unique: Vec<&str> = Vec::new();
     for c in candidates {
         if !unique.contains(c) {

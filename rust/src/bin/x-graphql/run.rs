@@ -30,6 +30,8 @@ pub fn main(args: &[String]) -> i32 {
             };
         }
         Ok(Action::Convert(flags)) => run_convert(&flags),
+        Ok(Action::Validate(flags)) => crate::check::run_validate(&flags),
+        Ok(Action::Migrate(flags)) => crate::check::run_migrate(&flags),
     };
     match result {
         Ok(code) => code,
