@@ -15,8 +15,9 @@
  *
  * The validators word and order their errors differently, so a problem names
  * only its place: the outermost failing pointers (a failing value inside a
- * failing value is left out: ajv also reports the branches of an `anyOf`
- * that the Rust validator folds into the `anyOf`), in document order.
+ * failing value other than the root is left out: ajv also reports the
+ * branches of an `anyOf` that the Rust validator folds into the `anyOf`; no
+ * meta-schema has an `anyOf` at the root), in document order.
  *
  * Loaded lazily (ajv costs start-up time plain conversion does not need).
  */
@@ -90,7 +91,7 @@ export function metaSchemaPointers(root: JsonValue, text: string): { draft: Draf
   // ajv's uniqueItems for string arrays keys a plain object by the items, so two
   // "__proto__" entries look distinct to it; the Rust validator sees them.
   for (const p of duplicateProtoArrays(root, draft)) found.add(p);
-  const outermost = [...found].filter((p) => ![...found].some((q) => q !== p && (q === '' || p.startsWith(q + '/'))));
+  const outermost = [...found].filter((p) => ![...found].some((q) => q !== p && q !== '' && p.startsWith(q + '/')));
   const positions = locateAll(text, outermost);
   const keyed = outermost.map((p, i) => ({ p, pos: positions[i] ?? { line: Infinity, column: Infinity } }));
   keyed.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column || (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));

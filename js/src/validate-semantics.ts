@@ -12,6 +12,8 @@
  *   its explicit name, else its definition key as a type name (naming.ts);
  *   a kind is known only when written (`x-graphql-type-kind`), an `enum`, a
  *   scalar, or an object with properties, so nothing is reported on a guess;
+ * - the catalog's scopes where the place is certain (a warning: the
+ *   converter ignores a misplaced attribute);
  * - federation field sets (`keys`, `requires`, `provides`): every field they
  *   name must be a field of the type (`requires`: the type holding the field;
  *   `provides`: the type the field returns, when the document shows it), and a
@@ -21,6 +23,7 @@
  * The messages are the converter's where it has the same check.
  * rust/src/validate_semantics.rs is the same.
  */
+import { scopeOf, type Scope } from './catalog';
 import { ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { isValidName, toFieldName, toTypeName } from './naming';
@@ -35,12 +38,15 @@ export function semanticProblems(root: JsonObject, file: string | undefined): Di
   const fail = (code: string, message: string, pointer: string): void => {
     out.push({ code, severity: 'error', message, ...(file !== undefined ? { file } : {}), pointer });
   };
+  const warn = (code: string, message: string, pointer: string): void => {
+    out.push({ code, severity: 'warning', message, ...(file !== undefined ? { file } : {}), pointer });
+  };
   const types = typeTable(root);
   const stack: Array<[JsonValue, string]> = [[root, '']];
   while (stack.length > 0) {
     const [node, pointer] = stack.pop()!;
     if (!isObject(node)) continue;
-    checkNode(root, node, pointer, types, fail);
+    checkNode(root, node, pointer, types, fail, warn);
     const children = subschemas(node, pointer);
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i].node, children[i].pointer]);
   }
@@ -49,7 +55,8 @@ export function semanticProblems(root: JsonObject, file: string | undefined): Di
 
 type Fail = (code: string, message: string, pointer: string) => void;
 
-function checkNode(root: JsonObject, node: JsonObject, pointer: string, types: Map<string, Kind | undefined>, fail: Fail): void {
+function checkNode(root: JsonObject, node: JsonObject, pointer: string, types: Map<string, Kind | undefined>, fail: Fail, warn: Fail): void {
+  checkScopes(node, pointer, warn);
   const typeName = explicitTypeName(node);
   if (typeName !== undefined && (!isValidName(typeName.name) || BUILTIN_SCALARS.has(typeName.name))) {
     fail(ErrorCodes.INVALID_NAME, `"${typeName.name}" is not a valid GraphQL type name here`, pointer + typeName.pointer);
@@ -96,6 +103,38 @@ function checkNode(root: JsonObject, node: JsonObject, pointer: string, types: M
           checkFieldSet(root, 'provides', set, returned, at, fail, false);
         }
       }
+    }
+  }
+}
+
+const SCOPE_WORDS: Record<string, string> = { root: 'the root schema', object: 'object types', enum: 'enums', property: 'properties' };
+const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
+
+/**
+ * The catalog's scopes (`x-scope`), where the place is certain: a root-only
+ * attribute below the root, a property attribute on the root or on a
+ * definition, a type attribute on a schema of a primitive type (no `enum`).
+ * The converter ignores such an attribute: a warning (ATTRIBUTE_SCOPE).
+ */
+function checkScopes(node: JsonObject, pointer: string, warn: Fail): void {
+  const segments = pointer.split('/');
+  const container = segments.length >= 3 ? segments[segments.length - 2] : undefined;
+  const isRoot = pointer === '';
+  const isDefinition = container === 'definitions' || container === '$defs';
+  const type = own(node, 'type');
+  const primitive = typeof type === 'string' && PRIMITIVE_TYPES.has(type) && own(node, 'enum') === undefined;
+  for (const key of keysOf(node)) {
+    const scope = scopeOf(key);
+    if (scope === undefined || scope.includes('any-schema')) continue;
+    const has = (s: Scope) => scope.includes(s);
+    const typeOnly = !has('property') && !has('root');
+    const misplaced =
+      (has('root') && scope.length === 1 && !isRoot) ||
+      (!has('root') && has('property') && !has('object') && !has('enum') && (isRoot || isDefinition)) ||
+      (typeOnly && primitive);
+    if (misplaced) {
+      const words = scope.map((s) => SCOPE_WORDS[s] ?? s).join(', ');
+      warn(ErrorCodes.ATTRIBUTE_SCOPE, `${key} has no effect here: it applies to ${words}`, pointerJoin(pointer, key));
     }
   }
 }

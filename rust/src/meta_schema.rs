@@ -12,7 +12,8 @@
 //!
 //! Formats are not asserted, as ajv (without ajv-formats) ignores them. The
 //! validators word and order their errors differently, so a problem names only
-//! its place: the outermost failing pointers, in document order.
+//! its place: the outermost failing pointers (the root swallows nothing), in
+//! document order.
 
 use std::sync::OnceLock;
 
@@ -118,7 +119,7 @@ pub fn meta_schema_pointers(root: &Value, text: &str) -> (MetaDraft, Vec<String>
     }
     let outermost: Vec<String> = found
         .iter()
-        .filter(|p| !found.iter().any(|q| q != *p && (q.is_empty() || p.starts_with(&format!("{q}/")))))
+        .filter(|p| !found.iter().any(|q| q != *p && !q.is_empty() && p.starts_with(&format!("{q}/"))))
         .cloned()
         .collect();
     let mut keyed: Vec<((usize, usize), String)> =

@@ -8,6 +8,7 @@
 use indexmap::IndexMap;
 use serde_json::Value;
 
+use crate::catalog::scope_of;
 use crate::errors::{codes, Diagnostic, Location, Severity};
 use crate::load::pointer_join;
 use crate::naming::{is_valid_name, to_field_name, to_type_name};
@@ -30,6 +31,49 @@ impl Out<'_> {
         d.severity = Severity::Error;
         self.list.push(d);
     }
+
+    fn warn(&mut self, code: &str, message: String, pointer: &str) {
+        let location =
+            Location { file: self.file.map(str::to_string), pointer: Some(pointer.to_string()), line: None, column: None };
+        self.list.push(Diagnostic::warning(code, message, location));
+    }
+}
+
+fn scope_word(s: &str) -> &str {
+    match s {
+        "root" => "the root schema",
+        "object" => "object types",
+        "enum" => "enums",
+        "property" => "properties",
+        other => other,
+    }
+}
+
+/// The catalog's scopes where the place is certain (see checkScopes in TypeScript).
+fn check_scopes(node: &Value, pointer: &str, out: &mut Out<'_>) {
+    let Some(map) = node.as_object() else { return };
+    let segments: Vec<&str> = pointer.split('/').collect();
+    let container = if segments.len() >= 3 { Some(segments[segments.len() - 2]) } else { None };
+    let is_root = pointer.is_empty();
+    let is_definition = matches!(container, Some("definitions") | Some("$defs"));
+    let primitive = matches!(map.get("type"), Some(Value::String(t)) if ["string", "number", "integer", "boolean", "null"].contains(&t.as_str()))
+        && !map.contains_key("enum");
+    for key in map.keys() {
+        let Some(scope) = scope_of(key) else { continue };
+        if scope.contains(&"any-schema") {
+            continue;
+        }
+        let has = |s: &str| scope.contains(&s);
+        let type_only = !has("property") && !has("root");
+        let misplaced = (has("root") && scope.len() == 1 && !is_root)
+            || (!has("root") && has("property") && !has("object") && !has("enum") && (is_root || is_definition))
+            || (type_only && primitive);
+        if misplaced {
+            let words: Vec<&str> = scope.iter().map(|s| scope_word(s)).collect();
+            let message = format!("{key} has no effect here: it applies to {}", words.join(", "));
+            out.warn(codes::ATTRIBUTE_SCOPE, message, &pointer_join(pointer, &[key]));
+        }
+    }
 }
 
 pub fn semantic_problems(root: &Value, file: Option<&str>) -> Vec<Diagnostic> {
@@ -50,6 +94,7 @@ pub fn semantic_problems(root: &Value, file: Option<&str>) -> Vec<Diagnostic> {
 }
 
 fn check_node(root: &Value, node: &Value, pointer: &str, types: &Types, out: &mut Out<'_>) {
+    check_scopes(node, pointer, out);
     if let Some((name, rel)) = explicit_type_name(node) {
         if !is_valid_name(&name) || is_builtin_scalar(&name) {
             out.fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid GraphQL type name here"), &format!("{pointer}{rel}"));
