@@ -5,7 +5,8 @@
  * `subschemas`), reusing the converter's rules:
  *
  * - explicit names (`x-graphql-type-name`, legacy `x-graphql-type`,
- *   `x-graphql-field-name`, argument names): naming.ts `isValidName`;
+ *   `x-graphql-field-name`): naming.ts `isValidName` (argument names are
+ *   checked by the catalog);
  * - type expressions (`x-graphql-field-type`, argument `type`): type-expr.ts;
  * - `x-graphql-union-types` / `x-graphql-implements` names that no type of
  *   the document has, or that name a type of the wrong kind. A type's name is
@@ -72,8 +73,8 @@ function checkNode(root: JsonObject, node: JsonObject, pointer: string, types: M
   const args = attr(node, 'x-graphql-field-arguments');
   if (isObject(args)) {
     for (const name of keysOf(args)) {
+      // (argument names are the catalog's: propertyNames)
       const at = pointerJoin(pointer, 'x-graphql-field-arguments', name);
-      if (!isValidName(name)) fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid argument name`, at);
       const spec = own(args, name);
       const typeText = isObject(spec) ? own(spec, 'type') : undefined;
       if (typeof typeText === 'string' && parseTypeExpr(typeText) === undefined) {

@@ -114,10 +114,8 @@ fn check_node(root: &Value, node: &Value, pointer: &str, types: &Types, out: &mu
     }
     if let Some(Value::Object(args)) = attr(node, "x-graphql-field-arguments") {
         for (name, spec) in args {
+            // (argument names are the catalog's: propertyNames)
             let at = pointer_join(pointer, &["x-graphql-field-arguments", name]);
-            if !is_valid_name(name) {
-                out.fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid argument name"), &at);
-            }
             if let Some(Value::String(t)) = spec.as_object().and_then(|s| s.get("type")) {
                 if parse_type_expr(t).is_none() {
                     let type_at = pointer_join(&at, &["type"]);
