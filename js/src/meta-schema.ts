@@ -19,11 +19,12 @@
  * branches of an `anyOf` that the Rust validator folds into the `anyOf`; no
  * meta-schema has an `anyOf` at the root), in document order.
  *
- * Loaded lazily (ajv costs start-up time plain conversion does not need).
+ * ajv is required at first use (it costs start-up time plain conversion does
+ * not need, and index.ts reaches this module through validate-json).
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import Ajv from 'ajv';
+import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
 import { isObject, keysOf, locateAll, own, pointerJoin, type JsonValue } from './load';
@@ -66,7 +67,9 @@ function validatorFor(draft: Draft): ValidateFunction {
     const id = draft === '2019-09' ? 'https://json-schema.org/draft/2019-09/schema' : 'https://json-schema.org/draft/2020-12/schema';
     v = ajv.getSchema(id)!;
   } else {
-    const ajv = new Ajv(options);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Class = (require('ajv') as { default: typeof Ajv }).default;
+    const ajv = new Class(options);
     if (draft === 'draft-07') v = ajv.getSchema('http://json-schema.org/draft-07/schema')!;
     else v = ajv.compile(metaSchemaFile(draft === 'draft-06' ? 'draft-06.json' : 'draft-04.json'));
   }
