@@ -7,7 +7,7 @@ import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, locate, locateAll, type JsonObject } from './load';
 import { Lowering } from './lower';
-import { legacyRewrite } from './migrate';
+import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
 import { printJson } from './json-print';
@@ -38,9 +38,6 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
   return { output, sdl: output, warnings: [] };
 }
 
-/** A 1.x attribute name may be in the text (the same test in convert.rs). */
-const LEGACY_HINT = /x-graphql-(?:keys|shareable|external|requires|provides|override-from|scalars|federation)"/;
-
 /**
  * JSON Schema -> SDL. With `positions` false the warnings keep their pointers
  * but get no line and column: finding those takes a pass over the input text,
@@ -49,6 +46,7 @@ const LEGACY_HINT = /x-graphql-(?:keys|shareable|external|requires|provides|over
  */
 export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
   const texts = new Map<string | undefined, string>([[options.fileName, text]]);
+  let changes: MigrationChange[] = [];
   try {
     const loaded = loadJson(text, options.fileName);
     if (!isObject(loaded)) {
@@ -60,10 +58,11 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
     let legacy: Diagnostic[] = [];
     let root = loaded;
-    if (LEGACY_HINT.test(text)) {
+    if (mayHoldLegacy(text)) {
       const rewritten = legacyRewrite(loaded, options.fileName);
       root = rewritten.root as JsonObject;
       legacy = rewritten.warnings;
+      changes = rewritten.changes;
     }
     const scan = scanDocument(root, options.fileName);
     if (options.validate) {
@@ -84,8 +83,13 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
+    // Places in what the legacy path rewrote are named as written.
+    const relocated =
+      changes.length === 0
+        ? warnings
+        : warnings.map((w) => (w.file === options.fileName && w.pointer !== undefined ? { ...w, pointer: originalPointer(w.pointer, changes) } : w));
     // under `strict` the catch below locates the warning it throws
-    const located = positions ? withPositions(warnings, texts) : warnings;
+    const located = positions ? withPositions(relocated, texts) : relocated;
     if (resolved.strict && located.length > 0) {
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);
@@ -93,6 +97,9 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const sdl = doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold);
     return { output: sdl, sdl, warnings: located };
   } catch (e) {
+    if (e instanceof ConversionError && changes.length > 0 && e.file === options.fileName && e.pointer !== undefined && e.line === undefined) {
+      e.pointer = originalPointer(e.pointer, changes);
+    }
     if (e instanceof ConversionError && e.line === undefined && e.pointer !== undefined) {
       const pos = positionOf(texts, e.file, e.pointer);
       if (pos) {

@@ -76,15 +76,41 @@ export function migrate(text: string, fileName?: string): MigrateResult {
   return { output: printJson(migrated), changes };
 }
 
+/** A 1.x name followed by a quote somewhere in the text: the converter's cheap test before the legacy path (may_hold_legacy in Rust). */
+export function mayHoldLegacy(text: string): boolean {
+  return /x-graphql-(?:keys|shareable|external|requires|provides|override-from|scalars|federation)"/.test(text);
+}
+
 /**
  * The converter's legacy path: the 1.x names read as their 2.x names, with a
  * DEPRECATED_ATTRIBUTE warning at each (the `x-graphql-type` rule stays off:
  * the converter reads that attribute itself).
  */
-export function legacyRewrite(root: JsonValue, file: string | undefined): { root: JsonValue; warnings: Diagnostic[] } {
+export function legacyRewrite(
+  root: JsonValue,
+  file: string | undefined,
+): { root: JsonValue; warnings: Diagnostic[]; changes: MigrationChange[] } {
   const { root: migrated, changes } = migrateTree(root, false);
   const warnings = changes.map((c) => legacyWarning(c.from, c.pointer, file));
-  return { root: migrated, warnings };
+  return { root: migrated, warnings, changes };
+}
+
+/**
+ * A pointer into the rewritten tree as a pointer into the document as written:
+ * `/x-graphql-federation-keys/0` -> `/x-graphql-keys/0`; inside what a nested
+ * `x-graphql-federation` object became, the nested object itself.
+ */
+export function originalPointer(pointer: string, changes: readonly MigrationChange[]): string {
+  for (const c of changes) {
+    const parent = c.pointer.slice(0, c.pointer.lastIndexOf('/'));
+    for (const t of c.to) {
+      const rewritten = `${parent}/${t}`;
+      if (pointer === rewritten || pointer.startsWith(rewritten + '/')) {
+        return c.from === NESTED ? c.pointer : c.pointer + pointer.slice(rewritten.length);
+      }
+    }
+  }
+  return pointer;
 }
 
 export function legacyWarning(from: string, pointer: string, file: string | undefined): Diagnostic {

@@ -7,7 +7,8 @@
  *      the root must be an object (JSON_ROOT);
  *   2. the meta-schema of the draft `$schema` names (meta-schema.ts);
  *   3. every `x-graphql-*` attribute against the catalog, unknown names with a
- *      "did you mean", the legacy `x-graphql-type` (normalize.ts, collecting);
+ *      "did you mean", the legacy `x-graphql-type` (normalize.ts, collecting),
+ *      1.x names through the converter's legacy path (migrate.ts);
  *   4. the semantic checks (validate-semantics.ts): explicit names, type
  *      expressions, union members, interfaces, federation field sets;
  *   5. every `$ref` of the document (resolve.ts);
@@ -19,8 +20,8 @@
  */
 import { jsonSchemaToSdl } from './convert';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locateAll, type JsonValue } from './load';
-import { isLegacyAttribute, legacyWarning } from './migrate';
+import { isObject, loadJson, locateAll, type JsonObject, type JsonValue } from './load';
+import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
 import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
 import { scanDocument } from './normalize';
 import { resolveOptions } from './options';
@@ -50,15 +51,23 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
     found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p), ...at(p) });
   }
 
-  const errors: Diagnostic[] = [];
-  const scan = scanDocument(root, file, errors);
-  // scanDocument keeps errors and warnings apart; the report wants them in walk order, which sorting restores.
-  for (const d of [...errors, ...scan.warnings]) addProblem(found, legacyName(d) ?? d);
+  // The converter's legacy path: 1.x names are checked as their 2.x names, and
+  // every place found in what it rewrote is named as written (originalPointer).
+  const rewritten = mayHoldLegacy(text) ? legacyRewrite(root, file) : { root, warnings: [], changes: [] };
+  const tree = rewritten.root as JsonObject;
+  const asWritten = (d: Diagnostic): Diagnostic =>
+    rewritten.changes.length > 0 && d.pointer !== undefined && d.file === file ? { ...d, pointer: originalPointer(d.pointer, rewritten.changes) } : d;
+  for (const d of rewritten.warnings) addProblem(found, d);
 
-  for (const d of semanticProblems(root, file)) addProblem(found, d);
+  const errors: Diagnostic[] = [];
+  const scan = scanDocument(tree, file, errors);
+  // scanDocument keeps errors and warnings apart; the report wants them in walk order, which sorting restores.
+  for (const d of [...errors, ...scan.warnings]) addProblem(found, asWritten(d));
+
+  for (const d of semanticProblems(tree, file)) addProblem(found, asWritten(d));
 
   const baseDir = options.baseDir ?? '.';
-  const main: Source = { id: '', file, text, root, dir: options.inputDir ?? baseDir, refs: scan.refs };
+  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs };
   const resolver = new Resolver(main, baseDir);
   for (const use of scan.refs) {
     try {
@@ -82,13 +91,6 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
     addProblem(found, e.toJSON());
   }
   return finish(text, options, found);
-}
-
-/** An unknown attribute that is a 1.x name: the converter's legacy path reads it (record 0035). */
-function legacyName(d: Diagnostic): Diagnostic | undefined {
-  if (d.code !== ErrorCodes.UNKNOWN_ATTRIBUTE || d.pointer === undefined) return undefined;
-  const name = d.pointer.slice(d.pointer.lastIndexOf('/') + 1);
-  return isLegacyAttribute(name) ? legacyWarning(name, d.pointer, d.file) : undefined;
 }
 
 /** Positions for the problems of the file itself, then the report. */

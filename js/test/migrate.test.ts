@@ -35,6 +35,11 @@ describe('fixtures/migrate', () => {
   it('bad JSON is JSON_SYNTAX with a position', () => {
     expect(() => migrate('{"a": }', 'x.json')).toThrow(expect.objectContaining({ code: 'JSON_SYNTAX', line: 1, column: 7 }));
   });
+  it('the converter names a place in a 1.x attribute as written', () => {
+    expect(() => new Converter().convert('{"title":"T","type":"object",\n"x-graphql-keys": 5,"properties":{"id":{"type":"string"}}}')).toThrow(
+      expect.objectContaining({ code: 'ATTRIBUTE_TYPE', pointer: '/x-graphql-keys', line: 2, column: 1 }),
+    );
+  });
   it('the converter warns at each 1.x attribute', () => {
     const result = new Converter().convertWithWarnings('{"title":"T","type":"object","x-graphql-keys":"id","properties":{"id":{"type":"string"}}}');
     expect(result.warnings.map((w) => [w.code, w.pointer])).toEqual([['DEPRECATED_ATTRIBUTE', '/x-graphql-keys']]);

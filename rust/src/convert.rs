@@ -5,13 +5,14 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, locate};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
-use crate::migrate::{legacy_rewrite, may_hold_legacy};
+use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};
 use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
@@ -97,7 +98,26 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
         ));
     }
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
-    let legacy = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { Vec::new() };
+    let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
+    // Places in what the legacy path rewrote are named as written.
+    run_rewritten(text, options, positions, texts, root, legacy, &changes).map_err(|mut e| {
+        if !changes.is_empty() && e.file.as_deref() == file && e.line.is_none() {
+            e.pointer = e.pointer.map(|p| original_pointer(&p, &changes));
+        }
+        e
+    })
+}
+
+fn run_rewritten(
+    text: &str,
+    options: &ResolvedOptions,
+    positions: bool,
+    texts: &mut Texts,
+    root: Value,
+    legacy: Vec<Diagnostic>,
+    changes: &[MigrationChange],
+) -> Result<SdlResult, ConversionError> {
+    let file = options.file_name.as_deref();
     let scan = scan_document(&root, file)?;
     if options.validate {
         check_meta_schema(&root, text, file)?;
@@ -136,6 +156,11 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
     }
     for s in lw.resolver.sources.values() {
         texts.insert(s.file.clone(), s.text.clone());
+    }
+    if !changes.is_empty() {
+        for w in warnings.iter_mut().filter(|w| w.file.as_deref() == file) {
+            w.pointer = w.pointer.take().map(|p| original_pointer(&p, changes));
+        }
     }
     // under `strict` the caller locates the warning it returns as the error
     let located: Vec<Diagnostic> =

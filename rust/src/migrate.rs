@@ -67,8 +67,25 @@ pub fn migrate(text: &str, file_name: Option<&str>) -> Result<MigrateResult, Con
 
 /// The converter's legacy path: the 1.x names read as their 2.x names, with a
 /// DEPRECATED_ATTRIBUTE warning at each (the `x-graphql-type` rule stays off).
-pub fn legacy_rewrite(root: &mut Value, file: Option<&str>) -> Vec<Diagnostic> {
-    migrate_tree(root, false).iter().map(|c| legacy_warning(&c.from, &c.pointer, file)).collect()
+pub fn legacy_rewrite(root: &mut Value, file: Option<&str>) -> (Vec<Diagnostic>, Vec<MigrationChange>) {
+    let changes = migrate_tree(root, false);
+    let warnings = changes.iter().map(|c| legacy_warning(&c.from, &c.pointer, file)).collect();
+    (warnings, changes)
+}
+
+/// A pointer into the rewritten tree as a pointer into the document as written
+/// (see originalPointer in TypeScript).
+pub fn original_pointer(pointer: &str, changes: &[MigrationChange]) -> String {
+    for c in changes {
+        let parent = &c.pointer[..c.pointer.rfind('/').unwrap_or(0)];
+        for t in &c.to {
+            let rewritten = format!("{parent}/{t}");
+            if pointer == rewritten || pointer.starts_with(&format!("{rewritten}/")) {
+                return if c.from == NESTED { c.pointer.clone() } else { format!("{}{}", c.pointer, &pointer[rewritten.len()..]) };
+            }
+        }
+    }
+    pointer.to_string()
 }
 
 pub fn legacy_warning(from: &str, pointer: &str, file: Option<&str>) -> Diagnostic {
@@ -87,7 +104,7 @@ pub fn replacement_of(name: &str) -> Vec<String> {
     RENAMED_ATTRIBUTES.iter().filter(|(from, _)| *from == name).map(|(_, to)| to.to_string()).collect()
 }
 
-/// The 1.x test of the converter (the same as LEGACY_HINT in convert.ts):
+/// The 1.x test of the converter (mayHoldLegacy in TypeScript):
 /// a 1.x name followed by a quote somewhere in the text.
 pub fn may_hold_legacy(text: &str) -> bool {
     const NAMES: [&str; 8] =

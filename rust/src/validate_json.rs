@@ -4,7 +4,8 @@
 //!
 //!   1. JSON syntax (load), the root must be an object;
 //!   2. the meta-schema of the draft `$schema` names (meta_schema.rs);
-//!   3. every `x-graphql-*` attribute against the catalog (normalize.rs, collecting);
+//!   3. every `x-graphql-*` attribute against the catalog (normalize.rs, collecting),
+//!      1.x names through the converter's legacy path (migrate.rs);
 //!   4. the semantic checks (validate_semantics.rs);
 //!   5. every `$ref` of the document (resolve.rs);
 //!   6. the converter itself, as the net: its error and warnings join the
@@ -16,7 +17,7 @@ use crate::convert::json_schema_to_sdl;
 use crate::errors::{codes, Diagnostic, Location, Severity};
 use crate::load::{load_json, locate};
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
-use crate::migrate::{is_legacy_attribute, legacy_warning};
+use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
 use crate::options::{resolve_options, ConverterOptions};
 use crate::resolve::{Loc, Resolver, Source};
@@ -50,15 +51,28 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         found.push(d);
     }
 
-    let mut errors = Vec::new();
-    let scan = scan_document_collecting(&root, file, &mut errors);
-    for d in errors.into_iter().chain(scan.warnings.iter().cloned()) {
-        let d = legacy_name(&d).unwrap_or(d);
+    // The converter's legacy path: 1.x names are checked as their 2.x names, and
+    // every place found in what it rewrote is named as written (original_pointer).
+    let mut root = root;
+    let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
+    let as_written = |mut d: Diagnostic| {
+        if !changes.is_empty() && d.file.as_deref() == file {
+            d.pointer = d.pointer.take().map(|p| original_pointer(&p, &changes));
+        }
+        d
+    };
+    for d in legacy {
         add_problem(&mut found, d);
     }
 
+    let mut errors = Vec::new();
+    let scan = scan_document_collecting(&root, file, &mut errors);
+    for d in errors.into_iter().chain(scan.warnings.iter().cloned()) {
+        add_problem(&mut found, as_written(d));
+    }
+
     for d in semantic_problems(&root, file) {
-        add_problem(&mut found, d);
+        add_problem(&mut found, as_written(d));
     }
 
     let base_dir = options.base_dir.clone().unwrap_or_else(|| ".".to_string());
@@ -98,16 +112,6 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         Err(e) => add_problem(&mut found, e.to_diagnostic()),
     }
     finish(text, options, found)
-}
-
-/// An unknown attribute that is a 1.x name: the converter's legacy path reads it (record 0035).
-fn legacy_name(d: &Diagnostic) -> Option<Diagnostic> {
-    if d.code != codes::UNKNOWN_ATTRIBUTE {
-        return None;
-    }
-    let pointer = d.pointer.as_deref()?;
-    let name = &pointer[pointer.rfind('/').map_or(0, |i| i + 1)..];
-    is_legacy_attribute(name).then(|| legacy_warning(name, pointer, d.file.as_deref()))
 }
 
 /// Positions for the problems of the file itself, then the report.

@@ -54,3 +54,10 @@ fn the_converter_warns_at_each_1x_attribute() {
     assert_eq!(got, [("DEPRECATED_ATTRIBUTE", Some("/x-graphql-keys"))]);
     assert!(result.output.contains("@key(fields: \"id\")"));
 }
+
+#[test]
+fn the_converter_names_a_place_in_a_1x_attribute_as_written() {
+    let text = "{\"title\":\"T\",\"type\":\"object\",\n\"x-graphql-keys\": 5,\"properties\":{\"id\":{\"type\":\"string\"}}}";
+    let e = Converter::new().convert(text, ConversionDirection::JsonSchemaToGraphQL).expect_err("invalid");
+    assert_eq!((e.code, e.pointer.as_deref(), e.line, e.column), ("ATTRIBUTE_TYPE", Some("/x-graphql-keys"), Some(2), Some(1)));
+}
