@@ -7,6 +7,7 @@ import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, locate, locateAll, type JsonObject } from './load';
 import { Lowering } from './lower';
+import { checkMetaSchema } from './meta-schema';
 import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
@@ -66,9 +67,8 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     }
     const scan = scanDocument(root, options.fileName);
     if (options.validate) {
-      // Loaded only when asked for: ajv costs start-up time that plain conversion does not need.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./meta-schema') as typeof import('./meta-schema')).checkMetaSchema(root, text, options.fileName);
+      // ajv is loaded only now (meta-schema.ts requires it at first use).
+      checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
     const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
