@@ -232,7 +232,13 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
     .command('validate')
     .exitOverride(withHint('see x-graphql validate --help'))
     .description('check JSON Schema or GraphQL SDL files for what the converter would reject')
-    .helpOption('-h, --help', 'print this help');
+    .helpOption('-h, --help', 'print this help')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  x-graphql validate json-schema user.schema.json\n' +
+        '  x-graphql validate graphql -r --format json schemas/',
+    );
   validateCommand(validate, 'json-schema', setExit);
   validateCommand(validate, 'graphql', setExit);
 

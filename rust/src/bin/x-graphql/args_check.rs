@@ -23,6 +23,10 @@ Commands:
   json-schema [options] <path>  check JSON Schema files
   graphql [options] <path>      check GraphQL SDL files
   help [command]                display help for command
+
+Examples:
+  x-graphql validate json-schema user.schema.json
+  x-graphql validate graphql -r --format json schemas/
 "#;
 
 pub const VALIDATE_JSON_SCHEMA_HELP: &str = r#"Usage: x-graphql validate json-schema [options] <path>
