@@ -42,7 +42,7 @@ export function semanticProblems(root: JsonObject, file: string | undefined): Di
   const warn = (code: string, message: string, pointer: string): void => {
     out.push({ code, severity: 'warning', message, ...(file !== undefined ? { file } : {}), pointer });
   };
-  const types = typeTable(root);
+  const types = typeTable(root, file);
   const stack: Array<[JsonValue, string]> = [[root, '']];
   while (stack.length > 0) {
     const [node, pointer] = stack.pop()!;
@@ -149,14 +149,31 @@ function namedTypes(node: JsonObject, pointer: string, attribute: string, types:
     if (typeof name !== 'string') return;
     const expected: Kind = union ? 'OBJECT' : 'INTERFACE';
     if (types.has(name) && (types.get(name) === undefined || types.get(name) === expected)) return;
+    // Types of referenced files are not in the table: a missing name is reported only when the document has none.
+    if (!types.has(name) && types.has(FILE_REFS)) return;
     const at = pointerJoin(pointer, attribute, i);
     if (union) fail(ErrorCodes.UNION_MEMBER, `union member ${name} is not an object type of this schema`, at);
     else fail(ErrorCodes.IMPLEMENTS, `${name} is not an interface type of this schema`, at);
   });
 }
 
+/** A key of the type table that no GraphQL name can be: the document refers to other files. */
+const FILE_REFS = '#file-refs';
+
+/** The root type's name as the converter gives it (lower.ts `rootName`) when there is no `title`. */
+function rootNames(file: string | undefined): string[] {
+  const names = ['Root'];
+  if (file !== undefined) {
+    const base = file.split(/[\\/]/).pop() ?? '';
+    const dot = base.lastIndexOf('.');
+    const stem = dot > 0 ? base.slice(0, dot) : base;
+    if (stem !== '') names.push(toTypeName(stem));
+  }
+  return names;
+}
+
 /** Type names of the document with their kind when it is certain. */
-function typeTable(root: JsonObject): Map<string, Kind | undefined> {
+function typeTable(root: JsonObject, file: string | undefined): Map<string, Kind | undefined> {
   const table = new Map<string, Kind | undefined>();
   const add = (name: string, node: JsonValue): void => {
     const kind = isObject(node) ? kindOf(node) : undefined;
@@ -164,7 +181,8 @@ function typeTable(root: JsonObject): Map<string, Kind | undefined> {
     else if (table.get(name) !== kind) table.set(name, undefined);
   };
   const title = own(root, 'title');
-  if (typeof title === 'string') add(toTypeName(title), root);
+  if (typeof title === 'string' && title !== '') add(toTypeName(title), root);
+  else for (const name of rootNames(file)) add(name, root);
   for (const keyword of ['definitions', '$defs']) {
     const defs = own(root, keyword);
     if (!isObject(defs)) continue;
@@ -177,6 +195,8 @@ function typeTable(root: JsonObject): Map<string, Kind | undefined> {
     if (!isObject(node)) continue;
     const explicit = explicitTypeName(node);
     if (explicit !== undefined) add(explicit.name, node);
+    const ref = own(node, '$ref');
+    if (typeof ref === 'string' && !ref.startsWith('#')) table.set(FILE_REFS, undefined);
     for (const child of subschemas(node, '')) stack.push(child.node);
   }
   return table;
@@ -196,11 +216,16 @@ interface FieldInfo {
   skipped: boolean;
 }
 
-/** The GraphQL fields of an object schema by name, or undefined when it has no `properties`. */
+/**
+ * The GraphQL fields of an object schema by name; undefined when it has no
+ * `properties`, or when it may get more fields than it lists (`allOf`, `$ref`,
+ * interfaces whose fields are copied): then its field sets are not checked.
+ */
 function fieldsOf(node: JsonValue | undefined): Map<string, FieldInfo> | undefined {
   if (!isObject(node)) return undefined;
   const props = own(node, 'properties');
   if (!isObject(props)) return undefined;
+  if (own(node, 'allOf') !== undefined || own(node, '$ref') !== undefined || own(node, 'x-graphql-implements') !== undefined) return undefined;
   const out = new Map<string, FieldInfo>();
   for (const key of keysOf(props)) {
     const prop = props[key];

@@ -78,7 +78,7 @@ fn check_scopes(node: &Value, pointer: &str, out: &mut Out<'_>) {
 
 pub fn semantic_problems(root: &Value, file: Option<&str>) -> Vec<Diagnostic> {
     let mut out = Out { file, list: Vec::new() };
-    let types = type_table(root);
+    let types = type_table(root, file);
     let mut stack: Vec<(&Value, String)> = vec![(root, String::new())];
     while let Some((node, pointer)) = stack.pop() {
         if !node.is_object() {
@@ -157,6 +157,9 @@ fn named_types(node: &Value, pointer: &str, attribute: &str, types: &Types, out:
             if kind.as_deref().is_none_or(|k| k == expected) {
                 continue;
             }
+        } else if types.contains_key(FILE_REFS) {
+            // Types of referenced files are not in the table: a missing name is reported only when the document has none.
+            continue;
         }
         let at = pointer_join(pointer, &[attribute.to_string(), i.to_string()]);
         if union {
@@ -167,8 +170,27 @@ fn named_types(node: &Value, pointer: &str, attribute: &str, types: &Types, out:
     }
 }
 
+/// A key of the type table that no GraphQL name can be: the document refers to other files.
+const FILE_REFS: &str = "#file-refs";
+
+/// The root type's name as the converter gives it (lower.rs) when there is no `title`.
+fn root_names(file: Option<&str>) -> Vec<String> {
+    let mut names = vec!["Root".to_string()];
+    if let Some(file) = file {
+        let base = file.rsplit(['/', '\\']).next().unwrap_or_default();
+        let stem = match base.rfind('.') {
+            Some(dot) if dot > 0 => &base[..dot],
+            _ => base,
+        };
+        if !stem.is_empty() {
+            names.push(to_type_name(stem));
+        }
+    }
+    names
+}
+
 /// Type names of the document with their kind when it is certain.
-fn type_table(root: &Value) -> Types {
+fn type_table(root: &Value, file: Option<&str>) -> Types {
     let mut table: Types = IndexMap::new();
     let mut add = |name: String, node: &Value| {
         let kind = kind_of(node);
@@ -182,8 +204,13 @@ fn type_table(root: &Value) -> Types {
             Some(_) => {}
         }
     };
-    if let Some(Value::String(title)) = root.get("title") {
-        add(to_type_name(title), root);
+    match root.get("title") {
+        Some(Value::String(title)) if !title.is_empty() => add(to_type_name(title), root),
+        _ => {
+            for name in root_names(file) {
+                add(name, root);
+            }
+        }
     }
     for keyword in ["definitions", "$defs"] {
         if let Some(Value::Object(defs)) = root.get(keyword) {
@@ -192,6 +219,7 @@ fn type_table(root: &Value) -> Types {
             }
         }
     }
+    let mut table_has_file_refs = false;
     let mut stack: Vec<&Value> = vec![root];
     while let Some(node) = stack.pop() {
         if !node.is_object() {
@@ -200,9 +228,17 @@ fn type_table(root: &Value) -> Types {
         if let Some((name, _)) = explicit_type_name(node) {
             add(name, node);
         }
+        if let Some(Value::String(r)) = node.get("$ref") {
+            if !r.starts_with('#') {
+                table_has_file_refs = true;
+            }
+        }
         for c in subschemas(node, "") {
             stack.push(c.node);
         }
+    }
+    if table_has_file_refs {
+        table.insert(FILE_REFS.to_string(), None);
     }
     table
 }
@@ -229,9 +265,15 @@ struct FieldInfo<'a> {
     skipped: bool,
 }
 
-/// The GraphQL fields of an object schema by name, or `None` when it has no `properties`.
+/// The GraphQL fields of an object schema by name; `None` when it has no
+/// `properties`, or when it may get more fields than it lists (`allOf`, `$ref`,
+/// interfaces whose fields are copied): then its field sets are not checked.
 fn fields_of(node: Option<&Value>) -> Option<IndexMap<String, FieldInfo<'_>>> {
-    let Some(Value::Object(props)) = node?.as_object()?.get("properties") else { return None };
+    let map = node?.as_object()?;
+    if ["allOf", "$ref", "x-graphql-implements"].iter().any(|k| map.contains_key(*k)) {
+        return None;
+    }
+    let Some(Value::Object(props)) = map.get("properties") else { return None };
     let mut out = IndexMap::new();
     for (key, prop) in props {
         let name = match attr(prop, "x-graphql-field-name") {
