@@ -24,6 +24,7 @@ import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFo
 import { Progress } from './progress';
 import type { WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
+import { addCheckCommands } from './cli-check';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
@@ -87,7 +88,7 @@ export function formatDiagnostic(d: Diagnostic, where: string): string {
   return `${where}${pos}: ${d.severity}[${d.code}] ${oneLine(d.message)}`;
 }
 
-function errnoText(e: unknown): string {
+export function errnoText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   const code = typeof err?.code === 'string' ? err.code : undefined;
   const reasons: Record<string, string> = {
@@ -170,7 +171,7 @@ export function statOrUndefined(file: string): fs.Stats | undefined {
 }
 
 /** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
-function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
+export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
   const out: string[] = [];
   const visit = (rel: string): void => {
     const dir = rel === '' ? root : path.join(root, rel);
@@ -592,6 +593,9 @@ Examples:
 const PROGRAM_EXAMPLES = `
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql validate json-schema -r schemas/
+  x-graphql migrate --check -r schemas/
+  x-graphql describe schema.graphql -o types.json
   x-graphql convert --help
   x-graphql --version`;
 
@@ -675,6 +679,9 @@ export async function main(args: string[]): Promise<number> {
   addTypeSystemCommands(program, (code) => {
     exit = code;
   });
+  addCheckCommands(program, (code) => {
+    exit = code;
+  });
   try {
     await program.parseAsync(args, { from: 'user' });
     return exit;
@@ -683,7 +690,8 @@ export async function main(args: string[]): Promise<number> {
       if (e.exitCode === 0) return EXIT.Ok;
       if (e.code === 'commander.help' || e.code === 'commander.helpDisplayed') return EXIT.Usage;
       const message = e.message.replace(/^error: /, '');
-      const hint = e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : commandHint();
+      const own = (e as CommanderError & { hint?: string }).hint;
+      const hint = own ?? (e.code === 'commander.unknownCommand' ? 'see x-graphql --help' : commandHint());
       say(usageLine(message, undefined, 'USAGE', hint));
       return EXIT.Usage;
     }

@@ -5,8 +5,10 @@
  */
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locate, locateAll } from './load';
+import { isObject, loadJson, locate, locateAll, type JsonObject } from './load';
 import { Lowering } from './lower';
+import { checkMetaSchema } from './meta-schema';
+import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
 import { printJson } from './json-print';
@@ -45,26 +47,35 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
  */
 export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
   const texts = new Map<string | undefined, string>([[options.fileName, text]]);
+  let changes: MigrationChange[] = [];
   try {
-    const root = loadJson(text, options.fileName);
-    if (!isObject(root)) {
+    const loaded = loadJson(text, options.fileName);
+    if (!isObject(loaded)) {
       throw new ConversionError(ErrorCodes.JSON_ROOT, 'the root of a JSON Schema must be an object', {
         file: options.fileName,
         pointer: '',
       });
     }
+    // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
+    let legacy: Diagnostic[] = [];
+    let root = loaded;
+    if (mayHoldLegacy(text)) {
+      const rewritten = legacyRewrite(loaded, options.fileName);
+      root = rewritten.root as JsonObject;
+      legacy = rewritten.warnings;
+      changes = rewritten.changes;
+    }
     const scan = scanDocument(root, options.fileName);
     if (options.validate) {
-      // Loaded only when asked for: ajv costs start-up time that plain conversion does not need.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      (require('./meta-schema') as typeof import('./meta-schema')).checkMetaSchema(root, text, options.fileName);
+      // ajv is loaded only now (meta-schema.ts requires it at first use).
+      checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
     const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
     const resolver = new Resolver(main, options.baseDir);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
-    const warnings = [...scan.warnings, ...resolver.warnings];
+    const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     const doc = assemble(lw, lw.directives.definitions());
@@ -72,8 +83,13 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
+    // Places in what the legacy path rewrote are named as written.
+    const relocated =
+      changes.length === 0
+        ? warnings
+        : warnings.map((w) => (w.file === options.fileName && w.pointer !== undefined ? { ...w, pointer: originalPointer(w.pointer, changes) } : w));
     // under `strict` the catch below locates the warning it throws
-    const located = positions ? withPositions(warnings, texts) : warnings;
+    const located = positions ? withPositions(relocated, texts) : relocated;
     if (resolved.strict && located.length > 0) {
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);
@@ -81,6 +97,9 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const sdl = doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold);
     return { output: sdl, sdl, warnings: located };
   } catch (e) {
+    if (e instanceof ConversionError && changes.length > 0 && e.file === options.fileName && e.pointer !== undefined && e.line === undefined) {
+      e.pointer = originalPointer(e.pointer, changes);
+    }
     if (e instanceof ConversionError && e.line === undefined && e.pointer !== undefined) {
       const pos = positionOf(texts, e.file, e.pointer);
       if (pos) {

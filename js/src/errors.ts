@@ -98,6 +98,9 @@ export const ErrorCodes = {
   EMPTY_ENUM: 'EMPTY_ENUM',
   DIRECTIVE_INFERRED: 'DIRECTIVE_INFERRED',
   NO_TYPES: 'NO_TYPES',
+  // federation field sets (validate)
+  FIELD_SET: 'FIELD_SET',
+  KEY_FIELD_SKIPPED: 'KEY_FIELD_SKIPPED',
   // references
   REF_UNRESOLVED: 'REF_UNRESOLVED',
   REF_REMOTE: 'REF_REMOTE',

@@ -12,6 +12,12 @@ export type { ConversionResult, SdlResult } from './convert';
 export { canonicalSdl } from './sdl-read';
 export { describe } from './describe';
 export { build, type BuildOptions } from './build';
+export { validateJsonSchema } from './validate-json';
+export { validateGraphql } from './validate-graphql';
+export { summarize, reportToJson } from './validate';
+export type { Problem, FileReport, ValidationReport, ValidateOptions } from './validate';
+export { migrate } from './migrate';
+export type { MigrateResult, MigrationChange } from './migrate';
 
 export enum ConversionDirection {
   JsonSchemaToGraphQL = 'json-to-graphql',

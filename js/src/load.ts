@@ -54,6 +54,21 @@ export function keysOf(obj: JsonObject): string[] {
   return order !== undefined ? order.slice() : Object.keys(obj);
 }
 
+/**
+ * A new object with these members in this order (`__proto__` an own data
+ * property), readable with `keysOf` in that order even for integer-like keys.
+ */
+export function orderedObject(entries: ReadonlyArray<readonly [string, JsonValue]>): JsonObject {
+  const obj: JsonObject = {};
+  for (const [k, v] of entries) Object.defineProperty(obj, k, { value: v, enumerable: true, writable: true, configurable: true });
+  const keys = entries.map(([k]) => k);
+  const engine = Object.keys(obj);
+  if (engine.length !== keys.length || engine.some((k, i) => k !== keys[i])) {
+    Object.defineProperty(obj, KEY_ORDER, { value: keys, enumerable: false });
+  }
+  return obj;
+}
+
 /** An own property only: `own({}, 'constructor')` is undefined. */
 export function own(obj: JsonObject, key: string): JsonValue | undefined {
   return hasOwn.call(obj, key) ? obj[key] : undefined;

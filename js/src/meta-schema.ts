@@ -1,21 +1,144 @@
 /**
- * `validate: true`: the input against the JSON Schema draft-07 meta-schema
- * (ajv). Loaded lazily by convert.ts, so plain conversions never pay for ajv.
- * ajv's errors are wrapped into our SCHEMA_INVALID code with a JSON pointer.
+ * The document against the meta-schema of the JSON Schema draft its `$schema`
+ * names (record 0033): draft-04, draft-06, draft-07 (also when `$schema` is
+ * absent or names no draft we know), 2019-09 and 2020-12. ajv here, the
+ * `jsonschema` crate in rust/src/meta_schema.rs; both must give the same
+ * verdict and the same pointers.
+ *
+ * - draft-07 and draft-06 use ajv's copies of the meta-schemas (draft-06 read
+ *   from schemas/meta-schemas/, which the Rust side embeds too);
+ * - draft-04 uses schemas/meta-schemas/draft-04.json: the draft-04 meta-schema
+ *   written with draft-07 keywords (ajv 8 has no draft-04 engine), checked by
+ *   the draft-07 engine on both sides;
+ * - 2019-09 and 2020-12 use `ajv/dist/2019` and `ajv/dist/2020`.
+ * Formats are not asserted (ajv without ajv-formats).
+ *
+ * The validators word and order their errors differently, so a problem names
+ * only its place: the outermost failing pointers (a failing value inside a
+ * failing value other than the root is left out: ajv also reports the
+ * branches of an `anyOf` that the Rust validator folds into the `anyOf`; no
+ * meta-schema has an `anyOf` at the root), in document order.
+ *
+ * ajv is required at first use (it costs start-up time plain conversion does
+ * not need, and index.ts reaches this module through validate-json).
  */
-import Ajv from 'ajv';
+import * as fs from 'fs';
+import * as path from 'path';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
-import { firstInDocument, type JsonValue } from './load';
+import { isObject, keysOf, locateAll, own, pointerJoin, type JsonValue } from './load';
 
-let ajv: Ajv | undefined;
+export type Draft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
+const DRAFT_URIS: ReadonlyArray<[string, Draft]> = [
+  ['json-schema.org/draft-04/schema', 'draft-04'],
+  ['json-schema.org/draft-06/schema', 'draft-06'],
+  ['json-schema.org/draft-07/schema', 'draft-07'],
+  ['json-schema.org/draft/2019-09/schema', '2019-09'],
+  ['json-schema.org/draft/2020-12/schema', '2020-12'],
+];
+
+/** The draft `$schema` names (`http` or `https`, with or without a final `#`); draft-07 otherwise. */
+export function draftOf(root: JsonValue): Draft {
+  const uri = isObject(root) ? own(root, '$schema') : undefined;
+  if (typeof uri !== 'string') return 'draft-07';
+  const bare = uri.replace(/^https?:\/\//, '').replace(/#$/, '');
+  if (bare === uri) return 'draft-07';
+  for (const [known, draft] of DRAFT_URIS) if (bare === known) return draft;
+  return 'draft-07';
+}
+
+const validators = new Map<Draft, ValidateFunction>();
+
+function metaSchemaFile(name: string): object {
+  const file = path.join(__dirname, '..', '..', 'schemas', 'meta-schemas', name);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as object;
+}
+
+function validatorFor(draft: Draft): ValidateFunction {
+  let v = validators.get(draft);
+  if (v !== undefined) return v;
+  const options = { strict: false, allErrors: true, validateFormats: false } as const;
+  if (draft === '2019-09' || draft === '2020-12') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Class = (draft === '2019-09' ? require('ajv/dist/2019') : require('ajv/dist/2020')).default as typeof Ajv;
+    const ajv = new Class(options);
+    const id = draft === '2019-09' ? 'https://json-schema.org/draft/2019-09/schema' : 'https://json-schema.org/draft/2020-12/schema';
+    v = ajv.getSchema(id)!;
+  } else {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const Class = (require('ajv') as { default: typeof Ajv }).default;
+    const ajv = new Class(options);
+    if (draft === 'draft-07') v = ajv.getSchema('http://json-schema.org/draft-07/schema')!;
+    else v = ajv.compile(metaSchemaFile(draft === 'draft-06' ? 'draft-06.json' : 'draft-04.json'));
+  }
+  validators.set(draft, v);
+  return v;
+}
+
+/** The draft's name in messages. */
+export function draftLabel(draft: Draft): string {
+  return draft.startsWith('draft-') ? draft : `draft ${draft}`;
+}
+
+/**
+ * Every outermost place where the document breaks its draft's meta-schema, in
+ * document order (ties: the smaller pointer). Empty when the document is valid.
+ */
+export function metaSchemaPointers(root: JsonValue, text: string): { draft: Draft; pointers: string[] } {
+  const draft = draftOf(root);
+  const validate = validatorFor(draft);
+  const found = new Set<string>();
+  if (!validate(root)) for (const e of validate.errors ?? []) found.add(e.instancePath);
+  // ajv's uniqueItems for string arrays keys a plain object by the items, so two
+  // "__proto__" entries look distinct to it; the Rust validator sees them.
+  for (const p of duplicateProtoArrays(root, draft)) found.add(p);
+  const outermost = [...found].filter((p) => ![...found].some((q) => q !== p && q !== '' && p.startsWith(q + '/')));
+  const positions = locateAll(text, outermost);
+  const keyed = outermost.map((p, i) => ({ p, pos: positions[i] ?? { line: Infinity, column: Infinity } }));
+  keyed.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column || (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
+  return { draft, pointers: keyed.map((k) => k.p) };
+}
+
+/** The message of one meta-schema problem. */
+export function metaSchemaMessage(draft: Draft, pointer: string): string {
+  return `not a valid ${draftLabel(draft)} JSON Schema: the value at ${pointer === '' ? 'the root' : pointer} breaks the meta-schema`;
+}
+
+/** `validate: true` in a conversion: the first problem (in document order) is the error. */
 export function checkMetaSchema(root: JsonValue, text: string, file: string | undefined): void {
-  ajv ??= new Ajv({ strict: false, validateSchema: true, allErrors: true });
-  if (ajv.validateSchema(root as object)) return;
-  // The message names only the place: ajv's and the Rust validator's wording and error order
-  // differ, and both implementations must report the same thing. So: the failing place that comes
-  // first in the document (ties: the smaller pointer).
-  const pointer = firstInDocument(text, (ajv.errors ?? []).map((e) => e.instancePath));
-  const message = `not a valid draft-07 JSON Schema: the value at ${pointer === '' ? 'the root' : pointer} breaks the meta-schema`;
-  throw new ConversionError(ErrorCodes.SCHEMA_INVALID, message, { file, pointer });
+  const { draft, pointers } = metaSchemaPointers(root, text);
+  if (pointers.length === 0) return;
+  const pointer = pointers[0];
+  throw new ConversionError(ErrorCodes.SCHEMA_INVALID, metaSchemaMessage(draft, pointer), { file, pointer });
+}
+
+/**
+ * String arrays the meta-schema wants unique (`required`, the arrays of
+ * `dependencies` / `dependentRequired`) that hold "__proto__" twice.
+ */
+function duplicateProtoArrays(root: JsonValue, draft: Draft): string[] {
+  const out: string[] = [];
+  const twice = (v: JsonValue | undefined): boolean =>
+    Array.isArray(v) && v.filter((x) => x === '__proto__').length > 1;
+  const mapKey = draft === '2019-09' || draft === '2020-12' ? 'dependentRequired' : 'dependencies';
+  const stack: Array<[JsonValue, string]> = [[root, '']];
+  while (stack.length > 0) {
+    const [node, ptr] = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push([v, pointerJoin(ptr, i)]));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const key of keysOf(node)) {
+      const value = own(node, key)!;
+      if (key === 'required' && twice(value)) out.push(pointerJoin(ptr, key));
+      if (key === mapKey && isObject(value)) {
+        for (const k of keysOf(value)) if (twice(own(value, k))) out.push(pointerJoin(ptr, key, k));
+      }
+      stack.push([value, pointerJoin(ptr, key)]);
+    }
+  }
+  return out;
 }

@@ -51,9 +51,10 @@ function isKnownAttribute(name: string): boolean {
 
 /**
  * Walks one document (the main input or a referenced file). `file` names it in
- * diagnostics. Throws ATTRIBUTE_TYPE on the first wrong attribute value.
+ * diagnostics. Throws ATTRIBUTE_TYPE on the first wrong attribute value, or,
+ * given `errors` (validate), adds every one there and goes on.
  */
-export function scanDocument(root: JsonValue, file: string | undefined): ScanResult {
+export function scanDocument(root: JsonValue, file: string | undefined, errors?: Diagnostic[]): ScanResult {
   const refs: RefUse[] = [];
   const warnings: Diagnostic[] = [];
   // Two parallel stacks (node, pointer) rather than a tuple and a child list per node:
@@ -68,7 +69,7 @@ export function scanDocument(root: JsonValue, file: string | undefined): ScanRes
     for (const key of keysOf(node)) {
       const value = node[key];
       if (key.startsWith(ATTRIBUTE_PREFIX)) {
-        checkOneAttribute(key, value, pointerJoin(pointer, key), file, warnings);
+        checkOneAttribute(key, value, pointerJoin(pointer, key), file, warnings, errors);
         continue;
       }
       if (key === '$ref') {
@@ -113,6 +114,7 @@ function checkOneAttribute(
   pointer: string,
   file: string | undefined,
   warnings: Diagnostic[],
+  errors: Diagnostic[] | undefined,
 ): void {
   if (!isKnownAttribute(name)) {
     const guess = suggest(name);
@@ -128,7 +130,10 @@ function checkOneAttribute(
   const problems = checkAttribute(name, value, pointer);
   if (problems.length > 0) {
     const p = problems[0];
-    throw new ConversionError(ErrorCodes.ATTRIBUTE_TYPE, p.message, { file, pointer: p.pointer });
+    const error = new ConversionError(ErrorCodes.ATTRIBUTE_TYPE, p.message, { file, pointer: p.pointer });
+    if (errors === undefined) throw error;
+    errors.push(error.toJSON());
+    return;
   }
   if (name === 'x-graphql-type') {
     warnings.push({
@@ -139,6 +144,35 @@ function checkOneAttribute(
       pointer,
     });
   }
+}
+
+/** One subschema of a node: where it is and how to replace it (migrate). */
+export interface Subschema {
+  node: JsonValue;
+  pointer: string;
+  /** The object or array holding it, and its key there. */
+  parent: JsonObject | JsonValue[];
+  key: string | number;
+}
+
+/** The subschemas of one schema node, in document order (the walk above, one level). */
+export function subschemas(node: JsonObject, pointer: string): Subschema[] {
+  const out: Subschema[] = [];
+  for (const key of keysOf(node)) {
+    const value = node[key];
+    const kind = key.startsWith(ATTRIBUTE_PREFIX) || key === '$ref' ? undefined : KEYWORD_KIND.get(key);
+    if (kind === undefined) continue;
+    if (kind & MAP) {
+      if (isObject(value)) {
+        for (const name of keysOf(value)) out.push({ node: value[name], pointer: pointerJoin(pointer, key, name), parent: value, key: name });
+      }
+    } else if (kind & LIST && Array.isArray(value)) {
+      value.forEach((v, i) => out.push({ node: v, pointer: pointerJoin(pointer, key, i), parent: value, key: i }));
+    } else if (kind & ONE) {
+      out.push({ node: value, pointer: pointerJoin(pointer, key), parent: node, key });
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------

@@ -5,12 +5,14 @@
 use std::collections::HashMap;
 
 use serde::Serialize;
+use serde_json::Value;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, locate};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
+use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};
 use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
@@ -87,7 +89,7 @@ pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> R
 
 fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
-    let root = load_json(text, file)?;
+    let mut root = load_json(text, file)?;
     if !root.is_object() {
         return Err(ConversionError::at(
             codes::JSON_ROOT,
@@ -95,6 +97,27 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
             Location { file: options.file_name.clone(), pointer: Some(String::new()), line: None, column: None },
         ));
     }
+    // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
+    let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
+    // Places in what the legacy path rewrote are named as written.
+    run_rewritten(text, options, positions, texts, root, legacy, &changes).map_err(|mut e| {
+        if !changes.is_empty() && e.file.as_deref() == file && e.line.is_none() {
+            e.pointer = e.pointer.map(|p| original_pointer(&p, &changes));
+        }
+        e
+    })
+}
+
+fn run_rewritten(
+    text: &str,
+    options: &ResolvedOptions,
+    positions: bool,
+    texts: &mut Texts,
+    root: Value,
+    legacy: Vec<Diagnostic>,
+    changes: &[MigrationChange],
+) -> Result<SdlResult, ConversionError> {
+    let file = options.file_name.as_deref();
     let scan = scan_document(&root, file)?;
     if options.validate {
         check_meta_schema(&root, text, file)?;
@@ -114,7 +137,8 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
         texts.insert(s.file.clone(), s.text.clone());
     }
     // Warnings of files read later, while lowering, are not reported (as in TypeScript).
-    let mut warnings = scan.warnings;
+    let mut warnings = legacy;
+    warnings.extend(scan.warnings);
     warnings.extend(resolver.warnings.iter().cloned());
     let mut lw = Lowering::new(resolved, resolver, targets, warnings);
     lw.run()?;
@@ -132,6 +156,11 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
     }
     for s in lw.resolver.sources.values() {
         texts.insert(s.file.clone(), s.text.clone());
+    }
+    if !changes.is_empty() {
+        for w in warnings.iter_mut().filter(|w| w.file.as_deref() == file) {
+            w.pointer = w.pointer.take().map(|p| original_pointer(&p, changes));
+        }
     }
     // under `strict` the caller locates the warning it returns as the error
     let located: Vec<Diagnostic> =

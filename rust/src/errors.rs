@@ -284,6 +284,9 @@ pub mod codes {
     pub const EMPTY_ENUM: &str = "EMPTY_ENUM";
     pub const DIRECTIVE_INFERRED: &str = "DIRECTIVE_INFERRED";
     pub const NO_TYPES: &str = "NO_TYPES";
+    // federation field sets (validate)
+    pub const FIELD_SET: &str = "FIELD_SET";
+    pub const KEY_FIELD_SKIPPED: &str = "KEY_FIELD_SKIPPED";
     // references
     pub const REF_UNRESOLVED: &str = "REF_UNRESOLVED";
     pub const REF_REMOTE: &str = "REF_REMOTE";
@@ -323,6 +326,8 @@ pub mod codes {
         EMPTY_ENUM,
         DIRECTIVE_INFERRED,
         NO_TYPES,
+        FIELD_SET,
+        KEY_FIELD_SKIPPED,
         REF_UNRESOLVED,
         REF_REMOTE,
         REF_OUTSIDE,

@@ -33,6 +33,11 @@ pub mod reverse;
 pub mod describe;
 pub mod build;
 pub mod type_system_schema;
+pub mod migrate;
+pub mod validate;
+pub mod validate_json;
+pub mod validate_semantics;
+pub mod validate_graphql;
 
 // ---------------------------------------------------------------------------
 // The public API (mirrors js/src/index.ts):
@@ -46,6 +51,10 @@ pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severi
 pub use options::{ConverterOptions, RefNaming};
 pub use describe::describe;
 pub use build::build;
+pub use migrate::{migrate, MigrateResult, MigrationChange};
+pub use validate::{report_to_json, summarize, FileReport, Problem, ValidateOptions, ValidationReport};
+pub use validate_graphql::validate_graphql;
+pub use validate_json::validate_json_schema;
 
 use options::{resolve_options, ResolvedOptions};
 

@@ -39,6 +39,17 @@ pub struct ScanResult {
 /// Walks one document (the main input or a referenced file). `file` names it in
 /// diagnostics. Fails with ATTRIBUTE_TYPE on the first wrong attribute value.
 pub fn scan_document(root: &Value, file: Option<&str>) -> Result<ScanResult, ConversionError> {
+    scan(root, file, None)
+}
+
+/// `scan_document` for validate: every attribute error is added to `errors`
+/// and the walk goes on.
+pub fn scan_document_collecting(root: &Value, file: Option<&str>, errors: &mut Vec<Diagnostic>) -> ScanResult {
+    // With a list to collect into, the scan never fails.
+    scan(root, file, Some(errors)).unwrap_or_default()
+}
+
+fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic>>) -> Result<ScanResult, ConversionError> {
     let mut refs = Vec::new();
     let mut warnings = Vec::new();
     let mut stack: Vec<(&Value, String)> = vec![(root, String::new())];
@@ -47,7 +58,12 @@ pub fn scan_document(root: &Value, file: Option<&str>) -> Result<ScanResult, Con
         let mut children: Vec<(&Value, String)> = Vec::new();
         for (key, value) in map {
             if key.starts_with(ATTRIBUTE_PREFIX) {
-                check_one_attribute(key, value, &pointer_join(&pointer, &[key]), file, &mut warnings)?;
+                if let Err(e) = check_one_attribute(key, value, &pointer_join(&pointer, &[key]), file, &mut warnings) {
+                    match errors.as_deref_mut() {
+                        Some(list) => list.push(e.to_diagnostic()),
+                        None => return Err(e),
+                    }
+                }
             } else if key == "$ref" {
                 if let Value::String(r) = value {
                     refs.push(RefUse { pointer: pointer.clone(), ref_: r.clone() });
@@ -72,6 +88,58 @@ pub fn scan_document(root: &Value, file: Option<&str>) -> Result<ScanResult, Con
         stack.extend(children.into_iter().rev());
     }
     Ok(ScanResult { refs, warnings })
+}
+
+/// One subschema of a node: where it is, and its place in the parent (migrate).
+pub struct Subschema<'a> {
+    pub node: &'a Value,
+    pub pointer: String,
+    /// The keyword, and for a map or list keyword the member's key or index.
+    pub keyword: String,
+    pub member: Option<SubschemaKey>,
+}
+
+#[derive(Debug, Clone)]
+pub enum SubschemaKey {
+    Name(String),
+    Index(usize),
+}
+
+/// The subschemas of one schema node, in document order (the walk above, one level).
+pub fn subschemas<'a>(node: &'a Value, pointer: &str) -> Vec<Subschema<'a>> {
+    let mut out = Vec::new();
+    let Value::Object(map) = node else { return out };
+    for (key, value) in map {
+        if key.starts_with(ATTRIBUTE_PREFIX) || key == "$ref" {
+            continue;
+        }
+        if SCHEMA_MAP_KEYWORDS.contains(&key.as_str()) {
+            if let Value::Object(names) = value {
+                for (name, child) in names {
+                    out.push(Subschema {
+                        node: child,
+                        pointer: pointer_join(pointer, &[key, name]),
+                        keyword: key.clone(),
+                        member: Some(SubschemaKey::Name(name.clone())),
+                    });
+                }
+            }
+        } else if SCHEMA_LIST_KEYWORDS.contains(&key.as_str()) && value.is_array() {
+            if let Value::Array(items) = value {
+                for (i, item) in items.iter().enumerate() {
+                    out.push(Subschema {
+                        node: item,
+                        pointer: pointer_join(pointer, &[key.clone(), i.to_string()]),
+                        keyword: key.clone(),
+                        member: Some(SubschemaKey::Index(i)),
+                    });
+                }
+            }
+        } else if SCHEMA_KEYWORDS.contains(&key.as_str()) {
+            out.push(Subschema { node: value, pointer: pointer_join(pointer, &[key]), keyword: key.clone(), member: None });
+        }
+    }
+    out
 }
 
 fn location(file: Option<&str>, pointer: &str) -> Location {

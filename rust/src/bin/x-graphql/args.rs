@@ -18,6 +18,7 @@
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 use clap::{CommandFactory, FromArgMatches, Parser};
 
+use crate::args_check::{self, MigrateFlags, ValidateFlags};
 use crate::{UsageError, HELP_HINT};
 
 pub const PROGRAM_HELP: &str = r#"Usage: x-graphql [options] [command]
@@ -37,10 +38,17 @@ Commands:
                              (schemas/graphql-type-system.schema.json)
   build [options] <file>     build canonical GraphQL SDL from a type-system JSON
                              document
+  validate                   check JSON Schema or GraphQL SDL files for what the
+                             converter would reject
+  migrate [options] <path>   rewrite a v1.x JSON Schema to the 2.x x-graphql
+                             attributes
   help [command]             display help for command
 
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql validate json-schema -r schemas/
+  x-graphql migrate --check -r schemas/
+  x-graphql describe schema.graphql -o types.json
   x-graphql convert --help
   x-graphql --version
 "#;
@@ -214,6 +222,8 @@ pub enum Action {
     Convert(Box<ConvertFlags>),
     /// `describe` or `build` (typesys.rs).
     TypeSystem(crate::typesys::TypeSystemFlags),
+    Validate(ValidateFlags),
+    Migrate(MigrateFlags),
 }
 
 fn usage(message: String, hint: &'static str) -> UsageError {
@@ -284,10 +294,14 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         Some("convert") => parse_convert(&operands[1..], &unknown),
         Some("describe") => crate::typesys::parse("describe", &operands[1..], &unknown),
         Some("build") => crate::typesys::parse("build", &operands[1..], &unknown),
+        Some("validate") => args_check::parse_validate(&operands[1..], &unknown),
+        Some("migrate") => args_check::parse_migrate(&operands[1..], &unknown),
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
             Some(c @ ("describe" | "build")) => print_out(crate::typesys::help_of(c)),
+            Some("validate") => print_out(args_check::VALIDATE_HELP),
+            Some("migrate") => print_out(args_check::MIGRATE_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ if operands.is_empty() && unknown.is_empty() => {
@@ -295,7 +309,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         }
         _ if unknown.iter().any(is_help) => Ok(print_out(PROGRAM_HELP)),
         Some(name) => Err(usage(
-            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "describe", "build", "help"])),
+            format!("unknown command '{name}'{}", suggest_similar(name, &["convert", "describe", "build", "validate", "migrate", "help"])),
             "see x-graphql --help",
         )),
         None => {

@@ -8,7 +8,9 @@
 //! internal error (exit 1), as the npm CLI reports an unexpected exception.
 
 mod args;
+mod args_check;
 mod batch;
+mod check;
 mod files;
 mod json_parse;
 mod node;

@@ -34,6 +34,8 @@ pub fn main(args: &[String]) -> i32 {
         }
         Ok(Action::Convert(flags)) => run_convert(&flags),
         Ok(Action::TypeSystem(flags)) => crate::typesys::run(&flags),
+        Ok(Action::Validate(flags)) => crate::check::run_validate(&flags),
+        Ok(Action::Migrate(flags)) => crate::check::run_migrate(&flags),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,265 @@
+/**
+ * The `validate` and `migrate` commands of the CLI (cli.ts builds the program
+ * and calls `addCheckCommands`). Output and exit codes (record 0036):
+ *
+ *   x-graphql validate json-schema|graphql <path> [-r] [-s] [--format human|json]
+ *     human: one line per problem on stdout, `path:line:column: severity[CODE] message`,
+ *            then `validated N files: V valid, I invalid (E errors, W warnings)` on stderr;
+ *     json:  the report (validate.ts) on stdout.
+ *     exit 0 every file valid, 1 any invalid, 2 usage, 3 a file that cannot be read.
+ *
+ *   x-graphql migrate <path> [-w] [-r] [--check]
+ *     the migrated document on stdout; -w rewrites the file in place (atomically,
+ *     only when something changes); --check changes nothing and exits 1 when
+ *     anything would change; -r (with -w or --check) every .json file of a folder.
+ *
+ * The library is loaded when a command runs, as for `convert`.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { Command, CommanderError, Option } from 'commander';
+import type { Diagnostic, FileReport } from './index';
+
+type Library = typeof import('./index');
+type Cli = typeof import('./cli');
+
+function lib(): Library {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./index') as Library;
+}
+
+function cli(): Cli {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('./cli') as Cli;
+}
+
+interface ValidateFlags {
+  recursive?: boolean;
+  strict?: boolean;
+  format: 'human' | 'json';
+}
+
+interface MigrateFlags {
+  write?: boolean;
+  recursive?: boolean;
+  check?: boolean;
+}
+
+const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
+
+function say(line: string): void {
+  process.stderr.write(line + '\n');
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The inputs of a command: one file, or (-r) every matching file of a folder, with the folder file refs may not leave. */
+function inputs(target: string, recursive: boolean | undefined, exts: string[], verb: string): { files: string[]; baseDir: string; io: number } {
+  const { UsageError, IoError, walk, errnoText } = cli();
+  let st: fs.Stats | undefined;
+  try {
+    st = fs.statSync(target);
+  } catch {
+    st = undefined;
+  }
+  if (recursive) {
+    if (st !== undefined && !st.isDirectory()) throw new UsageError(`-r needs a folder, but ${target} is a file`, undefined, 'USAGE', `see x-graphql ${verb} --help`);
+    if (st === undefined) {
+      try {
+        fs.readdirSync(target);
+      } catch (e) {
+        throw new IoError(`cannot read folder: ${errnoText(e)}`, target);
+      }
+    }
+    let io = 0;
+    const files = walk(target, exts, (where: string, e: unknown) => {
+      say(`${where}: error[IO] cannot read folder: ${errnoText(e)}`);
+      io++;
+    }).map((rel: string) => path.join(target, rel));
+    return { files, baseDir: target, io };
+  }
+  if (st?.isDirectory()) throw new UsageError(`${target} is a folder; use -r to ${verb.split(' ')[0]} a folder`, undefined, 'USAGE', `see x-graphql ${verb} --help`);
+  return { files: [target], baseDir: path.dirname(target), io: 0 };
+}
+
+function readOrSay(file: string): string | undefined {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    say(`${file}: error[IO] cannot read input: ${cli().errnoText(e)}`);
+    return undefined;
+  }
+}
+
+function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): number {
+  const exts = kind === 'graphql' ? ['.graphql', '.gql'] : ['.json'];
+  const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`);
+  const { validateJsonSchema, validateGraphql, summarize, reportToJson } = lib();
+  const reports: FileReport[] = [];
+  let io = walkIo;
+  for (const file of files) {
+    const text = flags.recursive ? readOrSay(file) : readSingle(file);
+    if (text === undefined) {
+      io++;
+      continue;
+    }
+    const options = { fileName: file, baseDir, inputDir: path.dirname(file), strict: flags.strict === true };
+    reports.push(kind === 'graphql' ? validateGraphql(text, options) : validateJsonSchema(text, options));
+  }
+  const report = summarize(reports);
+  if (flags.format === 'json') {
+    process.stdout.write(reportToJson(report));
+  } else {
+    const { formatDiagnostic } = cli();
+    const lines: string[] = [];
+    for (const f of reports) {
+      for (const p of f.problems) {
+        const where = p.file === undefined ? f.path : path.join(baseDir, p.file);
+        lines.push(formatDiagnostic(p as Diagnostic, where) + '\n');
+      }
+    }
+    process.stdout.write(lines.join(''));
+    const s = report.summary;
+    say(`validated ${plural(s.files, 'file')}: ${s.valid} valid, ${s.files - s.valid} invalid (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})`);
+  }
+  if (report.summary.valid < report.summary.files) return EXIT.InvalidInput;
+  return io > 0 ? EXIT.Io : EXIT.Ok;
+}
+
+/** A single input that cannot be read is an I/O error of the command (exit 3). */
+function readSingle(file: string): string {
+  const { IoError, errnoText } = cli();
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new IoError(`cannot read input: ${errnoText(e)}`, file);
+  }
+}
+
+function runMigrate(target: string, flags: MigrateFlags): number {
+  const { UsageError, writeAtomic, formatDiagnostic } = cli();
+  const hint = 'see x-graphql migrate --help';
+  if (flags.check && flags.write) throw new UsageError('--check and -w cannot be used together', undefined, 'USAGE', hint);
+  if (flags.recursive && !flags.check && !flags.write) throw new UsageError('-r needs -w or --check', undefined, 'USAGE', hint);
+  const { files, io: walkIo } = inputs(target, flags.recursive, ['.json'], 'migrate');
+  const { migrate, ConversionError } = lib();
+  let io = walkIo;
+  let invalid = 0;
+  let changed = 0;
+  for (const file of files) {
+    const text = flags.recursive ? readOrSay(file) : readSingle(file);
+    if (text === undefined) {
+      io++;
+      continue;
+    }
+    let result;
+    try {
+      result = migrate(text, file);
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      say(formatDiagnostic(e, file));
+      invalid++;
+      continue;
+    }
+    const n = result.changes.length;
+    if (n > 0) changed++;
+    if (flags.check) {
+      if (n > 0) say(`${file}: needs migration (${plural(n, 'change')})`);
+    } else if (flags.write) {
+      if (n > 0) {
+        try {
+          writeAtomic(file, result.output);
+        } catch (e) {
+          say(`${file}: error[IO] ${(e as Error).message}`);
+          io++;
+          continue;
+        }
+        say(`${file}: migrated (${plural(n, 'change')})`);
+      }
+    } else {
+      process.stdout.write(result.output);
+    }
+  }
+  if (flags.recursive) {
+    const verb = flags.check ? 'need migration' : 'migrated';
+    say(`${changed} of ${plural(files.length, 'file')} ${verb}, ${invalid + io} failed`);
+  }
+  if (invalid > 0) return EXIT.InvalidInput;
+  if (io > 0) return EXIT.Io;
+  return flags.check && changed > 0 ? EXIT.InvalidInput : EXIT.Ok;
+}
+
+/** commander's errors of a command carry the hint to that command's help (main prints it). */
+function withHint(hint: string): (err: CommanderError) => never {
+  return (err) => {
+    throw Object.assign(err, { hint });
+  };
+}
+
+const FORMAT = () => new Option('--format <format>', 'report format').choices(['human', 'json']).default('human');
+
+function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setExit: (code: number) => void): void {
+  const what = kind === 'graphql' ? 'GraphQL SDL' : 'JSON Schema';
+  const one = kind === 'graphql' ? '.graphql and .gql file' : '.json file';
+  const file = kind === 'graphql' ? 'schema.graphql' : 'user.schema.json';
+  parent
+    .command(`${kind} <path>`)
+    .exitOverride(withHint(`see x-graphql validate ${kind} --help`))
+    .description(`check ${what} files`)
+    .helpOption('-h, --help', 'print this help')
+    .option('-r, --recursive', `check every ${one} under the folder <path>`)
+    .option('-s, --strict', 'treat warnings as errors')
+    .addOption(FORMAT())
+    .addHelpText(
+      'after',
+      `\nExamples:\n` +
+        `  x-graphql validate ${kind} ${file}\n` +
+        `  x-graphql validate ${kind} -r schemas/\n` +
+        `  x-graphql validate ${kind} -s ${file}\n` +
+        `  x-graphql validate ${kind} --format json ${file}\n` +
+        `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.`,
+    )
+    .action((target: string, flags: ValidateFlags) => {
+      setExit(runValidate(kind, target, flags));
+    });
+}
+
+/** Adds `validate json-schema`, `validate graphql` and `migrate` to the program. */
+export function addCheckCommands(program: Command, setExit: (code: number) => void): void {
+  const validate = program
+    .command('validate')
+    .exitOverride(withHint('see x-graphql validate --help'))
+    .description('check JSON Schema or GraphQL SDL files for what the converter would reject')
+    .helpOption('-h, --help', 'print this help')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  x-graphql validate json-schema user.schema.json\n' +
+        '  x-graphql validate graphql -r --format json schemas/',
+    );
+  validateCommand(validate, 'json-schema', setExit);
+  validateCommand(validate, 'graphql', setExit);
+
+  program
+    .command('migrate <path>')
+    .exitOverride(withHint('see x-graphql migrate --help'))
+    .description('rewrite a v1.x JSON Schema to the 2.x x-graphql attributes')
+    .helpOption('-h, --help', 'print this help')
+    .option('-w, --write', 'rewrite the file in place (atomically) instead of printing it')
+    .option('-r, --recursive', 'migrate every .json file under the folder <path> (with -w or --check)')
+    .option('--check', 'change nothing; exit 1 when a file would change')
+    .addHelpText(
+      'after',
+      '\nExamples:\n' +
+        '  x-graphql migrate old.schema.json\n' +
+        '  x-graphql migrate -w old.schema.json\n' +
+        '  x-graphql migrate -r -w schemas/\n' +
+        '  x-graphql migrate --check -r schemas/\n' +
+        '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.',
+    )
+    .action((target: string, flags: MigrateFlags) => {
+      setExit(runMigrate(target, flags));
+    });
+}

@@ -1,0 +1,27 @@
+/**
+ * validate-graphql: an SDL document through the reader of the graphql-to-json
+ * direction (sdl-read.ts): graphql-js's parser, our duplicate-name checks,
+ * graphql-js's SDL and schema validation, with the Apollo Federation
+ * definitions (schemas/federation-v2.3.graphql) supplied when the document
+ * uses federation, so errors still point at the user's own lines.
+ *
+ * It reports the first problem only (record 0034): graphql-js and
+ * apollo-compiler (rust/src/validate_graphql.rs) find different sets of
+ * follow-on errors, and the first problem is the one both implementations
+ * agree on, code, line and column (the parity the reverse fixtures check).
+ */
+import { ConversionError } from './errors';
+import { readSdl } from './sdl-read';
+import { fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
+
+export function validateGraphql(text: string, options: ValidateOptions = {}): FileReport {
+  const file = options.fileName;
+  const problems = [];
+  try {
+    readSdl(text, file !== undefined ? { fileName: file } : {});
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    problems.push(toProblem(e.toJSON(), options.strict === true));
+  }
+  return fileReport(file ?? '<stdin>', problems, file);
+}

@@ -1,0 +1,108 @@
+/**
+ * validate-json: every problem of a JSON Schema document that the converter
+ * would choke on, not just the first (record 0034). The checks, in the order
+ * they run (equal places keep this order in the report):
+ *
+ *   1. JSON syntax (load): the only problem when the text is not JSON;
+ *      the root must be an object (JSON_ROOT);
+ *   2. the meta-schema of the draft `$schema` names (meta-schema.ts);
+ *   3. every `x-graphql-*` attribute against the catalog, unknown names with a
+ *      "did you mean", the legacy `x-graphql-type` (normalize.ts, collecting),
+ *      1.x names through the converter's legacy path (migrate.ts);
+ *   4. the semantic checks (validate-semantics.ts): explicit names, type
+ *      expressions, union members, interfaces, federation field sets;
+ *   5. every `$ref` of the document (resolve.ts);
+ *   6. the converter itself, as the net for whatever the checks above do not
+ *      model: its error (if any) and its warnings join the report unless one
+ *      with the same code and pointer is already there.
+ *
+ * rust/src/validate_json.rs is the same, step for step.
+ */
+import { jsonSchemaToSdl } from './convert';
+import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
+import { isObject, loadJson, locateAll, type JsonObject, type JsonValue } from './load';
+import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
+import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
+import { scanDocument } from './normalize';
+import { resolveOptions } from './options';
+import { Resolver, type Source } from './resolve';
+import { semanticProblems } from './validate-semantics';
+import { addProblem, fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
+
+/** Validates one JSON Schema text. */
+export function validateJsonSchema(text: string, options: ValidateOptions = {}): FileReport {
+  const file = options.fileName;
+  const found: Diagnostic[] = [];
+  const at = (pointer: string) => ({ ...(file !== undefined ? { file } : {}), pointer });
+  let root: JsonValue;
+  try {
+    root = loadJson(text, file);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    return finish(text, options, [e.toJSON()]);
+  }
+  if (!isObject(root)) {
+    const message = 'the root of a JSON Schema must be an object';
+    return finish(text, options, [{ code: ErrorCodes.JSON_ROOT, severity: 'error', message, ...at('') }]);
+  }
+
+  const { draft, pointers } = metaSchemaPointers(root, text);
+  for (const p of pointers) {
+    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p), ...at(p) });
+  }
+
+  // The converter's legacy path: 1.x names are checked as their 2.x names, and
+  // every place found in what it rewrote is named as written (originalPointer).
+  const rewritten = mayHoldLegacy(text) ? legacyRewrite(root, file) : { root, warnings: [], changes: [] };
+  const tree = rewritten.root as JsonObject;
+  const asWritten = (d: Diagnostic): Diagnostic =>
+    rewritten.changes.length > 0 && d.pointer !== undefined && d.file === file ? { ...d, pointer: originalPointer(d.pointer, rewritten.changes) } : d;
+  for (const d of rewritten.warnings) addProblem(found, d);
+
+  const errors: Diagnostic[] = [];
+  const scan = scanDocument(tree, file, errors);
+  // scanDocument keeps errors and warnings apart; the report wants them in walk order, which sorting restores.
+  for (const d of [...errors, ...scan.warnings]) addProblem(found, asWritten(d));
+
+  for (const d of semanticProblems(tree, file)) addProblem(found, asWritten(d));
+
+  const baseDir = options.baseDir ?? '.';
+  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs };
+  const resolver = new Resolver(main, baseDir);
+  for (const use of scan.refs) {
+    try {
+      resolver.resolve(use.ref, { source: main, pointer: use.pointer });
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      addProblem(found, e.toJSON());
+    }
+  }
+
+  const convertOptions = resolveOptions({
+    ...(file !== undefined ? { fileName: file } : {}),
+    baseDir,
+    ...(options.inputDir !== undefined ? { inputDir: options.inputDir } : {}),
+  });
+  try {
+    const result = jsonSchemaToSdl(text, convertOptions, true);
+    for (const w of result.warnings) addProblem(found, w);
+  } catch (e) {
+    if (!(e instanceof ConversionError)) throw e;
+    addProblem(found, e.toJSON());
+  }
+  return finish(text, options, found);
+}
+
+/** Positions for the problems of the file itself, then the report. */
+function finish(text: string, options: ValidateOptions, found: Diagnostic[]): FileReport {
+  const file = options.fileName;
+  const mine = found.map((d, i) => [d, i] as const).filter(([d]) => d.line === undefined && d.pointer !== undefined && (d.file === undefined || d.file === file));
+  const positions = locateAll(text, mine.map(([d]) => d.pointer!));
+  const located = found.slice();
+  mine.forEach(([d, i], k) => {
+    const pos = positions[k];
+    if (pos) located[i] = { ...d, line: pos.line, column: pos.column };
+  });
+  const strict = options.strict === true;
+  return fileReport(file ?? '<stdin>', located.map((d) => toProblem(d, strict)), file);
+}

@@ -1,0 +1,98 @@
+/**
+ * validate: the cases of fixtures/validate (also run by rust/tests/validate.rs).
+ * Each case's report (`{valid, problems}`, printed by json-print with the
+ * problems in the order of the --format json report) must equal expected.json.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { Converter, reportToJson, summarize, validateGraphql, validateJsonSchema } from '../src/index';
+import { metaSchemaPointers } from '../src/meta-schema';
+import { parseFieldSet } from '../src/validate-semantics';
+import { printJson } from '../src/json-print';
+
+const CASES = path.join(__dirname, '..', '..', 'fixtures', 'validate');
+
+function runCase(dir: string): string {
+  const graphql = fs.existsSync(path.join(dir, 'input.graphql'));
+  const name = graphql ? 'input.graphql' : 'input.json';
+  const text = fs.readFileSync(path.join(dir, name), 'utf8');
+  const optionsFile = path.join(dir, 'options.json');
+  const opts = fs.existsSync(optionsFile) ? (JSON.parse(fs.readFileSync(optionsFile, 'utf8')) as { strict?: boolean }) : {};
+  const options = { fileName: name, baseDir: dir, strict: opts.strict === true };
+  const report = graphql ? validateGraphql(text, options) : validateJsonSchema(text, options);
+  const problems = (JSON.parse(reportToJson(summarize([report]))) as { files: Array<{ problems: unknown }> }).files[0].problems;
+  return printJson({ valid: report.valid, problems: problems as never });
+}
+
+describe('fixtures/validate', () => {
+  const cases = fs.readdirSync(CASES).filter((d) => fs.statSync(path.join(CASES, d)).isDirectory()).sort();
+  it('has cases', () => expect(cases.length).toBeGreaterThan(20));
+  for (const c of cases) {
+    it(c, () => {
+      const dir = path.join(CASES, c);
+      expect(runCase(dir)).toBe(fs.readFileSync(path.join(dir, 'expected.json'), 'utf8'));
+    });
+  }
+});
+
+describe('every converter fixture', () => {
+  // validate must catch what the converter chokes on: a fixture with an expected error is invalid,
+  // and a fixture that converts is valid (warnings only).
+  const root = path.join(__dirname, '..', '..', 'fixtures', 'json-to-graphql');
+  for (const c of fs.readdirSync(root).sort()) {
+    const dir = path.join(root, c);
+    const errorFile = path.join(dir, 'expected-error.json');
+    const optionsFile = path.join(dir, 'options.json');
+    const options = fs.existsSync(optionsFile) ? (JSON.parse(fs.readFileSync(optionsFile, 'utf8')) as Record<string, unknown>) : {};
+    if (Object.keys(options).some((k) => k !== 'fileName')) continue; // option-dependent verdicts
+    it(c, () => {
+      const report = validateJsonSchema(fs.readFileSync(path.join(dir, 'input.json'), 'utf8'), { fileName: 'input.json', baseDir: dir });
+      if (fs.existsSync(errorFile)) {
+        const expected = JSON.parse(fs.readFileSync(errorFile, 'utf8')) as { code: string; pointer?: string };
+        expect(report.valid).toBe(false);
+        expect(report.problems.some((p) => p.code === expected.code && p.pointer === expected.pointer)).toBe(true);
+      } else {
+        // The converter does not ask for the meta-schema (051 has an empty enum, which draft-07 refuses).
+        expect(report.problems.filter((p) => p.severity === 'error' && p.code !== 'SCHEMA_INVALID')).toEqual([]);
+      }
+    });
+  }
+});
+
+describe('meta-schema', () => {
+  const pointers = (text: string) => metaSchemaPointers(JSON.parse(text), text);
+  it('picks the draft from $schema, draft-07 otherwise', () => {
+    expect(pointers('{"$schema":"http://json-schema.org/draft-04/schema","required":[]}')).toEqual({ draft: 'draft-04', pointers: ['/required'] });
+    expect(pointers('{"$schema":"https://json-schema.org/draft-07/schema#","required":[]}')).toEqual({ draft: 'draft-07', pointers: [] });
+    expect(pointers('{"$schema":"http://example.com/mine","type":"x"}')).toEqual({ draft: 'draft-07', pointers: ['/type'] });
+  });
+  it('sees two "__proto__" in required (ajv alone does not)', () => {
+    expect(pointers('{"required":["__proto__","__proto__"]}').pointers).toEqual(['/required']);
+    expect(pointers('{"dependencies":{"a":["__proto__","__proto__"]}}').pointers).toEqual(['/dependencies/a']);
+  });
+  it('convert with validate and another draft reports SCHEMA_INVALID instead of crashing', () => {
+    const converter = new Converter({ validate: true });
+    for (const uri of ['http://json-schema.org/draft-04/schema#', 'https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema']) {
+      expect(() => converter.convert(JSON.stringify({ $schema: uri, title: 'T', type: 'object', properties: { a: { type: 5 } } }))).toThrow(
+        expect.objectContaining({ code: 'SCHEMA_INVALID', pointer: '/properties/a/type' }),
+      );
+      expect(converter.convert(JSON.stringify({ $schema: uri, title: 'T', type: 'object', properties: { a: { type: 'string' } } }))).toBe('type T {\n  a: String\n}\n');
+    }
+  });
+});
+
+describe('field sets', () => {
+  it('reads names and nested selections', () => {
+    expect(parseFieldSet('id  sku,region')).toEqual([{ name: 'id' }, { name: 'sku' }, { name: 'region' }]);
+    expect(parseFieldSet('a { b { c } } d')).toEqual([{ name: 'a', sub: [{ name: 'b', sub: [{ name: 'c' }] }] }, { name: 'd' }]);
+  });
+  it('refuses what is not a field set, and leaves GraphQL it does not check', () => {
+    expect(parseFieldSet('')).toBe('it names no field');
+    expect(parseFieldSet('{ a }')).toBe('a "{" must follow a field name');
+    expect(parseFieldSet('a }')).toBe('it closes a "}" that was not opened');
+    expect(parseFieldSet('a { }')).toBe('it has an empty selection "{ }"');
+    expect(parseFieldSet('a #')).toBe('"#" cannot appear in a field set');
+    expect(parseFieldSet('a { ... on B { c } }')).toBe(null);
+  });
+});

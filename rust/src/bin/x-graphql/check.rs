@@ -1,0 +1,216 @@
+//! `x-graphql validate json-schema|graphql <path>` and `x-graphql migrate <path>`:
+//! inputs, output, exit codes (record 0036). Follows js/src/cli-check.ts line
+//! for line, so both CLIs print the same bytes.
+
+use x_graphql::{
+    migrate, report_to_json, summarize, validate_graphql, validate_json_schema, Diagnostic, FileReport,
+    ValidateOptions,
+};
+
+use crate::args_check::{MigrateFlags, ValidateFlags, MIGRATE_HINT};
+use crate::files::{self, read_input, stat, write_atomic};
+use crate::node::{self, errno_text, Syscall};
+use crate::run::format_diagnostic;
+use crate::{say, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK};
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+}
+
+fn usage(message: String, hint: &'static str) -> UsageError {
+    UsageError { message, where_: None, code: "USAGE".to_string(), hint }
+}
+
+/// The inputs of a command: one file, or (-r) every matching file of a folder,
+/// with the folder file refs may not leave, and the folders that could not be read.
+fn inputs(
+    target: &str,
+    recursive: bool,
+    exts: &[&str],
+    verb: &str,
+    hint: &'static str,
+) -> Result<(Vec<String>, String, usize), CliError> {
+    let st = stat(target);
+    if recursive {
+        if st.as_ref().is_some_and(|m| !m.is_dir()) {
+            return Err(usage(format!("-r needs a folder, but {target} is a file"), hint).into());
+        }
+        if st.is_none() {
+            if let Err(e) = std::fs::read_dir(target) {
+                return Err(IoError {
+                    message: format!("cannot read folder: {}", errno_text(&e, Syscall::new("scandir", target))),
+                    where_: target.to_string(),
+                }
+                .into());
+            }
+        }
+        let mut io = 0usize;
+        let found = files::walk(target, exts, &mut |where_, e| {
+            say(&format!("{where_}: error[IO] cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_))));
+            io += 1;
+        })?;
+        let list = found.iter().map(|rel| node::join(&[target, rel])).collect();
+        return Ok((list, target.to_string(), io));
+    }
+    if st.is_some_and(|m| m.is_dir()) {
+        let word = verb.split(' ').next().unwrap_or(verb);
+        return Err(usage(format!("{target} is a folder; use -r to {word} a folder"), hint).into());
+    }
+    Ok((vec![target.to_string()], node::dirname(target), 0))
+}
+
+fn read_or_say(file: &str) -> Option<String> {
+    match files::read_text(file) {
+        Ok(text) => Some(text),
+        Err((e, call)) => {
+            say(&format!("{file}: error[IO] cannot read input: {}", errno_text(&e, call)));
+            None
+        }
+    }
+}
+
+fn stdout(text: &str) -> Result<(), i32> {
+    write_stdout(text)
+}
+
+pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
+    let (kind, exts, hint): (&str, &[&str], &'static str) = if flags.graphql {
+        ("graphql", &[".graphql", ".gql"], "see x-graphql validate graphql --help")
+    } else {
+        ("json-schema", &[".json"], "see x-graphql validate json-schema --help")
+    };
+    let (list, base_dir, mut io) = inputs(&flags.path, flags.recursive, exts, &format!("validate {kind}"), hint)?;
+    let mut reports: Vec<FileReport> = Vec::new();
+    for file in &list {
+        let text = if flags.recursive {
+            match read_or_say(file) {
+                Some(text) => text,
+                None => {
+                    io += 1;
+                    continue;
+                }
+            }
+        } else {
+            read_input(file)?
+        };
+        let options = ValidateOptions {
+            file_name: Some(file.clone()),
+            base_dir: Some(base_dir.clone()),
+            input_dir: Some(node::dirname(file)),
+            strict: flags.strict,
+        };
+        reports.push(if flags.graphql { validate_graphql(&text, &options) } else { validate_json_schema(&text, &options) });
+    }
+    let report = summarize(reports);
+    if flags.json {
+        if let Err(code) = stdout(&report_to_json(&report)) {
+            return Ok(code);
+        }
+    } else {
+        let mut lines = String::new();
+        for f in &report.files {
+            for p in &f.problems {
+                let where_ = match &p.file {
+                    None => f.path.clone(),
+                    Some(other) => node::join(&[&base_dir, other]),
+                };
+                let d = Diagnostic {
+                    code: p.code,
+                    severity: p.severity,
+                    message: p.message.clone(),
+                    file: None,
+                    pointer: None,
+                    line: Some(p.line),
+                    column: Some(p.column),
+                };
+                lines.push_str(&format_diagnostic(&d, &where_));
+                lines.push('\n');
+            }
+        }
+        if let Err(code) = stdout(&lines) {
+            return Ok(code);
+        }
+        let s = &report.summary;
+        say(&format!(
+            "validated {}: {} valid, {} invalid ({}, {})",
+            plural(s.files, "file"),
+            s.valid,
+            s.files - s.valid,
+            plural(s.errors, "error"),
+            plural(s.warnings, "warning")
+        ));
+    }
+    Ok(if report.summary.valid < report.summary.files {
+        EXIT_INVALID_INPUT
+    } else if io > 0 {
+        EXIT_IO
+    } else {
+        EXIT_OK
+    })
+}
+
+pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
+    if flags.check && flags.write {
+        return Err(usage("--check and -w cannot be used together".to_string(), MIGRATE_HINT).into());
+    }
+    if flags.recursive && !flags.check && !flags.write {
+        return Err(usage("-r needs -w or --check".to_string(), MIGRATE_HINT).into());
+    }
+    let (list, _, mut io) = inputs(&flags.path, flags.recursive, &[".json"], "migrate", MIGRATE_HINT)?;
+    let mut invalid = 0usize;
+    let mut changed = 0usize;
+    for file in &list {
+        let text = if flags.recursive {
+            match read_or_say(file) {
+                Some(text) => text,
+                None => {
+                    io += 1;
+                    continue;
+                }
+            }
+        } else {
+            read_input(file)?
+        };
+        let result = match migrate(&text, Some(file)) {
+            Ok(result) => result,
+            Err(e) => {
+                say(&format_diagnostic(&e.to_diagnostic(), file));
+                invalid += 1;
+                continue;
+            }
+        };
+        let n = result.changes.len();
+        if n > 0 {
+            changed += 1;
+        }
+        if flags.check {
+            if n > 0 {
+                say(&format!("{file}: needs migration ({})", plural(n, "change")));
+            }
+        } else if flags.write {
+            if n > 0 {
+                if let Err(e) = write_atomic(file, &result.output) {
+                    say(&format!("{file}: error[IO] {}", e.message));
+                    io += 1;
+                    continue;
+                }
+                say(&format!("{file}: migrated ({})", plural(n, "change")));
+            }
+        } else if let Err(code) = stdout(&result.output) {
+            return Ok(code);
+        }
+    }
+    if flags.recursive {
+        let verb = if flags.check { "need migration" } else { "migrated" };
+        say(&format!("{changed} of {} {verb}, {} failed", plural(list.len(), "file"), invalid + io));
+    }
+    Ok(if invalid > 0 {
+        EXIT_INVALID_INPUT
+    } else if io > 0 {
+        EXIT_IO
+    } else if flags.check && changed > 0 {
+        EXIT_INVALID_INPUT
+    } else {
+        EXIT_OK
+    })
+}

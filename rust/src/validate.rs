@@ -1,0 +1,157 @@
+//! validate: the report both `validate` commands print (record 0034); mirrors
+//! js/src/validate.ts.
+//!
+//! `{ "files": [{ "path", "valid", "problems": [{ "code", "severity", "message",
+//! "pointer"?, "line", "column" }] }], "summary": { "files", "valid", "errors", "warnings" } }`
+//!
+//! A file is valid when none of its problems is an error; under `strict` every
+//! warning counts as an error (its severity says so).
+
+use serde_json::{Map, Value};
+
+use crate::errors::{Diagnostic, Severity};
+use crate::json_print::print_json;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Problem {
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    /// A file other than the validated one (a `$ref`'d file, relative to the base folder).
+    pub file: Option<String>,
+    /// JSON pointer (JSON Schema input only).
+    pub pointer: Option<String>,
+    pub line: usize,
+    pub column: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileReport {
+    pub path: String,
+    pub valid: bool,
+    pub problems: Vec<Problem>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub files: usize,
+    pub valid: usize,
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidationReport {
+    pub files: Vec<FileReport>,
+    pub summary: Summary,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ValidateOptions {
+    /// The input's name, for the report and for root naming; `None` for stdin.
+    pub file_name: Option<String>,
+    /// The folder file `$ref`s may not leave (default: `.`).
+    pub base_dir: Option<String>,
+    /// The input's own folder when it differs from `base_dir`.
+    pub input_dir: Option<String>,
+    /// Warnings become errors.
+    pub strict: bool,
+}
+
+/// A diagnostic as a problem: position 1:1 when none is known (the document as a whole).
+pub fn to_problem(d: &Diagnostic, strict: bool) -> Problem {
+    Problem {
+        code: d.code,
+        severity: if strict { Severity::Error } else { d.severity },
+        message: d.message.clone(),
+        file: d.file.clone(),
+        pointer: d.pointer.clone(),
+        line: d.line.unwrap_or(1),
+        column: d.column.unwrap_or(1),
+    }
+}
+
+/// The report of one file: problems of the file itself in document order (line,
+/// then column; equal places keep the order found), then those of other files.
+pub fn file_report(path: &str, problems: Vec<Problem>, main_file: Option<&str>) -> FileReport {
+    let is_own = |p: &Problem| p.file.is_none() || p.file.as_deref() == main_file;
+    let (mut own, others): (Vec<Problem>, Vec<Problem>) = problems.into_iter().partition(is_own);
+    for p in &mut own {
+        p.file = None;
+    }
+    own.sort_by_key(|p| (p.line, p.column));
+    own.extend(others);
+    let valid = !own.iter().any(|p| p.severity == Severity::Error);
+    FileReport { path: path.to_string(), valid, problems: own }
+}
+
+/// Dedupes by code, file and pointer (the first one found stays).
+pub fn add_problem(list: &mut Vec<Diagnostic>, d: Diagnostic) {
+    let same = |x: &Diagnostic| {
+        x.code == d.code && x.file == d.file && x.pointer == d.pointer && (d.pointer.is_some() || x.line == d.line)
+    };
+    if !list.iter().any(same) {
+        list.push(d);
+    }
+}
+
+pub fn summarize(files: Vec<FileReport>) -> ValidationReport {
+    let mut summary = Summary { files: files.len(), ..Summary::default() };
+    for f in &files {
+        if f.valid {
+            summary.valid += 1;
+        }
+        for p in &f.problems {
+            if p.severity == Severity::Error {
+                summary.errors += 1;
+            } else {
+                summary.warnings += 1;
+            }
+        }
+    }
+    ValidationReport { files, summary }
+}
+
+/// `--format json`: the report with the project's JSON printer (the same bytes as TypeScript).
+pub fn report_to_json(report: &ValidationReport) -> String {
+    let files: Vec<Value> = report
+        .files
+        .iter()
+        .map(|f| {
+            let problems: Vec<Value> = f
+                .problems
+                .iter()
+                .map(|p| {
+                    let mut o = Map::new();
+                    o.insert("code".into(), Value::from(p.code));
+                    o.insert("severity".into(), Value::from(p.severity.as_str()));
+                    o.insert("message".into(), Value::from(p.message.clone()));
+                    if let Some(file) = &p.file {
+                        o.insert("file".into(), Value::from(file.clone()));
+                    }
+                    if let Some(pointer) = &p.pointer {
+                        o.insert("pointer".into(), Value::from(pointer.clone()));
+                    }
+                    o.insert("line".into(), Value::from(p.line));
+                    o.insert("column".into(), Value::from(p.column));
+                    Value::Object(o)
+                })
+                .collect();
+            let mut o = Map::new();
+            o.insert("path".into(), Value::from(f.path.clone()));
+            o.insert("valid".into(), Value::from(f.valid));
+            o.insert("problems".into(), Value::Array(problems));
+            Value::Object(o)
+        })
+        .collect();
+    let s = &report.summary;
+    let mut summary = Map::new();
+    summary.insert("files".into(), Value::from(s.files));
+    summary.insert("valid".into(), Value::from(s.valid));
+    summary.insert("errors".into(), Value::from(s.errors));
+    summary.insert("warnings".into(), Value::from(s.warnings));
+    let mut root = Map::new();
+    root.insert("files".into(), Value::Array(files));
+    root.insert("summary".into(), Value::Object(summary));
+    print_json(&Value::Object(root))
+}

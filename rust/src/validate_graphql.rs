@@ -1,0 +1,18 @@
+//! validate_graphql: an SDL document through the reader of the graphql-to-json
+//! direction (sdl_read.rs): the graphql-js grammar, our duplicate-name checks
+//! and apollo-compiler's schema validation, with the Apollo Federation
+//! definitions supplied when the document uses federation. Mirrors
+//! js/src/validate-graphql.ts: the first problem only (record 0034), the one
+//! both implementations agree on (code, line and column).
+
+use crate::sdl_read::read_sdl;
+use crate::validate::{file_report, to_problem, FileReport, ValidateOptions};
+
+pub fn validate_graphql(text: &str, options: &ValidateOptions) -> FileReport {
+    let file = options.file_name.as_deref();
+    let mut problems = Vec::new();
+    if let Err(e) = read_sdl(text, file) {
+        problems.push(to_problem(&e.to_diagnostic(), options.strict));
+    }
+    file_report(file.unwrap_or("<stdin>"), problems, file)
+}

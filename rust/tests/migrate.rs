@@ -1,0 +1,63 @@
+//! The cases of fixtures/migrate (also run by js/test/migrate.test.ts): the
+//! output is expected.json byte for byte, migrating it again changes nothing,
+//! and the migrated document converts to the same SDL as the original through
+//! the converter's legacy path.
+
+use std::path::{Path, PathBuf};
+
+use x_graphql::{migrate, ConversionDirection, Converter};
+
+fn cases() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("migrate");
+    let mut list: Vec<PathBuf> =
+        std::fs::read_dir(root).expect("fixtures/migrate").filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
+    list.sort();
+    list
+}
+
+#[test]
+fn fixtures_migrate() {
+    let cases = cases();
+    assert!(cases.len() > 8);
+    let converter = Converter::new();
+    let mut failures = Vec::new();
+    for dir in &cases {
+        let input = std::fs::read_to_string(dir.join("input.json")).expect("input.json");
+        let expected = std::fs::read_to_string(dir.join("expected.json")).expect("expected.json");
+        let result = migrate(&input, None).expect("migrates");
+        if result.output != expected {
+            failures.push(format!("{}: output\n--- expected\n{expected}--- got\n{}", dir.display(), result.output));
+        }
+        let again = migrate(&expected, None).expect("migrates");
+        if !again.changes.is_empty() || again.output != expected {
+            failures.push(format!("{}: not idempotent", dir.display()));
+        }
+        let sdl = |t: &str| converter.convert(t, ConversionDirection::JsonSchemaToGraphQL).map_err(|e| e.code);
+        if sdl(&input) != sdl(&expected) {
+            failures.push(format!("{}: the SDL differs", dir.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bad_json_is_json_syntax() {
+    let e = migrate("{\"a\": }", Some("x.json")).expect_err("bad");
+    assert_eq!((e.code, e.line, e.column), ("JSON_SYNTAX", Some(1), Some(7)));
+}
+
+#[test]
+fn the_converter_warns_at_each_1x_attribute() {
+    let text = r#"{"title":"T","type":"object","x-graphql-keys":"id","properties":{"id":{"type":"string"}}}"#;
+    let result = Converter::new().convert_with_warnings(text, ConversionDirection::JsonSchemaToGraphQL).expect("converts");
+    let got: Vec<(&str, Option<&str>)> = result.warnings.iter().map(|w| (w.code, w.pointer.as_deref())).collect();
+    assert_eq!(got, [("DEPRECATED_ATTRIBUTE", Some("/x-graphql-keys"))]);
+    assert!(result.output.contains("@key(fields: \"id\")"));
+}
+
+#[test]
+fn the_converter_names_a_place_in_a_1x_attribute_as_written() {
+    let text = "{\"title\":\"T\",\"type\":\"object\",\n\"x-graphql-keys\": 5,\"properties\":{\"id\":{\"type\":\"string\"}}}";
+    let e = Converter::new().convert(text, ConversionDirection::JsonSchemaToGraphQL).expect_err("invalid");
+    assert_eq!((e.code, e.pointer.as_deref(), e.line, e.column), ("ATTRIBUTE_TYPE", Some("/x-graphql-keys"), Some(2), Some(1)));
+}
