@@ -36,7 +36,7 @@ type Obj = { [key: string]: Json };
 // ---------------------------------------------------------------------------
 // PRNG
 
-class Rng {
+export class Rng {
   private state: number;
   constructor(seed: number) {
     this.state = seed >>> 0;

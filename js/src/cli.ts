@@ -170,6 +170,13 @@ export function statOrUndefined(file: string): fs.Stats | undefined {
   }
 }
 
+/** Whether two paths name one existing file (any spelling, a link, a hard link): same device and inode. */
+function sameFile(a: string, b: string): boolean {
+  const x = statOrUndefined(a);
+  const y = statOrUndefined(b);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
 /** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
 export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
   const out: string[] = [];
@@ -364,6 +371,9 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     }
   } else if (input !== undefined && statOrUndefined(input)?.isDirectory()) {
     throw new UsageError(`${input} is a folder; use -r to convert a folder`);
+  } else if (input !== undefined && flags.output !== undefined && sameFile(input, flags.output)) {
+    // The atomic write would replace the input with its own conversion.
+    throw new UsageError(`-o names the input file ${input}; the output would overwrite it`);
   }
 
   const base = converterOptions(flags, cmd);

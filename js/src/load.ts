@@ -97,6 +97,27 @@ export function pointerJoin(base: string, ...segments: (string | number)[]): str
 const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 /**
+ * A number that may overflow to infinity: an exponent of three or more digits,
+ * or 309 digits in a row. A match inside a string costs only time.
+ */
+const HUGE_NUMBER = /[0-9][eE][+-]?[0-9]{3}|[0-9]{309}/;
+
+/**
+ * Whether a duplicate key may have hidden a number that overflows to infinity
+ * from `JSON.parse` (the last duplicate wins), which leaves the text not JSON
+ * for us (and for serde_json). Every member has one `:`, so when the text has
+ * no more colons than the tree has keys, nothing was hidden; otherwise (a
+ * duplicate, or a colon in a string) the slower scan for such numbers decides.
+ */
+function mayHideHugeNumber(text: string, keys: number): boolean {
+  let colons = 0;
+  for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
+    if (++colons > keys) return HUGE_NUMBER.test(text);
+  }
+  return false;
+}
+
+/**
  * Parses JSON text into a tree. Throws only `ConversionError` with code
  * `JSON_SYNTAX` (and the 1-based line and column of the offending character).
  */
@@ -111,7 +132,8 @@ export function loadJson(text: string, file?: string): JsonValue {
     } catch {
       // our parser reports the error, with our message and position
     }
-    if (value !== undefined && !needsOwnParser(value)) return value;
+    const keys = { count: 0 };
+    if (value !== undefined && !needsOwnParser(value, keys) && !mayHideHugeNumber(text, keys.count)) return value;
   }
   return new Parser(text, file).parse();
 }
@@ -124,7 +146,7 @@ export function loadJson(text: string, file?: string): JsonValue {
  * The engine enumerates integer keys first, so the first key tells.
  * Iterative, and cheaper than a scan of the text.
  */
-function needsOwnParser(root: JsonValue): boolean {
+function needsOwnParser(root: JsonValue, keys: { count: number }): boolean {
   if (typeof root !== 'object' || root === null) return typeof root === 'number' && !Number.isFinite(root);
   const stack: JsonValue[] = [root];
   const depths: number[] = [1];
@@ -147,6 +169,7 @@ function needsOwnParser(root: JsonValue): boolean {
       const obj = v as JsonObject;
       let first = true;
       for (const k in obj) {
+        keys.count++;
         if (first) {
           if (isIntegerLike(k)) return true;
           first = false;

@@ -49,6 +49,44 @@ import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
 /** Literal values and list types may nest this deep (record 0028). */
 export const MAX_SDL_NESTING = 128;
 
+/**
+ * `(`, `[` and `{` may nest this deep (the twin of sdl_syntax.rs
+ * MAX_BRACKET_DEPTH): as for JSON, a deeper document is refused at the bracket
+ * that opens level 1,001, before graphql-js's recursive parser can run out of
+ * stack (where that happens depends on the stack, so it cannot be the rule).
+ */
+export const MAX_SDL_DEPTH = 1000;
+
+/**
+ * The offset of the bracket that opens level MAX_SDL_DEPTH + 1, counted over
+ * graphql-js's tokens; undefined within the limit or when a lexical error comes
+ * first (the parse then reports that error).
+ */
+function tooDeep(graphql: typeof import('graphql'), text: string): number | undefined {
+  // Fewer brackets than the limit cannot nest past it: no lexing needed.
+  let brackets = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x28 || c === 0x5b || c === 0x7b) brackets++;
+  }
+  if (brackets <= MAX_SDL_DEPTH) return undefined;
+  const { TokenKind } = graphql;
+  const lexer = new graphql.Lexer(new graphql.Source(text));
+  let depth = 0;
+  try {
+    for (let t = lexer.advance(); t.kind !== TokenKind.EOF; t = lexer.advance()) {
+      if (t.kind === TokenKind.PAREN_L || t.kind === TokenKind.BRACKET_L || t.kind === TokenKind.BRACE_L) {
+        if (++depth > MAX_SDL_DEPTH) return t.start;
+      } else if (t.kind === TokenKind.PAREN_R || t.kind === TokenKind.BRACKET_R || t.kind === TokenKind.BRACE_R) {
+        depth = Math.max(0, depth - 1);
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
 export interface ReadOptions {
   /** The input's name, for diagnostics. */
   fileName?: string;
@@ -66,6 +104,10 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // One leading BOM is skipped; it is not a column (as for JSON input).
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const reader = new Reader(text, options.fileName);
+  const deep = tooDeep(graphql, text);
+  if (deep !== undefined) {
+    throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, `the document nests deeper than ${MAX_SDL_DEPTH} levels`, deep);
+  }
   let doc: G.DocumentNode;
   try {
     doc = parseSdl(text);

@@ -236,12 +236,19 @@ describe('diagnostics', () => {
     expect(r.stderr).toMatch(/^bad\.json:3:11: error\[JSON_SYNTAX\] /);
   });
 
-  it('leaves out line:column when the position is unknown', () => {
-    // Nesting beyond what the parser can recurse into has no position in graphql-js.
+  it('deep SDL nesting is refused at the bracket that opens level 1,001 (record 0042)', () => {
+    // graphql-js gives no position when it runs out of stack; the token scan before it does.
     const deep = `type T { a(x: JSON = ${'['.repeat(20000)}${']'.repeat(20000)}): Int }\nscalar JSON\n`;
     const r = run(['convert', '--direction', 'graphql-to-json'], { input: deep });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^<stdin>: error\[GRAPHQL_SYNTAX\] /);
+    expect(r.stderr).toBe('<stdin>:1:1020: error[GRAPHQL_SYNTAX] the document nests deeper than 1000 levels\n');
+  });
+
+  it('leaves out line:column when the position is unknown', async () => {
+    const { formatDiagnostic } = await import('../src/cli');
+    const d = { code: 'GRAPHQL_SYNTAX', severity: 'error' as const, message: 'no position' };
+    expect(formatDiagnostic(d, '<stdin>')).toBe('<stdin>: error[GRAPHQL_SYNTAX] no position');
+    expect(formatDiagnostic({ ...d, line: 3 }, 'a.graphql')).toBe('a.graphql:3: error[GRAPHQL_SYNTAX] no position');
   });
 
   it('graphql-to-json: SDL errors with <stdin>:line:column: error[GRAPHQL_SYNTAX|GRAPHQL_INVALID]', () => {

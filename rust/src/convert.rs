@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
-use crate::load::{load_json, locate};
+use crate::load::{load_json, locate, locate_all};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};
@@ -163,8 +163,7 @@ fn run_rewritten(
         }
     }
     // under `strict` the caller locates the warning it returns as the error
-    let located: Vec<Diagnostic> =
-        if positions { warnings.into_iter().map(|w| with_position(w, texts)).collect() } else { warnings };
+    let located: Vec<Diagnostic> = if positions { with_positions(warnings, texts) } else { warnings };
     if lw.options.strict {
         if let Some(w) = located.first() {
             return Err(w.clone().into_error());
@@ -182,14 +181,34 @@ fn position_of(texts: &Texts, file: &Option<String>, pointer: &str) -> Option<(u
     texts.get(file).and_then(|text| locate(text, pointer))
 }
 
-fn with_position(mut d: Diagnostic, texts: &Texts) -> Diagnostic {
-    if d.line.is_some() {
-        return d;
+/// Positions for the warnings that have a pointer and none yet: one pass over
+/// each file's text (`withPositions` in js/src/convert.ts).
+fn with_positions(mut warnings: Vec<Diagnostic>, texts: &Texts) -> Vec<Diagnostic> {
+    let mut by_file: HashMap<Option<String>, Vec<usize>> = HashMap::new();
+    let mut files: Vec<Option<String>> = Vec::new();
+    for (i, w) in warnings.iter().enumerate() {
+        if w.pointer.is_none() || w.line.is_some() || !texts.contains_key(&w.file) {
+            continue;
+        }
+        by_file.entry(w.file.clone()).or_insert_with(|| {
+            files.push(w.file.clone());
+            Vec::new()
+        });
+        if let Some(list) = by_file.get_mut(&w.file) {
+            list.push(i);
+        }
     }
-    let Some(pointer) = &d.pointer else { return d };
-    if let Some((line, column)) = position_of(texts, &d.file, pointer) {
-        d.line = Some(line);
-        d.column = Some(column);
+    for file in files {
+        let (Some(indexes), Some(text)) = (by_file.get(&file), texts.get(&file)) else { continue };
+        let pointers: Vec<&str> = indexes.iter().map(|&i| warnings[i].pointer.as_deref().unwrap_or("")).collect();
+        let positions = locate_all(text, &pointers);
+        let updates: Vec<(usize, (usize, usize))> =
+            indexes.iter().zip(positions).filter_map(|(&i, pos)| pos.map(|p| (i, p))).collect();
+        for (i, (line, column)) in updates {
+            warnings[i].line = Some(line);
+            warnings[i].column = Some(column);
+        }
     }
-    d
+    warnings
 }
+

@@ -28,6 +28,8 @@
 //! messages and positions are not ours. Ours builds the same `Value` at a
 //! comparable speed.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Number, Value};
 
 use crate::errors::{codes, ConversionError};
@@ -690,4 +692,195 @@ pub fn first_in_document(text: &str, pointers: &[String]) -> String {
 /// JavaScript's `a < b` on strings: UTF-16 code unit order.
 fn js_less(a: &str, b: &str) -> bool {
     a.encode_utf16().lt(b.encode_utf16())
+}
+
+// ---------------------------------------------------------------------------
+// locate_all
+
+/// A node of the trie of the pointers `locate_all` looks for.
+#[derive(Default)]
+struct PointerNode {
+    children: HashMap<String, usize>,
+    parent: Option<usize>,
+    /// The number of the latest visit (0: never reached), and the parent's visit then.
+    visit: u64,
+    parent_visit: u64,
+    /// Where the latest visit found the value (its key, for an object member).
+    at: usize,
+    /// The indexes of the pointers that end here.
+    ends: Vec<usize>,
+}
+
+struct LocateAllFrame {
+    node: Option<usize>,
+    is_object: bool,
+    index: usize,
+}
+
+/// `locate` for many pointers in one pass (the twin of `locateAll` in
+/// js/src/load.ts): `result[i]` is `locate(text, pointers[i])`. Linear in the
+/// text plus the pointers, whatever their number; one `locate` per warning made
+/// a schema with many warnings quadratic.
+pub fn locate_all(text: &str, pointers: &[&str]) -> Vec<Option<(usize, usize)>> {
+    let text = strip_bom(text);
+    let mut results = vec![None; pointers.len()];
+    let mut nodes: Vec<PointerNode> = vec![PointerNode::default()];
+    let mut terminals: Vec<usize> = Vec::new();
+    for (i, pointer) in pointers.iter().enumerate() {
+        let mut node = 0;
+        if !pointer.is_empty() {
+            let Some(rest) = pointer.strip_prefix('/') else { continue };
+            for raw in rest.split('/') {
+                let segment = raw.replace("~1", "/").replace("~0", "~");
+                node = match nodes[node].children.get(&segment) {
+                    Some(&next) => next,
+                    None => {
+                        nodes.push(PointerNode { parent: Some(node), ..PointerNode::default() });
+                        let next = nodes.len() - 1;
+                        nodes[node].children.insert(segment, next);
+                        next
+                    }
+                };
+            }
+        }
+        if nodes[node].ends.is_empty() {
+            terminals.push(node);
+        }
+        nodes[node].ends.push(i);
+    }
+    if terminals.is_empty() || scan_pointers(text, &mut nodes).is_none() {
+        return results;
+    }
+    // A node counts when every step down to it happened in its parent's latest
+    // visit (with duplicate keys, the last member wins at every level).
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for &t in &terminals {
+        let mut ok = nodes[t].visit != 0;
+        let mut n = t;
+        while ok {
+            let Some(parent) = nodes[n].parent else { break };
+            ok = nodes[n].visit != 0 && nodes[n].parent_visit == nodes[parent].visit;
+            n = parent;
+        }
+        if ok {
+            found.push((nodes[t].at, t));
+        }
+    }
+    found.sort_unstable();
+    // position_at for increasing offsets, resuming where the last one stopped
+    let (mut from, mut line, mut column) = (0usize, 1usize, 1usize);
+    for (at, t) in found {
+        let (dl, dc) = position_at(&text[from..], at - from);
+        if dl > 1 {
+            line += dl - 1;
+            column = dc;
+        } else {
+            column += dc - 1;
+        }
+        // a CR at the end of the last stretch may pair with an LF after it: start the next stretch there
+        from = at;
+        for &i in &nodes[t].ends {
+            results[i] = Some((line, column));
+        }
+    }
+    results
+}
+
+/// Walks the text and records, for every trie node reached, its latest visit.
+fn scan_pointers(text: &str, nodes: &mut [PointerNode]) -> Option<()> {
+    let mut p = Parser { text, bytes: text.as_bytes(), pos: 0, file: None };
+    let n = p.bytes.len();
+    let mut visits: u64 = 1;
+    p.skip_ws();
+    if p.pos >= n {
+        return None;
+    }
+    nodes[0].visit = visits;
+    nodes[0].at = p.pos;
+    let mut stack: Vec<LocateAllFrame> = Vec::new();
+    let mut node: Option<usize> = Some(0);
+    // Reads a member's key (objects) up to its value, and finds the value's trie node.
+    let enter = |p: &mut Parser<'_>, frame: &LocateAllFrame, nodes: &mut [PointerNode], visits: &mut u64| -> Option<Option<usize>> {
+        let start = p.pos;
+        let key = if frame.is_object {
+            if p.byte(p.pos) != Some(b'"') {
+                return None;
+            }
+            let (key, end) = p.read_string(start).ok()?;
+            p.pos = end;
+            p.skip_ws();
+            if p.byte(p.pos) != Some(b':') {
+                return None;
+            }
+            p.pos += 1;
+            p.skip_ws();
+            key
+        } else {
+            frame.index.to_string()
+        };
+        let Some(parent) = frame.node else { return Some(None) };
+        let Some(&child) = nodes[parent].children.get(&key) else { return Some(None) };
+        *visits += 1;
+        nodes[child].visit = *visits;
+        nodes[child].parent_visit = nodes[parent].visit;
+        nodes[child].at = if frame.is_object { start } else { p.pos };
+        Some(Some(child))
+    };
+    loop {
+        // --- a value starts at pos
+        p.skip_ws();
+        let start = p.pos;
+        match p.byte(start)? {
+            c @ (b'{' | b'[') => {
+                let frame = LocateAllFrame { node: node.filter(|&x| !nodes[x].children.is_empty()), is_object: c == b'{', index: 0 };
+                p.pos += 1;
+                p.skip_ws();
+                let close = if frame.is_object { b'}' } else { b']' };
+                if p.byte(p.pos) != Some(close) {
+                    node = enter(&mut p, &frame, nodes, &mut visits)?;
+                    stack.push(frame);
+                    continue;
+                }
+                p.pos += 1;
+            }
+            b'"' => {
+                let (_, end) = p.read_string(start).ok()?;
+                p.pos = end;
+            }
+            _ => {
+                while let Some(d) = p.byte(p.pos) {
+                    if matches!(d, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t') {
+                        break;
+                    }
+                    p.pos += 1;
+                }
+                if p.pos == start {
+                    return None;
+                }
+            }
+        }
+        // --- after a value
+        loop {
+            p.skip_ws();
+            let Some(frame) = stack.last_mut() else {
+                return if p.pos >= n { Some(()) } else { None };
+            };
+            match p.byte(p.pos) {
+                Some(b',') => {
+                    p.pos += 1;
+                    p.skip_ws();
+                    frame.index += 1;
+                    let frame = stack.pop()?;
+                    node = enter(&mut p, &frame, nodes, &mut visits)?;
+                    stack.push(frame);
+                    break;
+                }
+                Some(b'}') if frame.is_object => {}
+                Some(b']') if !frame.is_object => {}
+                _ => return None,
+            }
+            p.pos += 1;
+            stack.pop();
+        }
+    }
 }

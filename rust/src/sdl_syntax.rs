@@ -30,9 +30,46 @@ type Res<T> = Result<T, SyntaxError>;
 /// fragment), if any: graphql-js parses those, apollo-compiler's parser not
 /// all of them (a description on an operation), and they are an error anyway.
 pub fn check_syntax(text: &str, max_depth: usize) -> Res<Option<usize>> {
+    if let Some(offset) = too_deep(text) {
+        return Err(SyntaxError {
+            offset: Some(offset),
+            message: format!("the document nests deeper than {MAX_BRACKET_DEPTH} levels"),
+        });
+    }
     let mut p = Parser { lexer: Lexer::new(text), depth: 0, max_depth, first_executable: None };
     p.parse_document()?;
     Ok(p.first_executable)
+}
+
+/// `(`, `[` and `{` may nest this deep (the twin of sdl-read.ts MAX_SDL_DEPTH):
+/// as for JSON, a deeper document is refused at the bracket that opens level
+/// 1,001, before any parser recurses (graphql-js would run out of stack).
+pub const MAX_BRACKET_DEPTH: usize = 1_000;
+
+/// The offset of the bracket that opens level MAX_BRACKET_DEPTH + 1, counted
+/// over the tokens; nothing when the document stays within the limit or has a
+/// lexical error first (the parse then reports that error).
+fn too_deep(text: &str) -> Option<usize> {
+    // Fewer brackets than the limit cannot nest past it: no lexing needed.
+    if text.bytes().filter(|b| matches!(b, b'(' | b'[' | b'{')).count() <= MAX_BRACKET_DEPTH {
+        return None;
+    }
+    let mut lexer = Lexer::new(text);
+    let mut depth = 0usize;
+    loop {
+        lexer.advance().ok()?;
+        match lexer.token.kind {
+            Kind::Eof => return None,
+            Kind::ParenL | Kind::BracketL | Kind::BraceL => {
+                depth += 1;
+                if depth > MAX_BRACKET_DEPTH {
+                    return Some(lexer.token.start);
+                }
+            }
+            Kind::ParenR | Kind::BracketR | Kind::BraceR => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

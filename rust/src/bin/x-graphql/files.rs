@@ -42,6 +42,16 @@ pub fn is_dir(file: &str) -> bool {
     stat(file).is_some_and(|m| m.is_dir())
 }
 
+/// Whether two paths name one existing file (any spelling, a link, a hard
+/// link): the same device and inode, as `sameFile` in js/src/cli.ts.
+pub fn same_file(a: &str, b: &str) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (stat(a), stat(b)) {
+        (Some(x), Some(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
+        _ => false,
+    }
+}
+
 /// Eight base-36 characters, like `Math.random().toString(36).slice(2, 10)`.
 fn random_suffix() -> String {
     let mut hasher = RandomState::new().build_hasher();

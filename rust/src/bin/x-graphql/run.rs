@@ -270,6 +270,12 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             let message = format!("{input} is a folder; use -r to convert a folder");
             return Err(UsageError::new(message, None, "USAGE").into());
         }
+        if let Some(output) = flags.output.as_deref() {
+            if files::same_file(input, output) {
+                let message = format!("-o names the input file {input}; the output would overwrite it");
+                return Err(UsageError::new(message, None, "USAGE").into());
+            }
+        }
     }
 
     let base = converter_options(flags)?;

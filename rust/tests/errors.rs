@@ -1,0 +1,143 @@
+//! The catalogue of bad inputs, fixtures/errors (format in its README), through
+//! the Rust library: the same code, pointer, line and column as
+//! js/test/error-cases.test.ts asks of the TypeScript library (which also runs
+//! both CLIs over every case). CLI-only cases (`"library": false`) are skipped.
+//! Every case runs; the test fails at the end with one entry per mismatch.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+use x_graphql::{ConversionDirection, Converter, ConverterOptions};
+
+fn cases_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("errors")
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display())))
+}
+
+fn str_of<'a>(v: &'a Value, key: &str) -> &'a str {
+    v.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// The twin of `generate` in js/test/generate-input.ts: prefix + open*depth +
+/// inner + close*depth + suffix, or prefix + item(i)*count + suffix.
+fn generate(spec: &Value) -> String {
+    let mut out = String::from(str_of(spec, "prefix"));
+    if let Some(item) = spec.get("item").and_then(Value::as_str) {
+        let count = spec.get("count").and_then(Value::as_u64).unwrap_or(0);
+        for i in 0..count {
+            out.push_str(&item.replace("{i}", &i.to_string()).replace("{next}", &(i + 1).to_string()));
+        }
+    } else {
+        let depth = spec.get("depth").and_then(Value::as_u64).unwrap_or(0) as usize;
+        out.push_str(&str_of(spec, "open").repeat(depth));
+        out.push_str(str_of(spec, "inner"));
+        out.push_str(&str_of(spec, "close").repeat(depth));
+    }
+    out.push_str(str_of(spec, "suffix"));
+    out
+}
+
+/// The input text and its extension (`json` or `graphql`).
+fn input_of(dir: &Path) -> Option<(String, String)> {
+    if let Some(spec) = read_json(&dir.join("input.gen.json")) {
+        return Some((generate(&spec), str_of(&spec, "ext").to_string()));
+    }
+    for ext in ["json", "graphql"] {
+        if let Ok(bytes) = std::fs::read(dir.join(format!("input.{ext}"))) {
+            return Some((String::from_utf8_lossy(&bytes).into_owned(), ext.to_string()));
+        }
+    }
+    None
+}
+
+/// Newline characters, and the code points of the longest line.
+fn shape(text: &str) -> (u64, u64) {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let longest = lines.iter().map(|l| l.chars().count() as u64).max().unwrap_or(0);
+    ((lines.len() - 1) as u64, longest)
+}
+
+fn opt_usize(v: &Value, key: &str) -> Option<usize> {
+    v.get(key).and_then(Value::as_u64).map(|n| n as usize)
+}
+
+/// The problems of one case (empty when it passes).
+fn check_case(dir: &Path) -> Vec<String> {
+    let args = read_json(&dir.join("args.json")).unwrap_or(Value::Object(Map::new()));
+    if args.get("library") == Some(&Value::Bool(false)) {
+        return Vec::new();
+    }
+    let Some((input, ext)) = input_of(dir) else {
+        return vec!["no input".to_string()];
+    };
+    let mut options = args.get("options").cloned().unwrap_or(Value::Object(Map::new()));
+    if let Value::Object(map) = &mut options {
+        map.insert("baseDir".into(), Value::String(dir.to_string_lossy().into_owned()));
+        map.insert("fileName".into(), Value::String(format!("input.{ext}")));
+    }
+    let direction = if ext == "graphql" {
+        ConversionDirection::GraphQLToJsonSchema
+    } else {
+        ConversionDirection::JsonSchemaToGraphQL
+    };
+    let result = ConverterOptions::from_json(&options)
+        .and_then(Converter::with_options)
+        .and_then(|c| c.convert_with_warnings(&input, direction));
+    let error = read_json(&dir.join("expected-error.json"));
+    match (result, error) {
+        (Err(e), Some(want)) => {
+            let got = (e.code.to_string(), e.pointer.clone(), e.line, e.column);
+            let want = (
+                str_of(&want, "code").to_string(),
+                want.get("pointer").and_then(Value::as_str).map(str::to_string),
+                opt_usize(&want, "line"),
+                opt_usize(&want, "column"),
+            );
+            if got == want {
+                Vec::new()
+            } else {
+                vec![format!("error {got:?} ({}), expected {want:?}", e.message)]
+            }
+        }
+        (Err(e), None) => vec![format!("unexpected error {} at {:?}: {}", e.code, e.pointer, e.message)],
+        (Ok(_), Some(want)) => vec![format!("expected the error {}, got output", str_of(&want, "code"))],
+        (Ok(result), None) => {
+            if let Some(ok) = read_json(&dir.join("expected-ok.json")) {
+                let want = (
+                    ok.get("lines").and_then(Value::as_u64).unwrap_or(0),
+                    ok.get("longestLine").and_then(Value::as_u64).unwrap_or(0),
+                );
+                let got = shape(&result.output);
+                return if got == want { Vec::new() } else { vec![format!("output shape {got:?}, expected {want:?}")] };
+            }
+            let expected = ["expected.graphql", "expected.json"].iter().find_map(|f| std::fs::read_to_string(dir.join(f)).ok());
+            match expected {
+                Some(want) if want == result.output => Vec::new(),
+                Some(want) => vec![format!("output differs:\n--- expected\n{want}\n--- got\n{}", result.output)],
+                None => vec!["no expectation".to_string()],
+            }
+        }
+    }
+}
+
+#[test]
+fn error_catalogue_cases() {
+    let mut names: Vec<PathBuf> = std::fs::read_dir(cases_dir())
+        .expect("fixtures/errors")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_dir())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 40, "only {} cases", names.len());
+    let mut failures = Vec::new();
+    for dir in &names {
+        for problem in check_case(dir) {
+            failures.push(format!("{}: {problem}", dir.file_name().unwrap_or_default().to_string_lossy()));
+        }
+    }
+    assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));
+}
