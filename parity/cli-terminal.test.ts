@@ -325,3 +325,155 @@ describe('--watch', () => {
     );
   });
 });
+
+// ---------------------------------------------------------------------------
+// validate, migrate, describe, build (record 0050): the same -q/--quiet and
+// --color, code frames on stderr, a progress line for validate -r / migrate -r.
+// validate's human report is on stdout: plain through a pipe, coloured and
+// framed on a terminal.
+
+const VALIDATING_FRAME = /\r\x1b\[K((?:validating|migrating) \d+\/\d+ files, \d+ failed, \d+\.\ds)?/g;
+const BAD_LINE = 'in/sub/bad.json:3:11: error[JSON_SYNTAX] Unexpected character \',\' (expected a value)\n';
+const BAD_SDL = 'type Query {\n  a: String\n  b: = 1\n}\n';
+
+/** Both CLIs, through pipes, the same result; returns it. */
+function both(args: string[], cwd: string, extra: Record<string, string> = {}): Run {
+  const js = run('js', args, cwd, extra);
+  expect(run('rust', args, cwd, extra), args.join(' ')).toEqual(js);
+  return js;
+}
+
+describe('validate, migrate, describe, build through pipes', () => {
+  it('validate -r: plain report on stdout, summary on stderr, no colour or progress line; --quiet keeps errors only', () => {
+    const dir = folder('validate-pipes', (d) => tree(d, 40));
+    const plain = both(['validate', 'json-schema', '-r', 'in'], dir);
+    expect(plain.status).toBe(1);
+    expect(plain.stdout).toMatch(new RegExp(`^${BAD_LINE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}in/sub/warn\\.json:1:66: warning\\[INT_RANGE\\] [^\\n]*\\n$`));
+    expect(plain.stderr).toBe('validated 42 files: 41 valid, 1 invalid (1 error, 1 warning)\n');
+    // --color always colours stderr only; stdout stays the plain report.
+    const always = both(['validate', 'json-schema', '-r', 'in', '--color', 'always'], dir);
+    expect(always.stdout).toBe(plain.stdout);
+    expect(always.stdout + always.stderr).not.toMatch(/[\x1b\r]/);
+    const quiet = both(['validate', 'json-schema', '-r', '-q', 'in'], dir);
+    expect(quiet).toEqual({ status: 1, stdout: BAD_LINE, stderr: '' });
+    // --strict makes the warning an error: --quiet keeps it.
+    const strict = both(['validate', 'json-schema', '-r', '-sq', 'in'], dir);
+    expect(strict.stdout.split('\n').filter((l) => l.includes('error[')).length).toBe(2);
+    // --format json: stdout is the JSON report whatever --quiet and --color say.
+    const json = both(['validate', 'json-schema', '-r', '--format', 'json', 'in'], dir);
+    expect(both(['validate', 'json-schema', '-r', '--format', 'json', '-q', '--color', 'always', 'in'], dir)).toEqual(json);
+    expect(JSON.parse(json.stdout).summary.files).toBe(42);
+  });
+
+  it('validate graphql: the report line, no frame through a pipe', () => {
+    const dir = folder('validate-sdl', (d) => write(path.join(d, 'api.graphql'), BAD_SDL));
+    const r = both(['validate', 'graphql', 'api.graphql', '--color', 'always'], dir);
+    expect(r.stdout).toBe('api.graphql:3:6: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n');
+  });
+
+  it('migrate: errors with their code frame on stderr; --quiet drops the summary and the migrated lines', () => {
+    const dir = folder('migrate-pipes', (d) => tree(d, 3));
+    const check = both(['migrate', '--check', '-r', 'in'], dir);
+    expect(check).toEqual({ status: 1, stdout: '', stderr: FRAME_3_11 + '0 of 5 files need migration, 1 failed\n' });
+    expect(both(['migrate', '--check', '-r', 'in', '--quiet'], dir)).toEqual({ status: 1, stdout: '', stderr: FRAME_3_11 });
+    const coloured = both(['migrate', 'in/sub/bad.json', '--color', 'always'], dir);
+    expect(coloured.stderr).toContain('\x1b[1;34m  |\x1b[0m \x1b[1;31m          ^\x1b[0m\n');
+    expect(coloured.stderr.replace(/\x1b\[[0-9;]*m/g, '')).toBe(FRAME_3_11);
+  });
+
+  it('describe and build: code frames for SDL and JSON errors, colour on request, NO_COLOR', () => {
+    const dir = folder('typesys', (d) => {
+      write(path.join(d, 'api.graphql'), BAD_SDL);
+      write(path.join(d, 'in', 'sub', 'bad.json'), BAD);
+    });
+    const sdlFrame =
+      'api.graphql:3:6: error[GRAPHQL_SYNTAX] Syntax Error: Expected Name, found "=".\n2 |   a: String\n3 |   b: = 1\n  |      ^\n4 | }\n';
+    expect(both(['describe', 'api.graphql'], dir)).toEqual({ status: 1, stdout: '', stderr: sdlFrame });
+    expect(both(['describe', '-q', 'api.graphql'], dir).stderr).toBe(sdlFrame);
+    const built = both(['build', 'in/sub/bad.json', '--color=always'], dir);
+    expect(built.status).toBe(1);
+    expect(built.stderr.startsWith('\x1b[1min/sub/bad.json:3:11:\x1b[0m \x1b[1;31merror[JSON_SYNTAX]\x1b[0m ')).toBe(true);
+    expect(built.stderr.replace(/\x1b\[[0-9;]*m/g, '')).toBe(FRAME_3_11);
+    expect(both(['build', 'in/sub/bad.json'], dir, { FORCE_COLOR: '1', NO_COLOR: '1' }).stderr).toBe(FRAME_3_11);
+    const stdin = spawnSync(RUST_CLI, ['describe', '-'], { input: BAD_SDL, encoding: 'utf8', env: env() });
+    expect(stdin.stderr).toBe(sdlFrame.replace('api.graphql', '<stdin>'));
+  });
+
+  it('the new flags parse alike: mistyped, bad --color, short groups, help with an example of every flag', () => {
+    const dir = folder('typesys-flags', (d) => write(path.join(d, 'api.graphql'), 'type Query { a: String }\n'));
+    const cases: string[][] = [
+      ['validate', 'json-schema', '--quite', 'x.json'],
+      ['validate', 'graphql', '--colour', 'never', 'x'],
+      ['validate', 'json-schema', '--color', 'blue', 'x.json'],
+      ['validate', 'json-schema', '--color'],
+      ['validate', 'graphql', '-rq', '--color=never', 'nope'],
+      ['migrate', '--quite', 'x.json'],
+      ['migrate', '--color', 'sometimes', 'x.json'],
+      ['describe', '--quite', 'api.graphql'],
+      ['describe', '--colour', 'always', 'api.graphql'],
+      ['describe', '--color', 'blue', 'api.graphql'],
+      ['describe', '--color'],
+      ['describe', '-qo', 'out.json', 'api.graphql'],
+      ['describe', '--color=never', '-q', 'api.graphql'],
+      ['build', '-q', '--color', 'always', '--', 'x.json'],
+    ];
+    for (const args of cases) both(args, dir);
+    expect(run('js', ['describe', '--quite', 'api.graphql'], dir).stderr).toContain('(Did you mean --quiet?)');
+    expect(run('js', ['migrate', '--colour', 'x'], dir).stderr).toContain('(Did you mean --color?)');
+    expect(fs.readFileSync(path.join(dir, 'out.json'), 'utf8')).toMatch(/^\{/);
+    for (const command of [['validate', 'json-schema'], ['validate', 'graphql'], ['migrate'], ['describe'], ['build']]) {
+      const help = both([...command, '--help'], dir).stdout;
+      const options = help.split('Examples:')[0];
+      const examples = help.split('Examples:')[1];
+      expect(options, command.join(' ')).toContain('-q, --quiet');
+      expect(options, command.join(' ')).toContain('--color <when>');
+      expect(examples, command.join(' ')).toMatch(/ -q\b/);
+      expect(examples, command.join(' ')).toContain('--color never');
+    }
+  });
+});
+
+describe.skipIf(!HAS_SCRIPT)('validate and migrate in a terminal (pseudo-terminal through script)', () => {
+  it('validate -r over more than 30 files: progress line, then a coloured report with code frames', () => {
+    const dir = folder('validate-tty', (d) => tree(d, 40));
+    const shown: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      const r = runInTerminal(cli, ['validate', 'json-schema', '-r', 'in'], dir);
+      expect(r.status, cli).toBe(1);
+      const frames = [...r.stdout.matchAll(VALIDATING_FRAME)].map((m) => m[1]).filter((t) => t !== undefined);
+      expect(frames[0], cli).toMatch(/^validating 0\/42 files, 0 failed, 0\.\ds$/);
+      expect(frames.at(-1), cli).toMatch(/^validating 42\/42 files, 1 failed, \d+\.\ds$/);
+      shown[cli] = r.stdout.replace(VALIDATING_FRAME, '');
+    }
+    expect(shown.rust).toBe(shown.js);
+    expect(shown.js).toContain('\x1b[1;31merror[JSON_SYNTAX]\x1b[0m');
+    expect(shown.js).toContain('\x1b[1;33mwarning[INT_RANGE]\x1b[0m');
+    const plain = shown.js.replace(/\x1b\[[0-9;]*m/g, '');
+    expect(plain.startsWith(FRAME_3_11 + 'in/sub/warn.json:1:66: warning[INT_RANGE] ')).toBe(true);
+    expect(plain.endsWith('\nvalidated 42 files: 41 valid, 1 invalid (1 error, 1 warning)\n')).toBe(true);
+  });
+
+  it('--quiet: no progress line, errors only; NO_COLOR: frames without colour; few files: no progress line', () => {
+    const dir = folder('validate-tty-quiet', (d) => tree(d, 40));
+    const few = folder('validate-tty-few', (d) => tree(d, 20));
+    for (const cli of ['js', 'rust'] as const) {
+      expect(runInTerminal(cli, ['validate', 'json-schema', '-r', '-q', 'in'], dir, { NO_COLOR: '1' }).stdout, cli).toBe(FRAME_3_11);
+      const r = runInTerminal(cli, ['validate', 'json-schema', '-r', 'in'], few, { NO_COLOR: '1' });
+      expect(r.stdout, cli).not.toMatch(/[\r\x1b]/);
+      expect(r.stdout.startsWith(FRAME_3_11), cli).toBe(true);
+    }
+  });
+
+  it('migrate --check -r over more than 30 files shows the progress line', () => {
+    const dir = folder('migrate-tty', (d) => tree(d, 40));
+    const shown: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      const r = runInTerminal(cli, ['migrate', '--check', '-r', 'in', '--color', 'never'], dir);
+      const frames = [...r.stdout.matchAll(VALIDATING_FRAME)].map((m) => m[1]).filter((t) => t !== undefined);
+      expect(frames.at(-1), cli).toMatch(/^migrating 42\/42 files, 1 failed, \d+\.\ds$/);
+      shown[cli] = r.stdout.replace(VALIDATING_FRAME, '');
+    }
+    expect(shown.rust).toBe(shown.js);
+    expect(shown.js).toBe(FRAME_3_11 + '0 of 42 files need migration, 1 failed\n');
+  });
+});

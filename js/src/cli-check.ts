@@ -19,6 +19,9 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, FileReport } from './index';
+import type { ColorMode, Terminal } from './terminal';
+import { codeFrame, paintLine, useColor } from './terminal';
+import { Progress } from './progress';
 
 type Library = typeof import('./index');
 type Cli = typeof import('./cli');
@@ -33,13 +36,18 @@ function cli(): Cli {
   return require('./cli') as Cli;
 }
 
-interface ValidateFlags {
+interface TerminalFlags {
+  quiet?: boolean;
+  color?: ColorMode;
+}
+
+interface ValidateFlags extends TerminalFlags {
   recursive?: boolean;
   strict?: boolean;
   format: 'human' | 'json';
 }
 
-interface MigrateFlags {
+interface MigrateFlags extends TerminalFlags {
   write?: boolean;
   recursive?: boolean;
   check?: boolean;
@@ -93,36 +101,73 @@ function readOrSay(file: string): string | undefined {
   }
 }
 
+/**
+ * The human report's look on stdout (record 0050): through a pipe or into a
+ * file it is the plain lines, byte for byte the same in both CLIs; on a
+ * terminal the lines are coloured (the --color / NO_COLOR rule, judged for
+ * stdout) and every error has its code frame under it.
+ */
+function reportStyle(flags: TerminalFlags): { color: boolean; frames: boolean } {
+  const tty = process.stdout.isTTY === true;
+  return { color: tty && useColor(flags.color, process.env, true), frames: tty };
+}
+
+/** The source text a problem points into (read once; a ref'd file is read when needed). */
+function sourceOf(sources: Map<string, string | undefined>, file: string): string | undefined {
+  if (!sources.has(file)) {
+    try {
+      sources.set(file, fs.readFileSync(file, 'utf8'));
+    } catch {
+      sources.set(file, undefined);
+    }
+  }
+  return sources.get(file);
+}
+
 function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): number {
+  const term: Terminal = cli().useTerminal(flags);
   const exts = kind === 'graphql' ? ['.graphql', '.gql'] : ['.json'];
   const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`);
   const { validateJsonSchema, validateGraphql, summarize, reportToJson } = lib();
   const reports: FileReport[] = [];
+  const sources = new Map<string, string | undefined>();
   let io = walkIo;
+  const progress = new Progress(term, files.length, 'validating');
   for (const file of files) {
     const text = flags.recursive ? readOrSay(file) : readSingle(file);
     if (text === undefined) {
       io++;
+      progress.done(true);
       continue;
     }
+    sources.set(file, text);
     const options = { fileName: file, baseDir, inputDir: path.dirname(file), strict: flags.strict === true };
-    reports.push(kind === 'graphql' ? validateGraphql(text, options) : validateJsonSchema(text, options));
+    const report = kind === 'graphql' ? validateGraphql(text, options) : validateJsonSchema(text, options);
+    reports.push(report);
+    progress.done(!report.valid);
   }
+  progress.finish();
   const report = summarize(reports);
   if (flags.format === 'json') {
     process.stdout.write(reportToJson(report));
   } else {
     const { formatDiagnostic } = cli();
+    const style = reportStyle(flags);
     const lines: string[] = [];
     for (const f of reports) {
       for (const p of f.problems) {
+        // --quiet: errors only (a warning under --strict has severity error).
+        if (flags.quiet && p.severity !== 'error') continue;
         const where = p.file === undefined ? f.path : path.join(baseDir, p.file);
-        lines.push(formatDiagnostic(p as Diagnostic, where) + '\n');
+        lines.push(paintLine(formatDiagnostic(p as Diagnostic, where), style.color) + '\n');
+        const text = style.frames && p.severity === 'error' ? sourceOf(sources, where) : undefined;
+        const frame = text === undefined ? '' : codeFrame({ text, line: p.line, column: p.column }, style.color);
+        if (frame !== '') lines.push(frame + '\n');
       }
     }
     process.stdout.write(lines.join(''));
     const s = report.summary;
-    say(`validated ${plural(s.files, 'file')}: ${s.valid} valid, ${s.files - s.valid} invalid (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})`);
+    term.info(`validated ${plural(s.files, 'file')}: ${s.valid} valid, ${s.files - s.valid} invalid (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})`);
   }
   if (report.summary.valid < report.summary.files) return EXIT.InvalidInput;
   return io > 0 ? EXIT.Io : EXIT.Ok;
@@ -139,7 +184,8 @@ function readSingle(file: string): string {
 }
 
 function runMigrate(target: string, flags: MigrateFlags): number {
-  const { UsageError, writeAtomic, formatDiagnostic } = cli();
+  const { UsageError, writeAtomic, formatDiagnostic, useTerminal } = cli();
+  const term = useTerminal(flags);
   const hint = 'see x-graphql migrate --help';
   if (flags.check && flags.write) throw new UsageError('--check and -w cannot be used together', undefined, 'USAGE', hint);
   if (flags.recursive && !flags.check && !flags.write) throw new UsageError('-r needs -w or --check', undefined, 'USAGE', hint);
@@ -148,10 +194,12 @@ function runMigrate(target: string, flags: MigrateFlags): number {
   let io = walkIo;
   let invalid = 0;
   let changed = 0;
+  const progress = new Progress(term, files.length, 'migrating');
   for (const file of files) {
     const text = flags.recursive ? readOrSay(file) : readSingle(file);
     if (text === undefined) {
       io++;
+      progress.done(true);
       continue;
     }
     let result;
@@ -159,13 +207,15 @@ function runMigrate(target: string, flags: MigrateFlags): number {
       result = migrate(text, file);
     } catch (e) {
       if (!(e instanceof ConversionError)) throw e;
-      say(formatDiagnostic(e, file));
+      term.error(formatDiagnostic(e, file), e.line === undefined ? undefined : { text, line: e.line, column: e.column });
       invalid++;
+      progress.done(true);
       continue;
     }
     const n = result.changes.length;
     if (n > 0) changed++;
     if (flags.check) {
+      // What --check is run for: kept under --quiet (record 0050).
       if (n > 0) say(`${file}: needs migration (${plural(n, 'change')})`);
     } else if (flags.write) {
       if (n > 0) {
@@ -174,17 +224,20 @@ function runMigrate(target: string, flags: MigrateFlags): number {
         } catch (e) {
           say(`${file}: error[IO] ${(e as Error).message}`);
           io++;
+          progress.done(true);
           continue;
         }
-        say(`${file}: migrated (${plural(n, 'change')})`);
+        term.info(`${file}: migrated (${plural(n, 'change')})`);
       }
     } else {
       process.stdout.write(result.output);
     }
+    progress.done(false);
   }
+  progress.finish();
   if (flags.recursive) {
     const verb = flags.check ? 'need migration' : 'migrated';
-    say(`${changed} of ${plural(files.length, 'file')} ${verb}, ${invalid + io} failed`);
+    term.info(`${changed} of ${plural(files.length, 'file')} ${verb}, ${invalid + io} failed`);
   }
   if (invalid > 0) return EXIT.InvalidInput;
   if (io > 0) return EXIT.Io;
@@ -204,14 +257,16 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
   const what = kind === 'graphql' ? 'GraphQL SDL' : 'JSON Schema';
   const one = kind === 'graphql' ? '.graphql and .gql file' : '.json file';
   const file = kind === 'graphql' ? 'schema.graphql' : 'user.schema.json';
-  parent
+  const leaf = parent
     .command(`${kind} <path>`)
     .exitOverride(withHint(`see x-graphql validate ${kind} --help`))
     .description(`check ${what} files`)
     .helpOption('-h, --help', 'print this help')
     .option('-r, --recursive', `check every ${one} under the folder <path>`)
     .option('-s, --strict', 'treat warnings as errors')
-    .addOption(FORMAT())
+    .addOption(FORMAT());
+  cli()
+    .withTerminalOptions(leaf)
     .addHelpText(
       'after',
       `\nExamples:\n` +
@@ -219,6 +274,7 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
         `  x-graphql validate ${kind} -r schemas/\n` +
         `  x-graphql validate ${kind} -s ${file}\n` +
         `  x-graphql validate ${kind} --format json ${file}\n` +
+        `  x-graphql validate ${kind} -r -q --color never schemas/\n` +
         `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.`,
     )
     .action((target: string, flags: ValidateFlags) => {
@@ -242,14 +298,16 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
   validateCommand(validate, 'json-schema', setExit);
   validateCommand(validate, 'graphql', setExit);
 
-  program
+  const migrate = program
     .command('migrate <path>')
     .exitOverride(withHint('see x-graphql migrate --help'))
     .description('rewrite a v1.x JSON Schema to the 2.x x-graphql attributes')
     .helpOption('-h, --help', 'print this help')
     .option('-w, --write', 'rewrite the file in place (atomically) instead of printing it')
     .option('-r, --recursive', 'migrate every .json file under the folder <path> (with -w or --check)')
-    .option('--check', 'change nothing; exit 1 when a file would change')
+    .option('--check', 'change nothing; exit 1 when a file would change');
+  cli()
+    .withTerminalOptions(migrate)
     .addHelpText(
       'after',
       '\nExamples:\n' +
@@ -257,6 +315,7 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
         '  x-graphql migrate -w old.schema.json\n' +
         '  x-graphql migrate -r -w schemas/\n' +
         '  x-graphql migrate --check -r schemas/\n' +
+        '  x-graphql migrate --check -r -q --color never schemas/\n' +
         '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.',
     )
     .action((target: string, flags: MigrateFlags) => {

@@ -9,7 +9,8 @@
  * command runs (and ajv only for `build`).
  */
 import type { Command } from 'commander';
-import { formatDiagnostic, readInput, readStdin, say, statOrUndefined, UsageError, writeAtomic } from './cli';
+import { formatDiagnostic, readInput, readStdin, statOrUndefined, UsageError, useTerminal, withTerminalOptions, writeAtomic } from './cli';
+import type { ColorMode } from './terminal';
 
 const STDIN_NAME = '<stdin>';
 
@@ -38,6 +39,7 @@ const COMMANDS: TypeSystemCommand[] = [
       '  x-graphql describe schema.graphql',
       '  x-graphql describe schema.graphql -o types.json',
       '  cat schema.graphql | x-graphql describe -',
+      '  x-graphql describe schema.graphql -q --color never',
     ].join('\n'),
   },
   {
@@ -50,6 +52,7 @@ const COMMANDS: TypeSystemCommand[] = [
       '  x-graphql build types.json',
       '  x-graphql build types.json -o schema.graphql',
       '  x-graphql describe schema.graphql | x-graphql build -',
+      '  x-graphql build types.json -q --color never',
     ].join('\n'),
   },
 ];
@@ -62,20 +65,23 @@ export function addTypeSystemCommands(program: Command, done: (exit: number) => 
     hint = `see x-graphql ${sub.name()} --help`;
   });
   for (const c of COMMANDS) {
-    program
+    const cmd = program
       .command(c.name)
       .description(c.description)
       .helpOption('-h, --help', 'print this help')
       .argument('<file>', c.argument)
-      .option('-o, --output <file>', c.output)
+      .option('-o, --output <file>', c.output);
+    withTerminalOptions(cmd)
       .addHelpText('after', `\n${c.examples}\n${TRAILER}`)
-      .action(async (file: string, flags: { output?: string }) => {
-        done(await run(c.name, file, flags.output));
+      .action(async (file: string, flags: { output?: string; quiet?: boolean; color?: ColorMode }) => {
+        done(await run(c.name, file, flags));
       });
   }
 }
 
-async function run(command: 'describe' | 'build', file: string, output: string | undefined): Promise<number> {
+async function run(command: 'describe' | 'build', file: string, flags: { output?: string; quiet?: boolean; color?: ColorMode }): Promise<number> {
+  const term = useTerminal(flags);
+  const output = flags.output;
   const fileName = file === '-' ? undefined : file;
   if (fileName !== undefined && statOrUndefined(fileName)?.isDirectory()) {
     throw new UsageError(`${fileName} is a folder; ${command} reads one file`, undefined, 'USAGE', hint);
@@ -92,7 +98,7 @@ async function run(command: 'describe' | 'build', file: string, output: string |
     result = command === 'describe' ? lib.describe(text, options) : lib.build(text, options);
   } catch (e) {
     if (e instanceof lib.ConversionError) {
-      say(formatDiagnostic(e, fileName ?? STDIN_NAME));
+      term.error(formatDiagnostic(e, fileName ?? STDIN_NAME), e.line === undefined ? undefined : { text, line: e.line, column: e.column });
       return e.code === 'IO' ? 3 : 1;
     }
     throw e;

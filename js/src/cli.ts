@@ -74,6 +74,12 @@ export function say(line: string): void {
   (term ??= terminalFor()).line(line);
 }
 
+/** Sets the terminal from a command's `--color` and `--quiet` (cli-check.ts, cli-typesys.ts) and returns it. */
+export function useTerminal(flags: { color?: ColorMode; quiet?: boolean }): Terminal {
+  term = terminalFor(flags);
+  return term;
+}
+
 function usageLine(message: string, where?: string, code = 'USAGE', hint = HELP_HINT): string {
   return `${where ?? 'x-graphql'}: error[${code}] ${oneLine(message).replace(/\.$/, '')}; ${hint}`;
 }
@@ -614,7 +620,7 @@ Examples:
  * files has (read them with `terminalFor(cmd.opts())`); the Rust twin is the
  * `quiet` and `color` fields of each command's flags in args.rs.
  */
-function withTerminalOptions(cmd: Command): Command {
+export function withTerminalOptions(cmd: Command): Command {
   return cmd
     .option('-q, --quiet', 'print errors only: no warnings, summary, progress or watch lines')
     .addOption(

@@ -37,6 +37,11 @@ Options:
   -r, --recursive    check every .json file under the folder <path>
   -s, --strict       treat warnings as errors
   --format <format>  report format (choices: "human", "json", default: "human")
+  -q, --quiet        print errors only: no warnings, summary, progress or watch
+                     lines
+  --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
+                     is set (choices: "auto", "always", "never", default:
+                     "auto")
   -h, --help         print this help
 
 Examples:
@@ -44,6 +49,7 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql validate json-schema -s user.schema.json
   x-graphql validate json-schema --format json user.schema.json
+  x-graphql validate json-schema -r -q --color never schemas/
 
 Exit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.
 "#;
@@ -56,6 +62,11 @@ Options:
   -r, --recursive    check every .graphql and .gql file under the folder <path>
   -s, --strict       treat warnings as errors
   --format <format>  report format (choices: "human", "json", default: "human")
+  -q, --quiet        print errors only: no warnings, summary, progress or watch
+                     lines
+  --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
+                     is set (choices: "auto", "always", "never", default:
+                     "auto")
   -h, --help         print this help
 
 Examples:
@@ -63,6 +74,7 @@ Examples:
   x-graphql validate graphql -r schemas/
   x-graphql validate graphql -s schema.graphql
   x-graphql validate graphql --format json schema.graphql
+  x-graphql validate graphql -r -q --color never schemas/
 
 Exit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.
 "#;
@@ -76,6 +88,10 @@ Options:
   -r, --recursive  migrate every .json file under the folder <path> (with -w or
                    --check)
   --check          change nothing; exit 1 when a file would change
+  -q, --quiet      print errors only: no warnings, summary, progress or watch
+                   lines
+  --color <when>   colour on stderr; auto: on for a terminal unless NO_COLOR is
+                   set (choices: "auto", "always", "never", default: "auto")
   -h, --help       print this help
 
 Examples:
@@ -83,6 +99,7 @@ Examples:
   x-graphql migrate -w old.schema.json
   x-graphql migrate -r -w schemas/
   x-graphql migrate --check -r schemas/
+  x-graphql migrate --check -r -q --color never schemas/
 
 Exit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.
 "#;
@@ -101,6 +118,9 @@ pub struct ValidateFlags {
     pub recursive: bool,
     pub strict: bool,
     pub json: bool,
+    pub quiet: bool,
+    /// `--color <when>`: auto, always or never.
+    pub color: String,
 }
 
 /// `migrate` flags.
@@ -110,6 +130,8 @@ pub struct MigrateFlags {
     pub write: bool,
     pub recursive: bool,
     pub check: bool,
+    pub quiet: bool,
+    pub color: String,
 }
 
 /// One option as commander knows it.
@@ -121,17 +143,31 @@ struct Opt {
     choices: Option<&'static [&'static str]>,
 }
 
-const VALIDATE_OPTS: [Opt; 3] = [
+/// `-q, --quiet` and `--color <when>` (cli.ts withTerminalOptions), after each command's own options.
+const QUIET: Opt = Opt { short: Some("-q"), long: "--quiet", flags: "-q, --quiet", choices: None };
+const COLOR: Opt =
+    Opt { short: None, long: "--color", flags: "--color <when>", choices: Some(&crate::terminal::COLOR_MODES) };
+
+const VALIDATE_OPTS: [Opt; 5] = [
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", choices: None },
     Opt { short: Some("-s"), long: "--strict", flags: "-s, --strict", choices: None },
     Opt { short: None, long: "--format", flags: "--format <format>", choices: Some(&FORMATS) },
+    QUIET,
+    COLOR,
 ];
 
-const MIGRATE_OPTS: [Opt; 3] = [
+const MIGRATE_OPTS: [Opt; 5] = [
     Opt { short: Some("-w"), long: "--write", flags: "-w, --write", choices: None },
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", choices: None },
     Opt { short: None, long: "--check", flags: "--check", choices: None },
+    QUIET,
+    COLOR,
 ];
+
+/// The last `--color` given, else commander's default `auto`.
+fn color_of(parsed: &Parsed) -> String {
+    parsed.set.iter().rev().find(|(l, _)| *l == "--color").and_then(|(_, v)| v.clone()).unwrap_or_else(|| "auto".to_string())
+}
 
 fn usage(message: String, hint: &'static str) -> UsageError {
     UsageError { message, where_: None, code: "USAGE".to_string(), hint }
@@ -289,6 +325,8 @@ fn parse_validate_leaf(graphql: bool, operands: &[String], rest: &[String]) -> R
         recursive: has(&parsed, "--recursive"),
         strict: has(&parsed, "--strict"),
         json: format.as_deref() == Some("json"),
+        quiet: has(&parsed, "--quiet"),
+        color: color_of(&parsed),
     }))
 }
 
@@ -357,5 +395,7 @@ pub fn parse_migrate(program_operands: &[String], rest: &[String]) -> Result<Act
         write: has(&parsed, "--write"),
         recursive: has(&parsed, "--recursive"),
         check: has(&parsed, "--check"),
+        quiet: has(&parsed, "--quiet"),
+        color: color_of(&parsed),
     }))
 }

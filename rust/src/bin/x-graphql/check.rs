@@ -4,13 +4,17 @@
 
 use x_graphql::{
     migrate, report_to_json, summarize, validate_graphql, validate_json_schema, Diagnostic, FileReport,
-    ValidateOptions,
+    Severity, ValidateOptions,
 };
 
 use crate::args_check::{MigrateFlags, ValidateFlags, MIGRATE_HINT};
 use crate::files::{self, read_input, stat, write_atomic};
 use crate::node::{self, errno_text, Syscall};
+use crate::progress::Progress;
 use crate::run::format_diagnostic;
+use crate::terminal::{self, code_frame, paint_line, use_color, SourceSpot, Terminal};
+use std::collections::HashMap;
+use std::io::IsTerminal;
 use crate::{say, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK};
 
 fn plural(n: usize, word: &str) -> String {
@@ -73,7 +77,22 @@ fn stdout(text: &str) -> Result<(), i32> {
     write_stdout(text)
 }
 
+/// The human report's look on stdout (record 0050): plain lines through a
+/// pipe or into a file; on a terminal coloured (the --color / NO_COLOR rule,
+/// judged for stdout) with a code frame under every error. Returns (colour, frames).
+fn report_style(flags: &ValidateFlags) -> (bool, bool) {
+    let tty = std::io::stdout().is_terminal();
+    let env = |name: &str| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned());
+    (tty && use_color(Some(&flags.color), &env, true), tty)
+}
+
+/// The source text a problem points into (read once; a ref'd file is read when needed).
+fn source_of<'a>(sources: &'a mut HashMap<String, Option<String>>, file: &str) -> Option<&'a str> {
+    sources.entry(file.to_string()).or_insert_with(|| files::read_text(file).ok()).as_deref()
+}
+
 pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
+    let term = terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
     let (kind, exts, hint): (&str, &[&str], &'static str) = if flags.graphql {
         ("graphql", &[".graphql", ".gql"], "see x-graphql validate graphql --help")
     } else {
@@ -81,12 +100,15 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
     };
     let (list, base_dir, mut io) = inputs(&flags.path, flags.recursive, exts, &format!("validate {kind}"), hint)?;
     let mut reports: Vec<FileReport> = Vec::new();
+    let mut sources: HashMap<String, Option<String>> = HashMap::new();
+    let progress = Progress::new(&term, list.len(), "validating");
     for file in &list {
         let text = if flags.recursive {
             match read_or_say(file) {
                 Some(text) => text,
                 None => {
                     io += 1;
+                    progress.done(true);
                     continue;
                 }
             }
@@ -99,17 +121,27 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
             input_dir: Some(node::dirname(file)),
             strict: flags.strict,
         };
-        reports.push(if flags.graphql { validate_graphql(&text, &options) } else { validate_json_schema(&text, &options) });
+        let one = if flags.graphql { validate_graphql(&text, &options) } else { validate_json_schema(&text, &options) };
+        progress.done(!one.valid);
+        reports.push(one);
+        sources.insert(file.clone(), Some(text));
     }
+    progress.finish();
     let report = summarize(reports);
     if flags.json {
         if let Err(code) = stdout(&report_to_json(&report)) {
             return Ok(code);
         }
     } else {
+        let (color, frames) = report_style(flags);
         let mut lines = String::new();
         for f in &report.files {
             for p in &f.problems {
+                // --quiet: errors only (a warning under --strict has severity error).
+                let is_error = p.severity == Severity::Error;
+                if flags.quiet && !is_error {
+                    continue;
+                }
                 let where_ = match &p.file {
                     None => f.path.clone(),
                     Some(other) => node::join(&[&base_dir, other]),
@@ -123,15 +155,24 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
                     line: Some(p.line),
                     column: Some(p.column),
                 };
-                lines.push_str(&format_diagnostic(&d, &where_));
+                lines.push_str(&paint_line(&format_diagnostic(&d, &where_), color));
                 lines.push('\n');
+                if frames && is_error {
+                    if let Some(text) = source_of(&mut sources, &where_) {
+                        let frame = code_frame(&SourceSpot { text, line: Some(p.line), column: Some(p.column) }, color);
+                        if !frame.is_empty() {
+                            lines.push_str(&frame);
+                            lines.push('\n');
+                        }
+                    }
+                }
             }
         }
         if let Err(code) = stdout(&lines) {
             return Ok(code);
         }
         let s = &report.summary;
-        say(&format!(
+        term.info(&format!(
             "validated {}: {} valid, {} invalid ({}, {})",
             plural(s.files, "file"),
             s.valid,
@@ -156,15 +197,18 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
     if flags.recursive && !flags.check && !flags.write {
         return Err(usage("-r needs -w or --check".to_string(), MIGRATE_HINT).into());
     }
+    let term = terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
     let (list, _, mut io) = inputs(&flags.path, flags.recursive, &[".json"], "migrate", MIGRATE_HINT)?;
     let mut invalid = 0usize;
     let mut changed = 0usize;
+    let progress = Progress::new(&term, list.len(), "migrating");
     for file in &list {
         let text = if flags.recursive {
             match read_or_say(file) {
                 Some(text) => text,
                 None => {
                     io += 1;
+                    progress.done(true);
                     continue;
                 }
             }
@@ -174,8 +218,11 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
         let result = match migrate(&text, Some(file)) {
             Ok(result) => result,
             Err(e) => {
-                say(&format_diagnostic(&e.to_diagnostic(), file));
+                let d = e.to_diagnostic();
+                let spot = d.line.map(|_| SourceSpot { text: &text, line: d.line, column: d.column });
+                term.error(&format_diagnostic(&d, file), spot.as_ref());
                 invalid += 1;
+                progress.done(true);
                 continue;
             }
         };
@@ -184,6 +231,7 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
             changed += 1;
         }
         if flags.check {
+            // What --check is run for: kept under --quiet (record 0050).
             if n > 0 {
                 say(&format!("{file}: needs migration ({})", plural(n, "change")));
             }
@@ -192,17 +240,20 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
                 if let Err(e) = write_atomic(file, &result.output) {
                     say(&format!("{file}: error[IO] {}", e.message));
                     io += 1;
+                    progress.done(true);
                     continue;
                 }
-                say(&format!("{file}: migrated ({})", plural(n, "change")));
+                term.info(&format!("{file}: migrated ({})", plural(n, "change")));
             }
         } else if let Err(code) = stdout(&result.output) {
             return Ok(code);
         }
+        progress.done(false);
     }
+    progress.finish();
     if flags.recursive {
         let verb = if flags.check { "need migration" } else { "migrated" };
-        say(&format!("{changed} of {} {verb}, {} failed", plural(list.len(), "file"), invalid + io));
+        term.info(&format!("{changed} of {} {verb}, {} failed", plural(list.len(), "file"), invalid + io));
     }
     Ok(if invalid > 0 {
         EXIT_INVALID_INPUT

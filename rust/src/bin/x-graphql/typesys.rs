@@ -9,7 +9,8 @@ use x_graphql::ConversionError;
 use crate::args::{maybe_option, negative_number, print_out, suggest_similar, Action};
 use crate::files::{is_dir, read_input, read_stdin, write_atomic};
 use crate::run::format_diagnostic;
-use crate::{say, write_stdout, CliError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK, STDIN_NAME};
+use crate::terminal::{self, SourceSpot, Terminal};
+use crate::{write_stdout, CliError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK, STDIN_NAME};
 
 pub const DESCRIBE_HELP: &str = r#"Usage: x-graphql describe [options] <file>
 
@@ -22,12 +23,18 @@ Arguments:
 Options:
   -o, --output <file>  write the JSON to this file instead of stdout (e.g. -o
                        types.json)
+  -q, --quiet          print errors only: no warnings, summary, progress or
+                       watch lines
+  --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
+                       is set (choices: "auto", "always", "never", default:
+                       "auto")
   -h, --help           print this help
 
 Examples:
   x-graphql describe schema.graphql
   x-graphql describe schema.graphql -o types.json
   cat schema.graphql | x-graphql describe -
+  x-graphql describe schema.graphql -q --color never
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Errors go to stderr as <file>:<line>:<column>: error[CODE] message.
@@ -43,12 +50,18 @@ Arguments:
 Options:
   -o, --output <file>  write the SDL to this file instead of stdout (e.g. -o
                        schema.graphql)
+  -q, --quiet          print errors only: no warnings, summary, progress or
+                       watch lines
+  --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
+                       is set (choices: "auto", "always", "never", default:
+                       "auto")
   -h, --help           print this help
 
 Examples:
   x-graphql build types.json
   x-graphql build types.json -o schema.graphql
   x-graphql describe schema.graphql | x-graphql build -
+  x-graphql build types.json -q --color never
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Errors go to stderr as <file>:<line>:<column>: error[CODE] message.
@@ -63,6 +76,9 @@ pub struct TypeSystemFlags {
     pub command: &'static str,
     pub file: String,
     pub output: Option<String>,
+    pub quiet: bool,
+    /// `--color <when>`: auto, always or never.
+    pub color: String,
 }
 
 fn hint_of(command: &str) -> &'static str {
@@ -91,12 +107,53 @@ pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]
     const OUTPUT_FLAGS: &str = "-o, --output <file>";
     let mut operands: Vec<String> = program_operands.to_vec();
     let mut unknown: Vec<String> = Vec::new();
+    const COLOR_FLAGS: &str = "--color <when>";
     let mut output: Option<String> = None;
+    let mut quiet = false;
+    let mut color = "auto".to_string();
+    let color_value = |value: &str| -> Result<String, UsageError> {
+        if crate::terminal::COLOR_MODES.contains(&value) {
+            Ok(value.to_string())
+        } else {
+            let choices = crate::terminal::COLOR_MODES.join(", ");
+            Err(usage(command, format!("option '{COLOR_FLAGS}' argument '{value}' is invalid. Allowed choices are {choices}.")))
+        }
+    };
     let mut to_unknown = false;
     let mut i = 0;
-    while i < rest.len() {
-        let arg = rest[i].clone();
-        i += 1;
+    // `-qo x` is `-q -o x` for commander: the rest of a short group comes next.
+    let mut group: Option<String> = None;
+    while i < rest.len() || group.is_some() {
+        let arg = match group.take() {
+            Some(g) => g,
+            None => {
+                i += 1;
+                rest[i - 1].clone()
+            }
+        };
+        if arg == "-q" || arg == "--quiet" {
+            quiet = true;
+            continue;
+        }
+        if arg == "--color" {
+            match rest.get(i) {
+                Some(value) => {
+                    color = color_value(value)?;
+                    i += 1;
+                    continue;
+                }
+                None => return Err(usage(command, format!("option '{COLOR_FLAGS}' argument missing"))),
+            }
+        }
+        if let Some(value) = arg.strip_prefix("--color=") {
+            color = color_value(value)?;
+            continue;
+        }
+        if arg.len() > 2 && arg.starts_with("-q") {
+            quiet = true;
+            group = Some(format!("-{}", &arg[2..]));
+            continue;
+        }
         if arg == "--" {
             if to_unknown {
                 unknown.push(arg);
@@ -138,7 +195,7 @@ pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]
     }
     if let Some(flag) = unknown.first() {
         let suggestion = if flag.starts_with("--") {
-            suggest_similar(flag, &["--output", "--help", "--version", "--help"])
+            suggest_similar(flag, &["--output", "--quiet", "--color", "--help", "--version", "--help"])
         } else {
             String::new()
         };
@@ -146,13 +203,14 @@ pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]
     }
     match operands.len() {
         0 => Err(usage(command, "missing required argument 'file'".to_string())),
-        1 => Ok(Action::TypeSystem(TypeSystemFlags { command, file: operands.remove(0), output })),
+        1 => Ok(Action::TypeSystem(TypeSystemFlags { command, file: operands.remove(0), output, quiet, color })),
         n => Err(usage(command, format!("too many arguments for '{command}'. Expected 1 argument but got {n}."))),
     }
 }
 
 /// Runs `describe` or `build`; prints the error (if any) to stderr.
 pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
+    terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
     let file_name = if flags.file == "-" { None } else { Some(flags.file.as_str()) };
     if let Some(f) = file_name {
         if is_dir(f) {
@@ -176,7 +234,9 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
     let output = match result {
         Ok(output) => output,
         Err(e) => {
-            say(&format_diagnostic(&e.to_diagnostic(), file_name.unwrap_or(STDIN_NAME)));
+            let d = e.to_diagnostic();
+            let spot = d.line.map(|_| SourceSpot { text: &text, line: d.line, column: d.column });
+            terminal::current().error(&format_diagnostic(&d, file_name.unwrap_or(STDIN_NAME)), spot.as_ref());
             return Ok(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT });
         }
     };
