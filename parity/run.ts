@@ -9,13 +9,14 @@
  *   --no-fixtures    generated cases only
  *   --keep-going     after a failure, go on (next seed) and report only new kinds of failure
  *   --shrink-seconds T  time fast-check may spend shrinking one failure (default 20)
+ *   --progress N     print a line every N generated cases of a property (long runs)
  *   --build          rebuild the Rust CLI first (it is built when missing anyway)
  */
 import { DEFAULT_RUNS, DEFAULT_SEED, PROPERTIES, runParity, type RunConfig } from './runner';
 
 function usage(message: string): never {
   console.error(`parity: ${message}`);
-  console.error('usage: npm run parity -- [--runs N] [--seed S] [--property NAME] [--path P] [--no-fixtures] [--keep-going] [--shrink-seconds T] [--build]');
+  console.error('usage: npm run parity -- [--runs N] [--seed S] [--property NAME] [--path P] [--no-fixtures] [--keep-going] [--shrink-seconds T] [--progress N] [--build]');
   process.exit(2);
 }
 
@@ -60,6 +61,9 @@ function parseArgs(argv: string[]): RunConfig {
       case '--shrink-seconds':
         cfg.shrinkSeconds = int('--shrink-seconds');
         break;
+      case '--progress':
+        cfg.progress = int('--progress');
+        break;
       case '--build':
         cfg.build = true;
         break;
@@ -75,6 +79,7 @@ function parseArgs(argv: string[]): RunConfig {
             '  --no-fixtures    generated cases only',
             '  --keep-going     after a failure, go on with the next seed, reporting only new kinds of failure',
             '  --shrink-seconds T  time fast-check may spend shrinking one failure (default 20)',
+            '  --progress N     print a line every N generated cases of a property (long runs)',
             '  --build          rebuild the Rust CLI first',
             '',
             ...PROPERTIES.map((p) => `  ${p.name}: ${p.description}`),

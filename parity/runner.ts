@@ -45,6 +45,8 @@ export interface RunConfig {
   build?: boolean;
   /** Time fast-check may spend shrinking one failure (default 20 s). */
   shrinkSeconds?: number;
+  /** Log a line every this many generated cases of a property (long runs); 0 or absent: never. */
+  progress?: number;
 }
 
 export interface Failure {
@@ -317,6 +319,7 @@ export async function runParity(cfg: RunConfig): Promise<RunSummary> {
       let failedHere = 0;
       let ran = 0;
       let vacuous = 0;
+      let generated = 0;
       while (remaining > 0) {
         let shrinking = false;
         let known = 0;
@@ -327,6 +330,9 @@ export async function runParity(cfg: RunConfig): Promise<RunSummary> {
         let details: fc.RunDetails<[TextCase]> | undefined;
         await fc.assert(
           fc.asyncProperty(prop.arbitrary, async (t) => {
+            if (!shrinking && cfg.progress && ++generated % cfg.progress === 0) {
+              log(`${prop.name}: ${generated} cases, ${summary.failed + failedHere + known > 0 ? 'failures above' : 'no failure'} (${Math.round((Date.now() - t0) / 1000)} s)`);
+            }
             const c = prop.toCase(t, world);
             if (c === undefined) {
               if (!shrinking) vacuous++;
