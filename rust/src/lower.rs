@@ -374,7 +374,15 @@ impl Lowering {
     }
 
     pub fn field_count(&self, merged: &MergedObject) -> usize {
-        merged.properties.iter().filter(|p| !(p.schema().is_object() && flag(p.schema(), "x-graphql-skip"))).count()
+        // One pointer evaluation per property (`schema()` walks the pointer from the root).
+        merged
+            .properties
+            .iter()
+            .filter(|p| {
+                let schema = p.schema();
+                !(schema.is_object() && flag(schema, "x-graphql-skip"))
+            })
+            .count()
     }
 
     // -------------------------------------------------------------------------
@@ -431,7 +439,7 @@ impl Lowering {
                 }
             }
             let required = merged.required.contains(&prop.key);
-            let field = self.lower_field(id, kind, &prop.key, &prop.loc, required)?;
+            let field = self.lower_field(id, kind, &prop.key, &prop.loc, schema, required)?;
             fields.push((field, explicit_name.is_some()));
         }
         for (field, explicit) in &mut fields {
@@ -492,9 +500,9 @@ impl Lowering {
         owner_kind: SlotKind,
         key: &str,
         loc: &Loc,
+        node: &Value,
         required: bool,
     ) -> Result<DraftField, ConversionError> {
-        let node = loc.node();
         let input = owner_kind == SlotKind::Input;
         let ctx = TypeContext { owner, key: key.to_string(), input };
         let explicit_type = match attr(node, "x-graphql-field-type") {
