@@ -19,14 +19,15 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './index';
+import type { PreparedFile } from './cli-batch';
+import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
 const STDIN_NAME = '<stdin>';
 
 /** A problem with how the tool was called (exit 2). */
-class UsageError extends Error {
+export class UsageError extends Error {
   constructor(
     message: string,
     readonly where?: string,
@@ -79,7 +80,7 @@ export function formatDiagnostic(d: Diagnostic, where: string): string {
   return `${where}${pos}: ${d.severity}[${d.code}] ${oneLine(d.message)}`;
 }
 
-function errnoText(e: unknown): string {
+export function errnoText(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
   const code = typeof err?.code === 'string' ? err.code : undefined;
   const reasons: Record<string, string> = {
@@ -270,7 +271,7 @@ function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
 // ---------------------------------------------------------------------------
 // Conversion
 
-interface Job {
+export interface Job {
   /** The input as the user wrote it; undefined for stdin. */
   fileName?: string;
   /** The folder file refs may not leave. */
@@ -287,17 +288,25 @@ function whereOf(d: Diagnostic, job: Job): string {
   return path.join(job.baseDir, d.file);
 }
 
-type Outcome = { ok: true; text: string } | { ok: false; exit: number };
+export type Outcome = { ok: true; text: string } | { ok: false; exit: number };
 
-/** Converts one input; prints warnings and the error (if any) to stderr. */
-function convertOne(converter: typeof Converter, base: ConverterOptions, job: Job, direction: DirectionInput): Outcome {
-  const { ConversionError } = lib();
+/**
+ * Converts one input; prints warnings and the error (if any) to stderr, or passes
+ * those lines to `report` (`-r` on worker threads keeps them until the file's turn).
+ */
+export function convertOne(
+  base: ConverterOptions,
+  job: Job,
+  direction: DirectionInput,
+  report: (line: string) => void = say,
+): Outcome {
+  const { ConversionError, Converter: converter } = lib();
   const options: ConverterOptions = { ...base, baseDir: job.baseDir };
   if (job.inputDir !== undefined) options.inputDir = job.inputDir;
   if (job.fileName !== undefined) options.fileName = job.fileName;
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
-    for (const w of result.warnings) say(formatDiagnostic(w, whereOf(w, job)));
+    for (const w of result.warnings) report(formatDiagnostic(w, whereOf(w, job)));
     return { ok: true, text: result.output };
   } catch (e) {
     if (e instanceof ConversionError) {
@@ -305,10 +314,10 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
       if (code === 'INVALID_OPTION' || code === 'UNSUPPORTED_DIRECTION') {
         throw new UsageError(e.message, job.fileName ?? STDIN_NAME, code);
       }
-      say(formatDiagnostic(e, whereOf(e, job)));
+      report(formatDiagnostic(e, whereOf(e, job)));
       return { ok: false, exit: code === 'IO' ? EXIT.Io : EXIT.InvalidInput };
     }
-    say(`${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}`);
+    report(`${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}`);
     return { ok: false, exit: EXIT.InvalidInput };
   }
 }
@@ -346,13 +355,13 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
   }
 
-  if (flags.recursive) return convertTree(Converter, base, input!, flags.output!, flags.direction);
+  if (flags.recursive) return convertTree(base, input!, flags.output!, flags.direction);
 
   const job: Job =
     input === undefined
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
-  const outcome = convertOne(Converter, base, job, flags.direction);
+  const outcome = convertOne(base, job, flags.direction);
   if (!outcome.ok) return outcome.exit;
 
   if (flags.output === undefined) {
@@ -370,13 +379,12 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
 }
 
 /** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
-function convertTree(
-  converter: typeof Converter,
+async function convertTree(
   base: ConverterOptions,
   inRoot: string,
   outRoot: string,
   direction: ConvertFlags['direction'],
-): number {
+): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
   let invalid = 0;
@@ -396,44 +404,41 @@ function convertTree(
   const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
   /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
   const written = new Map<string, string>();
-  for (const rel of files) {
-    const fileName = path.join(inRoot, rel);
-    let text: string;
-    try {
-      text = fs.readFileSync(fileName, 'utf8');
-    } catch (e) {
-      ioFailure(fileName, `cannot read input: ${errnoText(e)}`);
-      continue;
-    }
-    // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-    const outcome = convertOne(converter, base, { fileName, baseDir: inRoot, inputDir: path.dirname(fileName), text }, direction);
-    if (!outcome.ok) {
-      if (outcome.exit === EXIT.Io) io++;
+  // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
+  const emit = ({ rel, fileName, lines, result }: PreparedFile): void => {
+    for (const line of lines) say(line);
+    if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
+    if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
+    if (result.kind === 'failed') {
+      if (result.exit === EXIT.Io) io++;
       else invalid++;
-      continue;
+      return;
     }
     const target = path.join(outRoot, renameExt(rel, from, to));
     const earlier = written.get(target);
     if (earlier !== undefined) {
-      ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
-      continue;
+      return ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
     }
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
     } catch (e) {
-      ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
-      continue;
+      return ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
     }
     try {
-      writeAtomic(target, outcome.text);
+      writeAtomic(target, result.text);
     } catch (e) {
-      if (e instanceof IoError) ioFailure(e.where, e.message);
-      else throw e;
-      continue;
+      if (e instanceof IoError) return ioFailure(e.where, e.message);
+      throw e;
     }
     written.set(target, fileName);
     converted++;
-  }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const batch = require('./cli-batch') as typeof import('./cli-batch');
+  const job = { base, inRoot, direction };
+  const workers = batch.workersFor(files.length);
+  if (workers > 0) await batch.forEachOrdered(job, files, workers, emit);
+  else for (const rel of files) emit(batch.prepareFile(job, rel));
   const failed = invalid + io;
   say(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
   if (invalid > 0) return EXIT.InvalidInput;

@@ -12,6 +12,7 @@ mod batch;
 mod files;
 mod json_parse;
 mod node;
+mod parallel;
 mod run;
 
 use std::any::Any;

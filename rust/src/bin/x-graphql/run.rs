@@ -10,6 +10,7 @@ use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOption
 use crate::args::{parse_args, Action, ConvertFlags};
 use crate::files::{self, is_dir, read_input, read_stdin, stat, write_atomic};
 use crate::node::{self, errno_text, Syscall};
+use crate::parallel;
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
@@ -169,6 +170,17 @@ enum Outcome {
 
 /// Converts one input; prints warnings and the error (if any) to stderr.
 fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Outcome, CliError> {
+    convert_one_to(base, job, direction, &mut |line| say(&line))
+}
+
+/// `convert_one`, with the stderr lines passed to `report` (`-r` on threads keeps them
+/// until the file's turn comes).
+fn convert_one_to(
+    base: &ConverterOptions,
+    job: &Job,
+    direction: &str,
+    report: &mut dyn FnMut(String),
+) -> Result<Outcome, CliError> {
     let mut options = base.clone();
     options.base_dir = Some(job.base_dir.clone());
     if let Some(dir) = &job.input_dir {
@@ -185,14 +197,14 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
     let result: Result<_, ConversionError> = match attempt {
         Ok(result) => result,
         Err(payload) => {
-            say(&format!("{}: internal error: {}", job.name(), one_line(&panic_message(payload.as_ref()))));
+            report(format!("{}: internal error: {}", job.name(), one_line(&panic_message(payload.as_ref()))));
             return Ok(Outcome::Failed(EXIT_INVALID_INPUT));
         }
     };
     match result {
         Ok(result) => {
             for w in &result.warnings {
-                say(&format_diagnostic(w, &job.where_of(w.file.as_deref())));
+                report(format_diagnostic(w, &job.where_of(w.file.as_deref())));
             }
             Ok(Outcome::Ok(result.sdl))
         }
@@ -200,7 +212,7 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
             if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
                 return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
             }
-            say(&format_diagnostic(&e.to_diagnostic(), &job.where_of(e.file.as_deref())));
+            report(format_diagnostic(&e.to_diagnostic(), &job.where_of(e.file.as_deref())));
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
     }
@@ -287,6 +299,41 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     Ok(EXIT_OK)
 }
 
+/// What became of one file of a tree, before anything is printed or written.
+enum Prepared {
+    /// The file could not be read (the message).
+    Unreadable(String),
+    Converted(Outcome),
+}
+
+struct PreparedFile {
+    rel: String,
+    file_name: String,
+    /// Its stderr lines (warnings, the error), printed when its turn comes.
+    lines: Vec<String>,
+    outcome: Result<Prepared, CliError>,
+}
+
+/// Reads and converts one file of a `-r` tree; prints nothing (any thread).
+fn prepare_file(base: &ConverterOptions, in_root: &str, rel: &str, direction: &str) -> PreparedFile {
+    let file_name = node::join(&[in_root, rel]);
+    let mut lines = Vec::new();
+    let outcome = match files::read_text(&file_name) {
+        Err((e, call)) => Ok(Prepared::Unreadable(format!("cannot read input: {}", errno_text(&e, call)))),
+        Ok(text) => {
+            // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
+            let job = Job {
+                input_dir: Some(node::dirname(&file_name)),
+                file_name: Some(file_name.clone()),
+                base_dir: in_root.to_string(),
+                text,
+            };
+            convert_one_to(base, &job, direction, &mut |line| lines.push(line)).map(Prepared::Converted)
+        }
+    };
+    PreparedFile { rel: rel.to_string(), file_name, lines, outcome }
+}
+
 /// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
 fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, direction: &str) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
@@ -315,53 +362,49 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
         io_failure(&mut walk_failures, where_, &message);
     })?;
     io += walk_failures;
-    for rel in found {
-        let file_name = node::join(&[in_root, &rel]);
-        let text = match files::read_text(&file_name) {
-            Ok(text) => text,
-            Err((e, call)) => {
-                let message = format!("cannot read input: {}", errno_text(&e, call));
+    // Read and convert on worker threads (parallel.rs); report and write here, in file order.
+    let threads = parallel::threads_for(found.len());
+    let prepare = |rel: &String| prepare_file(base, in_root, rel, direction);
+    parallel::for_each_ordered(&found, threads, prepare, |prepared| -> Result<(), CliError> {
+        let PreparedFile { rel, file_name, lines, outcome } = prepared;
+        for line in &lines {
+            say(line);
+        }
+        let text = match outcome? {
+            Prepared::Unreadable(message) => {
                 io_failure(&mut io, &file_name, &message);
-                continue;
+                return Ok(());
             }
-        };
-        // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-        let job = Job {
-            input_dir: Some(node::dirname(&file_name)),
-            file_name: Some(file_name),
-            base_dir: in_root.to_string(),
-            text,
-        };
-        let text = match convert_one(base, &job, direction)? {
-            Outcome::Ok(text) => text,
-            Outcome::Failed(code) => {
+            Prepared::Converted(Outcome::Ok(text)) => text,
+            Prepared::Converted(Outcome::Failed(code)) => {
                 if code == EXIT_IO {
                     io += 1;
                 } else {
                     invalid += 1;
                 }
-                continue;
+                return Ok(());
             }
         };
         let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
         if let Some(earlier) = written.get(&target) {
             let message = format!("cannot write output: {target} was already written from {earlier}");
-            io_failure(&mut io, job.name(), &message);
-            continue;
+            io_failure(&mut io, &file_name, &message);
+            return Ok(());
         }
         let folder = node::dirname(&target);
         if let Err(e) = std::fs::create_dir_all(&folder) {
             let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
             io_failure(&mut io, &folder, &message);
-            continue;
+            return Ok(());
         }
         if let Err(e) = write_atomic(&target, &text) {
             io_failure(&mut io, &e.where_, &e.message);
-            continue;
+            return Ok(());
         }
-        written.insert(target, job.name().to_string());
+        written.insert(target, file_name);
         converted += 1;
-    }
+        Ok(())
+    })?;
     let failed = invalid + io;
     say(&format!("converted {converted} file{}, {failed} failed", if converted == 1 { "" } else { "s" }));
     Ok(if invalid > 0 {
