@@ -374,15 +374,7 @@ impl Lowering {
     }
 
     pub fn field_count(&self, merged: &MergedObject) -> usize {
-        // One pointer evaluation per property (`schema()` walks the pointer from the root).
-        merged
-            .properties
-            .iter()
-            .filter(|p| {
-                let schema = p.schema();
-                !(schema.is_object() && flag(schema, "x-graphql-skip"))
-            })
-            .count()
+        merged.properties.iter().filter(|p| !p.skip).count()
     }
 
     // -------------------------------------------------------------------------
@@ -421,10 +413,10 @@ impl Lowering {
         let mut registry = NameRegistry::default();
         let mut fields: Vec<(DraftField, bool)> = Vec::new();
         for prop in &merged.properties {
-            let schema = prop.schema();
-            if schema.is_object() && flag(schema, "x-graphql-skip") {
+            if prop.skip {
                 continue;
             }
+            let schema = prop.schema();
             let explicit_name = match attr(schema, "x-graphql-field-name") {
                 Some(Value::String(name)) => Some(name),
                 _ => None,
