@@ -32,7 +32,8 @@ pub struct Source {
     pub id: String,
     /// The name used in diagnostics (None for stdin).
     pub file: Option<String>,
-    pub text: String,
+    /// Shared with the texts kept for positions (convert.rs): a large input is held once.
+    pub text: Rc<str>,
     pub root: Value,
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
@@ -261,7 +262,7 @@ impl Resolver {
         }
         let bytes = std::fs::read(&real).map_err(|_| unreadable())?;
         // Node's 'utf8' decoding: invalid sequences become U+FFFD.
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes));
         let root = load_json(&text, Some(&id))?;
         let scan = scan_document(&root, Some(&id))?;
         self.warnings.extend(scan.warnings);
