@@ -1,5 +1,6 @@
 //! One conversion of one file, for profilers (docs/benchmarks.md, "Profiling"):
 //! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--print] [--serde]`
+//! (`--warnings --print` prints the warnings with their positions instead of the output)
 //! counts the instructions of exactly one library call, without criterion's loop
 //! or the CLI's file handling around it. Prints the output length (the output
 //! itself with `--print`) so the work cannot be optimised away; `--serde` only
@@ -25,6 +26,13 @@ fn main() {
         return;
     }
     let converter = Converter::new();
+    if args.iter().any(|a| a == "--print") && args.iter().any(|a| a == "--warnings") {
+        let r = converter.convert_with_warnings(&text, direction).expect("conversion");
+        for w in &r.warnings {
+            println!("{:?}:{:?}:{:?} {} {}", w.file, w.line, w.column, w.code, w.message);
+        }
+        return;
+    }
     if args.iter().any(|a| a == "--print") {
         print!("{}", converter.convert(&text, direction).expect("conversion"));
         return;

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
-use crate::load::{load_json, locate};
+use crate::load::{load_json, locate, locate_all};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
 use crate::normalize::scan_document;
@@ -138,8 +138,7 @@ fn run(text: Rc<str>, options: &ResolvedOptions, positions: bool, texts: &mut Te
         texts.insert(s.file.clone(), s.text.clone());
     }
     // under `strict` the caller locates the warning it returns as the error
-    let located: Vec<Diagnostic> =
-        if positions { warnings.into_iter().map(|w| with_position(w, texts)).collect() } else { warnings };
+    let located: Vec<Diagnostic> = if positions { with_positions(warnings, texts) } else { warnings };
     if lw.options.strict {
         if let Some(w) = located.first() {
             return Err(w.clone().into_error());
@@ -157,14 +156,31 @@ fn position_of(texts: &Texts, file: &Option<String>, pointer: &str) -> Option<(u
     texts.get(file).and_then(|text| locate(text, pointer))
 }
 
-fn with_position(mut d: Diagnostic, texts: &Texts) -> Diagnostic {
-    if d.line.is_some() {
-        return d;
+/// Gives the warnings their line and column: one walk of each file for all of its
+/// warnings (`locate_all`), not one walk per warning.
+fn with_positions(mut warnings: Vec<Diagnostic>, texts: &Texts) -> Vec<Diagnostic> {
+    let mut by_file: HashMap<&Option<String>, Vec<usize>> = HashMap::new();
+    for (i, d) in warnings.iter().enumerate() {
+        if d.line.is_none() && d.pointer.is_some() {
+            by_file.entry(&d.file).or_default().push(i);
+        }
     }
-    let Some(pointer) = &d.pointer else { return d };
-    if let Some((line, column)) = position_of(texts, &d.file, pointer) {
-        d.line = Some(line);
-        d.column = Some(column);
+    let mut positions: Vec<(usize, (usize, usize))> = Vec::new();
+    for (file, indexes) in by_file {
+        let Some(text) = texts.get(file) else { continue };
+        let pointers: Vec<&str> =
+            indexes.iter().filter_map(|&i| warnings.get(i).and_then(|d| d.pointer.as_deref())).collect();
+        for (&i, found) in indexes.iter().zip(locate_all(text, &pointers)) {
+            if let Some(position) = found {
+                positions.push((i, position));
+            }
+        }
     }
-    d
+    for (i, (line, column)) in positions {
+        if let Some(d) = warnings.get_mut(i) {
+            d.line = Some(line);
+            d.column = Some(column);
+        }
+    }
+    warnings
 }

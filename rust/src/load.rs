@@ -28,6 +28,8 @@
 //! messages and positions are not ours. Ours builds the same `Value` at a
 //! comparable speed.
 
+use std::collections::HashMap;
+
 use serde_json::{Map, Number, Value};
 
 use crate::errors::{codes, ConversionError};
@@ -671,6 +673,300 @@ impl Locator<'_> {
                 self.parser.pos += 1;
                 stack.pop();
             }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// locate_all (js/src/load.ts `locateAll`)
+
+/// A node of the trie of the pointers being located: one per distinct prefix.
+struct PointerNode {
+    children: HashMap<String, usize>,
+    parent: Option<usize>,
+    /// The indexes of the pointers that end here.
+    ends: Vec<usize>,
+    /// The number of the latest visit of this node (0: never visited) and the visit
+    /// number its parent had then: with duplicate keys the last member wins at every
+    /// level, so a node counts only if every step down to it happened in its parent's
+    /// latest visit (as `locate` resets its result when a prefix is met again).
+    visit: u32,
+    parent_visit: u32,
+    at: usize,
+}
+
+/// `locate` for many pointers of one text in one walk of it: the positions, in
+/// the order of `pointers`. The converter locates every warning of a file
+/// at once; one walk per warning made the Rust CLI quadratic (15 of 19 s of
+/// CPU at N = 20,000 in docs/benchmarks.md).
+pub fn locate_all(text: &str, pointers: &[&str]) -> Vec<Option<(usize, usize)>> {
+    let text = strip_bom(text);
+    let mut results = vec![None; pointers.len()];
+    let mut nodes = vec![PointerNode { children: HashMap::new(), parent: None, ends: Vec::new(), visit: 0, parent_visit: 0, at: 0 }];
+    for (i, pointer) in pointers.iter().enumerate() {
+        let mut node = 0;
+        if !pointer.is_empty() {
+            let Some(rest) = pointer.strip_prefix('/') else { continue };
+            for raw in rest.split('/') {
+                let segment = raw.replace("~1", "/").replace("~0", "~");
+                node = match nodes.get(node).and_then(|n| n.children.get(&segment)) {
+                    Some(&next) => next,
+                    None => {
+                        let next = nodes.len();
+                        nodes.push(PointerNode {
+                            children: HashMap::new(),
+                            parent: Some(node),
+                            ends: Vec::new(),
+                            visit: 0,
+                            parent_visit: 0,
+                            at: 0,
+                        });
+                        if let Some(n) = nodes.get_mut(node) {
+                            n.children.insert(segment, next);
+                        }
+                        next
+                    }
+                };
+            }
+        }
+        if let Some(n) = nodes.get_mut(node) {
+            n.ends.push(i);
+        }
+    }
+    if !walk_pointers(text, &mut nodes) {
+        return results;
+    }
+    let mut found: Vec<(usize, usize)> = Vec::new();
+    for (id, node) in nodes.iter().enumerate() {
+        if node.ends.is_empty() {
+            continue;
+        }
+        let mut ok = node.visit != 0;
+        let mut n = node;
+        while ok {
+            let Some(parent) = n.parent.and_then(|p| nodes.get(p)) else { break };
+            ok = n.visit != 0 && parent.visit != 0 && n.parent_visit == parent.visit;
+            n = parent;
+        }
+        if ok {
+            found.push((node.at, id));
+        }
+    }
+    // Line and column by one forward pass over the offsets in order (the rules of `position_at`).
+    found.sort_unstable();
+    let bytes = text.as_bytes();
+    let (mut line, mut column, mut i) = (1, 1, 0);
+    for (at, id) in found {
+        while i < at.min(bytes.len()) {
+            match bytes.get(i) {
+                Some(b'\n') => (line, column) = (line + 1, 1),
+                // CR LF is one break, made by the LF
+                Some(b'\r') if bytes.get(i + 1) != Some(&b'\n') => (line, column) = (line + 1, 1),
+                Some(b'\r') | Some(0x80..=0xBF) => {}
+                _ => column += 1,
+            }
+            i += 1;
+        }
+        for &end in nodes.get(id).map_or(&[][..], |n| n.ends.as_slice()) {
+            if let Some(r) = results.get_mut(end) {
+                *r = Some((line, column));
+            }
+        }
+    }
+    results
+}
+
+/// The walk of `locate_all`: marks the visits of trie nodes. False when the text is not JSON.
+fn walk_pointers(text: &str, nodes: &mut [PointerNode]) -> bool {
+    let mut p = Parser { text, bytes: text.as_bytes(), pos: 0, file: None };
+    let n = p.bytes.len();
+    let mut visits: u32 = 0;
+    // (is_object, the trie node of the container, the next element index)
+    let mut stack: Vec<(bool, Option<usize>, usize)> = Vec::new();
+    p.skip_ws();
+    if p.pos < n {
+        visits += 1;
+        if let Some(root) = nodes.get_mut(0) {
+            root.visit = visits;
+            root.at = p.pos;
+        }
+    }
+    // The trie node of the value about to start.
+    let mut current: Option<usize> = Some(0);
+    let mut enter = |nodes: &mut [PointerNode], parent: Option<usize>, segment: &str, at: usize| -> Option<usize> {
+        let parent = parent?;
+        let parent_visit = nodes.get(parent)?.visit;
+        let child = *nodes.get(parent)?.children.get(segment)?;
+        visits += 1;
+        let node = nodes.get_mut(child)?;
+        node.visit = visits;
+        node.parent_visit = parent_visit;
+        node.at = at;
+        Some(child)
+    };
+    let read_key = |p: &mut Parser<'_>| -> Option<(String, usize)> {
+        if p.byte(p.pos) != Some(b'"') {
+            return None;
+        }
+        let key_start = p.pos;
+        let (key, end) = p.read_string(key_start).ok()?;
+        p.pos = end;
+        p.skip_ws();
+        if p.byte(p.pos) != Some(b':') {
+            return None;
+        }
+        p.pos += 1;
+        Some((key, key_start))
+    };
+    loop {
+        // --- a value starts at pos (after whitespace)
+        p.skip_ws();
+        let start = p.pos;
+        match p.byte(start) {
+            None => return false,
+            Some(c @ (b'{' | b'[')) => {
+                let is_object = c == b'{';
+                p.pos += 1;
+                p.skip_ws();
+                let close = if is_object { b'}' } else { b']' };
+                if p.byte(p.pos) != Some(close) {
+                    let container = current.filter(|&id| nodes.get(id).is_some_and(|n| !n.children.is_empty()));
+                    if is_object {
+                        let Some((key, key_start)) = read_key(&mut p) else { return false };
+                        current = enter(nodes, container, &key, key_start);
+                    } else {
+                        p.skip_ws();
+                        current = enter(nodes, container, "0", p.pos);
+                    }
+                    stack.push((is_object, container, 0));
+                    continue;
+                }
+                p.pos += 1;
+            }
+            Some(b'"') => match p.read_string(start) {
+                Ok((_, end)) => p.pos = end,
+                Err(_) => return false,
+            },
+            Some(_) => {
+                // a number or literal: up to the next delimiter
+                while let Some(d) = p.byte(p.pos) {
+                    if matches!(d, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t') {
+                        break;
+                    }
+                    p.pos += 1;
+                }
+                if p.pos == start {
+                    return false;
+                }
+            }
+        }
+        // --- after a value
+        loop {
+            p.skip_ws();
+            let Some(&(is_object, container, index)) = stack.last() else {
+                return p.pos >= n;
+            };
+            match p.byte(p.pos) {
+                Some(b',') => {
+                    p.pos += 1;
+                    p.skip_ws();
+                    if is_object {
+                        let Some((key, key_start)) = read_key(&mut p) else { return false };
+                        current = enter(nodes, container, &key, key_start);
+                    } else {
+                        p.skip_ws();
+                        current = enter(nodes, container, &(index + 1).to_string(), p.pos);
+                    }
+                    if let Some(top) = stack.last_mut() {
+                        top.2 = index + 1;
+                    }
+                    break;
+                }
+                Some(b'}') if is_object => {}
+                Some(b']') if !is_object => {}
+                _ => return false,
+            }
+            p.pos += 1;
+            stack.pop();
+        }
+    }
+}
+
+#[cfg(test)]
+mod locate_all_tests {
+    use super::*;
+
+    /// Every pointer of a tree, plus ones that resolve to nothing.
+    fn pointers_of(value: &Value, at: String, out: &mut Vec<String>) {
+        out.push(at.clone());
+        match value {
+            Value::Object(map) => {
+                for (k, v) in map {
+                    pointers_of(v, pointer_join(&at, &[k]), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, v) in items.iter().enumerate() {
+                    pointers_of(v, pointer_join(&at, &[i.to_string()]), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn same_as_locate(text: &str, mut pointers: Vec<String>) {
+        pointers.extend(["/nope".to_string(), "x".to_string(), "/a/01".to_string(), "/a/b/c/d".to_string()]);
+        let refs: Vec<&str> = pointers.iter().map(String::as_str).collect();
+        let all = locate_all(text, &refs);
+        for (pointer, got) in pointers.iter().zip(all) {
+            assert_eq!(got, locate(text, pointer), "{pointer} in {text:?}");
+        }
+    }
+
+    #[test]
+    fn agrees_with_locate_on_every_fixture_pointer() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures/json-to-graphql");
+        let mut checked = 0;
+        for entry in std::fs::read_dir(root).expect("fixtures") {
+            let Ok(text) = std::fs::read_to_string(entry.expect("entry").path().join("input.json")) else { continue };
+            let Ok(value) = load_json(&text, None) else { continue };
+            let mut pointers = Vec::new();
+            pointers_of(&value, String::new(), &mut pointers);
+            same_as_locate(&text, pointers);
+            checked += 1;
+        }
+        assert!(checked > 10);
+    }
+
+    #[test]
+    fn duplicate_keys_line_breaks_and_escapes() {
+        let texts = [
+            "{\"a\":{\"b\":1},\"a\":{\"b\":2}}",
+            "{\"a\":{\"b\":1},\"a\":{}}",
+            "{\"a\":{\"b\":1,\"b\":2}}",
+            "\u{FEFF}{\r\n \"a\" :\r [1, {\"b\" : \"é\\n\"},\r\n [2]],\n\"x/y~z\": {\"\": 3}}",
+            " [ {\"a\": [[], {}]}, 2 ] ",
+            "{\"a\": 1,}",
+            "",
+            "7",
+        ];
+        for text in texts {
+            let mut pointers = vec![
+                String::new(),
+                "/a".to_string(),
+                "/a/b".to_string(),
+                "/a/0".to_string(),
+                "/a/1/b".to_string(),
+                "/a/2/0".to_string(),
+                "/x~1y~0z".to_string(),
+                "/x~1y~0z/".to_string(),
+                "/0/a/1".to_string(),
+                "/1".to_string(),
+            ];
+            if let Ok(value) = load_json(text, None) {
+                pointers_of(&value, String::new(), &mut pointers);
+            }
+            same_as_locate(text, pointers);
         }
     }
 }
