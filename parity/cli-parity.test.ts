@@ -402,6 +402,42 @@ describe('-r over a folder tree', () => {
     );
   });
 
+  it('a tree large enough for threads (record 0044) gives the bytes of a one-core run', async () => {
+    // 90 files: over both CLIs' thresholds (cli-batch.ts MIN_FILES, parallel.rs MIN_FILES).
+    const bigTree = (d: string) => {
+      write(path.join(d, 'in', 'common', 'tag.json'), JSON.stringify({ title: 'Tag', type: 'object', properties: { label: { type: 'string' } } }));
+      for (let i = 0; i < 90; i++) {
+        const name = path.join(d, 'in', `team-${i % 4}`, `s-${String(i).padStart(2, '0')}.json`);
+        if (i % 17 === 5) write(name, BROKEN);
+        else if (i % 5 === 0) write(name, WARNINGS);
+        else if (i % 3 === 0) write(name, JSON.stringify({ title: `S${i}`, type: 'object', properties: { t: { $ref: '../common/tag.json' } } }));
+        else write(name, SIMPLE);
+      }
+    };
+    const { js, files } = await sameInFolder('tree-threads', bigTree, ['convert', '-r', '-i', 'in', '-o', 'out']);
+    expect(js.status).toBe(1);
+    expect(js.stderr).toMatch(/converted 86 files, 5 failed\n$/);
+    // taskset -c 0: one core, so both CLIs convert one file after the other.
+    let taskset = true;
+    try {
+      execFileSync('taskset', ['-c', '0', 'true']);
+    } catch {
+      taskset = false;
+    }
+    if (!taskset) return;
+    const dir = path.join(tmp, 'tree-threads-one-core');
+    for (const [command, args] of [
+      [process.execPath, [JS_CLI]],
+      [RUST_CLI, []],
+    ] as Array<[string, string[]]>) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      bigTree(dir);
+      const one = await runOne('taskset', ['-c', '0', command, ...args, 'convert', '-r', '-i', 'in', '-o', 'out'], { cwd: dir });
+      expect(one, `${command} on one core`).toEqual(js);
+      expect(snapshot(dir), `${command} on one core: files`).toEqual(files);
+    }
+  });
+
   it('graphql-to-json over a tree (.graphql and .gql; one output written once)', async () => {
     await sameInFolder(
       'tree-graphql-to-json',

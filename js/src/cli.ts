@@ -19,7 +19,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { Converter, ConverterOptions, Diagnostic, DirectionInput } from './index';
+import type { PreparedFile } from './cli-batch';
+import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPlan } from './watch';
@@ -295,7 +296,7 @@ function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
 // ---------------------------------------------------------------------------
 // Conversion
 
-interface Job {
+export interface Job {
   /** The input as the user wrote it; undefined for stdin. */
   fileName?: string;
   /** The folder file refs may not leave. */
@@ -312,7 +313,7 @@ function whereOf(d: Diagnostic, job: Job): string {
   return path.join(job.baseDir, d.file);
 }
 
-type Outcome = { ok: true; text: string } | { ok: false; exit: number };
+export type Outcome = { ok: true; text: string } | { ok: false; exit: number };
 
 /** The source text an error points into, for its code frame (a ref'd file is read again). */
 function spotOf(d: Diagnostic, job: Job): SourceSpot | undefined {
@@ -325,15 +326,38 @@ function spotOf(d: Diagnostic, job: Job): SourceSpot | undefined {
   }
 }
 
-/** Converts one input; prints warnings and the error (if any) to stderr. */
-function convertOne(converter: typeof Converter, base: ConverterOptions, job: Job, direction: DirectionInput): Outcome {
-  const { ConversionError } = lib();
+/**
+ * A stderr entry of one conversion: printed at once, or (`-r` on worker threads)
+ * kept until the file's turn comes and replayed through the terminal then.
+ */
+export type Report =
+  | { kind: 'line'; line: string }
+  | { kind: 'warning'; line: string }
+  | { kind: 'error'; line: string; spot?: SourceSpot };
+
+function replay(r: Report): void {
+  if (r.kind === 'line') say(r.line);
+  else if (r.kind === 'warning') term!.warning(r.line);
+  else term!.error(r.line, r.spot);
+}
+
+/**
+ * Converts one input; prints warnings and the error (if any) to stderr, or passes
+ * them to `report` (`-r` on worker threads keeps them until the file's turn).
+ */
+export function convertOne(
+  base: ConverterOptions,
+  job: Job,
+  direction: DirectionInput,
+  report: (r: Report) => void = replay,
+): Outcome {
+  const { ConversionError, Converter: converter } = lib();
   const options: ConverterOptions = { ...base, baseDir: job.baseDir };
   if (job.inputDir !== undefined) options.inputDir = job.inputDir;
   if (job.fileName !== undefined) options.fileName = job.fileName;
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
-    for (const w of result.warnings) term!.warning(formatDiagnostic(w, whereOf(w, job)));
+    for (const w of result.warnings) report({ kind: 'warning', line: formatDiagnostic(w, whereOf(w, job)) });
     return { ok: true, text: result.output };
   } catch (e) {
     if (e instanceof ConversionError) {
@@ -341,10 +365,10 @@ function convertOne(converter: typeof Converter, base: ConverterOptions, job: Jo
       if (code === 'INVALID_OPTION' || code === 'UNSUPPORTED_DIRECTION') {
         throw new UsageError(e.message, job.fileName ?? STDIN_NAME, code);
       }
-      term!.error(formatDiagnostic(e, whereOf(e, job)), spotOf(e, job));
+      report({ kind: 'error', line: formatDiagnostic(e, whereOf(e, job)), spot: spotOf(e, job) });
       return { ok: false, exit: code === 'IO' ? EXIT.Io : EXIT.InvalidInput };
     }
-    say(`${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}`);
+    report({ kind: 'line', line: `${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}` });
     return { ok: false, exit: EXIT.InvalidInput };
   }
 }
@@ -390,14 +414,14 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
   }
 
-  if (flags.watch) return runWatch(Converter, base, input!, flags.output!, flags);
-  if (flags.recursive) return convertTree(Converter, base, input!, flags.output!, flags.direction);
+  if (flags.watch) return runWatch(base, input!, flags.output!, flags);
+  if (flags.recursive) return convertTree(base, input!, flags.output!, flags.direction);
 
   const job: Job =
     input === undefined
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
-  const outcome = convertOne(Converter, base, job, flags.direction);
+  const outcome = convertOne(base, job, flags.direction);
   if (!outcome.ok) return outcome.exit;
 
   if (flags.output === undefined) {
@@ -419,7 +443,6 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
  * `-i`/`-o` and `-r` (module loaded only here). Ends on SIGINT (130) / SIGTERM (143).
  */
 function runWatch(
-  converter: typeof Converter,
   base: ConverterOptions,
   input: string,
   output: string,
@@ -439,7 +462,7 @@ function runWatch(
     }
     const job: Job = { fileName, baseDir, text };
     if (inputDir !== undefined) job.inputDir = inputDir;
-    const outcome = convertOne(converter, base, job, flags.direction);
+    const outcome = convertOne(base, job, flags.direction);
     if (!outcome.ok) return false;
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -490,13 +513,12 @@ function runWatch(
 }
 
 /** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
-function convertTree(
-  converter: typeof Converter,
+async function convertTree(
   base: ConverterOptions,
   inRoot: string,
   outRoot: string,
   direction: ConvertFlags['direction'],
-): number {
+): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
   let invalid = 0;
@@ -517,51 +539,48 @@ function convertTree(
   const progress = new Progress(term!, files.length);
   /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
   const written = new Map<string, string>();
-  for (const rel of files) {
+  // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
+  const emit = (prepared: PreparedFile): void => {
     const failedBefore = invalid + io;
-    convertTreeFile(rel);
+    emitFile(prepared);
     progress.done(invalid + io > failedBefore);
-  }
-  progress.finish();
+  };
   /** One file of the tree; a failure is counted (invalid or io) and ends it early. */
-  function convertTreeFile(rel: string): void {
-    const fileName = path.join(inRoot, rel);
-    let text: string;
-    try {
-      text = fs.readFileSync(fileName, 'utf8');
-    } catch (e) {
-      ioFailure(fileName, `cannot read input: ${errnoText(e)}`);
-      return;
-    }
-    // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-    const outcome = convertOne(converter, base, { fileName, baseDir: inRoot, inputDir: path.dirname(fileName), text }, direction);
-    if (!outcome.ok) {
-      if (outcome.exit === EXIT.Io) io++;
+  const emitFile = ({ rel, fileName, reports, result }: PreparedFile): void => {
+    for (const r of reports) replay(r);
+    if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
+    if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
+    if (result.kind === 'failed') {
+      if (result.exit === EXIT.Io) io++;
       else invalid++;
       return;
     }
     const target = path.join(outRoot, renameExt(rel, from, to));
     const earlier = written.get(target);
     if (earlier !== undefined) {
-      ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
-      return;
+      return ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
     }
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
     } catch (e) {
-      ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
-      return;
+      return ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
     }
     try {
-      writeAtomic(target, outcome.text);
+      writeAtomic(target, result.text);
     } catch (e) {
-      if (e instanceof IoError) ioFailure(e.where, e.message);
-      else throw e;
-      return;
+      if (e instanceof IoError) return ioFailure(e.where, e.message);
+      throw e;
     }
     written.set(target, fileName);
     converted++;
-  }
+  };
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const batch = require('./cli-batch') as typeof import('./cli-batch');
+  const job = { base, inRoot, direction };
+  const workers = batch.workersFor(files.length);
+  if (workers > 0) await batch.forEachOrdered(job, files, workers, emit);
+  else for (const rel of files) emit(batch.prepareFile(job, rel));
+  progress.finish();
   const failed = invalid + io;
   term!.info(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
   if (invalid > 0) return EXIT.InvalidInput;

@@ -3,6 +3,7 @@
 //! Mirrors js/src/convert.ts.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -39,8 +40,10 @@ pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<C
     Ok(ConversionResult { sdl: output.clone(), output, warnings: Vec::new() })
 }
 
-/// The texts of the sources read so far, by file name, for positions.
-type Texts = HashMap<Option<String>, String>;
+/// The texts of the sources read so far, by file name, for positions. Shared with
+/// the sources (`Rc`): copies of the input used to raise the peak memory of a
+/// large conversion by two to three times the input's size.
+type Texts = HashMap<Option<String>, Rc<str>>;
 
 /// The stack of the thread that converts. Lowering recurses along chains of
 /// type aliases (as the TypeScript does); a generous stack keeps any chain
@@ -70,8 +73,9 @@ pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool
 /// The pipeline on the calling thread.
 pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
     let mut texts: Texts = HashMap::new();
-    texts.insert(options.file_name.clone(), text.to_string());
-    match run(text, options, positions, &mut texts) {
+    let main_text: Rc<str> = Rc::from(text);
+    texts.insert(options.file_name.clone(), main_text.clone());
+    match run(main_text, options, positions, &mut texts) {
         Ok(result) => Ok(result),
         Err(mut e) => {
             if e.line.is_none() {
@@ -87,9 +91,9 @@ pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> R
     }
 }
 
-fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+fn run(text: Rc<str>, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
-    let mut root = load_json(text, file)?;
+    let mut root = load_json(&text, file)?;
     if !root.is_object() {
         return Err(ConversionError::at(
             codes::JSON_ROOT,
@@ -98,7 +102,7 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
         ));
     }
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
-    let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
+    let (legacy, changes) = if may_hold_legacy(&text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
     // Places in what the legacy path rewrote are named as written.
     run_rewritten(text, options, positions, texts, root, legacy, &changes).map_err(|mut e| {
         if !changes.is_empty() && e.file.as_deref() == file && e.line.is_none() {
@@ -109,7 +113,7 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
 }
 
 fn run_rewritten(
-    text: &str,
+    text: Rc<str>,
     options: &ResolvedOptions,
     positions: bool,
     texts: &mut Texts,
@@ -120,13 +124,13 @@ fn run_rewritten(
     let file = options.file_name.as_deref();
     let scan = scan_document(&root, file)?;
     if options.validate {
-        check_meta_schema(&root, text, file)?;
+        check_meta_schema(&root, &text, file)?;
     }
     let resolved = apply_root_overrides(options, &root);
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
-        text: text.to_string(),
+        text,
         root,
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,

@@ -52,10 +52,17 @@ pub fn load_json(text: &str, file: Option<&str>) -> Result<Value, ConversionErro
 
 /// `base` followed by one pointer segment per item, with `~` and `/` escaped.
 pub fn pointer_join<S: AsRef<str>>(base: &str, segments: &[S]) -> String {
-    let mut out = base.to_string();
+    let mut out = String::with_capacity(base.len() + segments.iter().map(|s| s.as_ref().len() + 1).sum::<usize>());
+    out.push_str(base);
     for s in segments {
         out.push('/');
-        out.push_str(&s.as_ref().replace('~', "~0").replace('/', "~1"));
+        let s = s.as_ref();
+        // Most segments need no escape: no two `replace` allocations for them.
+        if s.contains(['~', '/']) {
+            out.push_str(&s.replace('~', "~0").replace('/', "~1"));
+        } else {
+            out.push_str(s);
+        }
     }
     out
 }

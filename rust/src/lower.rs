@@ -378,7 +378,7 @@ impl Lowering {
     }
 
     pub fn field_count(&self, merged: &MergedObject) -> usize {
-        merged.properties.iter().filter(|p| !(p.schema().is_object() && flag(p.schema(), "x-graphql-skip"))).count()
+        merged.properties.iter().filter(|p| !p.skip).count()
     }
 
     // -------------------------------------------------------------------------
@@ -417,10 +417,10 @@ impl Lowering {
         let mut registry = NameRegistry::default();
         let mut fields: Vec<(DraftField, bool)> = Vec::new();
         for prop in &merged.properties {
-            let schema = prop.schema();
-            if schema.is_object() && flag(schema, "x-graphql-skip") {
+            if prop.skip {
                 continue;
             }
+            let schema = prop.schema();
             let explicit_name = match attr(schema, "x-graphql-field-name") {
                 Some(Value::String(name)) => Some(name),
                 _ => None,
@@ -435,7 +435,7 @@ impl Lowering {
                 }
             }
             let required = merged.required.contains(&prop.key);
-            let field = self.lower_field(id, kind, &prop.key, &prop.loc, required)?;
+            let field = self.lower_field(id, kind, &prop.key, &prop.loc, schema, required)?;
             fields.push((field, explicit_name.is_some()));
         }
         for (field, explicit) in &mut fields {
@@ -497,9 +497,9 @@ impl Lowering {
         owner_kind: SlotKind,
         key: &str,
         loc: &Loc,
+        node: &Value,
         required: bool,
     ) -> Result<DraftField, ConversionError> {
-        let node = loc.node();
         let input = owner_kind == SlotKind::Input;
         let ctx = TypeContext { owner, key: key.to_string(), input };
         let explicit_type = match attr(node, "x-graphql-field-type") {

@@ -25,14 +25,15 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
-use crate::normalize::{scan_document, RefUse};
+use crate::normalize::{flag, scan_document, RefUse};
 
 pub struct Source {
     /// '' for the main input, else the path relative to baseDir with `/` separators.
     pub id: String,
     /// The name used in diagnostics (None for stdin).
     pub file: Option<String>,
-    pub text: String,
+    /// Shared with the texts kept for positions (convert.rs): a large input is held once.
+    pub text: Rc<str>,
     pub root: Value,
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
@@ -261,7 +262,7 @@ impl Resolver {
         }
         let bytes = std::fs::read(&real).map_err(|_| unreadable())?;
         // Node's 'utf8' decoding: invalid sequences become U+FFFD.
-        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes));
         let root = load_json(&text, Some(&id))?;
         let scan = scan_document(&root, Some(&id))?;
         self.warnings.extend(scan.warnings);
@@ -399,6 +400,10 @@ pub fn decode_uri_component(s: &str) -> Option<String> {
 pub struct MergedProperty {
     pub key: String,
     pub loc: Loc,
+    /// `x-graphql-skip: true` on an object schema: no field. Found while merging, where
+    /// the schema is at hand: `schema()` evaluates the pointer from the root, and the
+    /// field counts of classify/object_type asked it for every property (~5% of a conversion).
+    pub skip: bool,
 }
 
 impl MergedProperty {
@@ -441,8 +446,9 @@ pub fn merge_object(
         }
         let schema = at.node();
         if let Some(Value::Object(props)) = schema.get("properties") {
-            for name in props.keys() {
-                let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]) };
+            for (name, schema) in props {
+                let skip = schema.is_object() && flag(schema, "x-graphql-skip");
+                let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]), skip };
                 match index.get(name) {
                     None => {
                         index.insert(name.clone(), merged.properties.len());

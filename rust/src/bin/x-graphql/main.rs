@@ -15,6 +15,7 @@ mod files;
 mod json_parse;
 mod node;
 mod progress;
+mod parallel;
 mod run;
 mod terminal;
 mod watch;

@@ -13,6 +13,7 @@ use crate::node::{self, errno_text, Syscall};
 use crate::progress::Progress;
 use crate::terminal::{self, SourceSpot, Terminal};
 use crate::watch::{watch, WatchPair, WatchPlan};
+use crate::parallel;
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
@@ -185,6 +186,38 @@ enum Outcome {
 
 /// Converts one input; prints warnings and the error (if any) to stderr.
 fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Outcome, CliError> {
+    convert_one_to(base, job, direction, &mut replay)
+}
+
+/// A stderr entry of one conversion: printed at once, or (`-r` on threads) kept
+/// until the file's turn comes and replayed through the terminal then.
+enum Report {
+    Line(String),
+    Warning(String),
+    /// The error line, the text of the file it is in (for the code frame), its line and column.
+    Error { line: String, text: Option<String>, at: (Option<usize>, Option<usize>) },
+}
+
+fn replay(entry: Report) {
+    let term = terminal::current();
+    match entry {
+        Report::Line(line) => say(&line),
+        Report::Warning(line) => term.warning(&line),
+        Report::Error { line, text, at } => {
+            let spot = text.as_deref().map(|text| SourceSpot { text, line: at.0, column: at.1 });
+            term.error(&line, spot.as_ref());
+        }
+    }
+}
+
+/// `convert_one`, with the stderr lines passed to `report` (`-r` on threads keeps them
+/// until the file's turn comes).
+fn convert_one_to(
+    base: &ConverterOptions,
+    job: &Job,
+    direction: &str,
+    report: &mut dyn FnMut(Report),
+) -> Result<Outcome, CliError> {
     let mut options = base.clone();
     options.base_dir = Some(job.base_dir.clone());
     if let Some(dir) = &job.input_dir {
@@ -201,15 +234,14 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
     let result: Result<_, ConversionError> = match attempt {
         Ok(result) => result,
         Err(payload) => {
-            say(&format!("{}: internal error: {}", job.name(), one_line(&panic_message(payload.as_ref()))));
+            report(Report::Line(format!("{}: internal error: {}", job.name(), one_line(&panic_message(payload.as_ref())))));
             return Ok(Outcome::Failed(EXIT_INVALID_INPUT));
         }
     };
     match result {
         Ok(result) => {
-            let term = terminal::current();
             for w in &result.warnings {
-                term.warning(&format_diagnostic(w, &job.where_of(w.file.as_deref())));
+                report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
             }
             Ok(Outcome::Ok(result.sdl))
         }
@@ -219,8 +251,7 @@ fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Ou
             }
             let d = e.to_diagnostic();
             let text = spot_text(job, &d);
-            let spot = text.as_deref().map(|text| SourceSpot { text, line: d.line, column: d.column });
-            terminal::current().error(&format_diagnostic(&d, &job.where_of(e.file.as_deref())), spot.as_ref());
+            report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file.as_deref())), text, at: (d.line, d.column) });
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
     }
@@ -325,6 +356,41 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     Ok(EXIT_OK)
 }
 
+/// What became of one file of a tree, before anything is printed or written.
+enum Prepared {
+    /// The file could not be read (the message).
+    Unreadable(String),
+    Converted(Outcome),
+}
+
+struct PreparedFile {
+    rel: String,
+    file_name: String,
+    /// Its stderr entries (warnings, the error), printed when its turn comes.
+    reports: Vec<Report>,
+    outcome: Result<Prepared, CliError>,
+}
+
+/// Reads and converts one file of a `-r` tree; prints nothing (any thread).
+fn prepare_file(base: &ConverterOptions, in_root: &str, rel: &str, direction: &str) -> PreparedFile {
+    let file_name = node::join(&[in_root, rel]);
+    let mut reports = Vec::new();
+    let outcome = match files::read_text(&file_name) {
+        Err((e, call)) => Ok(Prepared::Unreadable(format!("cannot read input: {}", errno_text(&e, call)))),
+        Ok(text) => {
+            // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
+            let job = Job {
+                input_dir: Some(node::dirname(&file_name)),
+                file_name: Some(file_name.clone()),
+                base_dir: in_root.to_string(),
+                text,
+            };
+            convert_one_to(base, &job, direction, &mut |entry| reports.push(entry)).map(Prepared::Converted)
+        }
+    };
+    PreparedFile { rel: rel.to_string(), file_name, reports, outcome }
+}
+
 /// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
 fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, direction: &str) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
@@ -355,29 +421,24 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
     io += walk_failures;
     let term = terminal::current();
     let progress = Progress::new(&term, found.len(), "converting");
-    for rel in found {
+    // Read and convert on worker threads (parallel.rs); report and write here, in file order.
+    let threads = parallel::threads_for(found.len());
+    let prepare = |rel: &String| prepare_file(base, in_root, rel, direction);
+    parallel::for_each_ordered(&found, threads, prepare, |prepared| -> Result<(), CliError> {
+        let PreparedFile { rel, file_name, reports, outcome } = prepared;
         let failed_before = invalid + io;
+        for entry in reports {
+            replay(entry);
+        }
         // One file; `break 'file` ends it early (after counting its failure).
         'file: {
-            let file_name = node::join(&[in_root, &rel]);
-            let text = match files::read_text(&file_name) {
-                Ok(text) => text,
-                Err((e, call)) => {
-                    let message = format!("cannot read input: {}", errno_text(&e, call));
+            let text = match outcome? {
+                Prepared::Unreadable(message) => {
                     io_failure(&mut io, &file_name, &message);
                     break 'file;
                 }
-            };
-            // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-            let job = Job {
-                input_dir: Some(node::dirname(&file_name)),
-                file_name: Some(file_name),
-                base_dir: in_root.to_string(),
-                text,
-            };
-            let text = match convert_one(base, &job, direction)? {
-                Outcome::Ok(text) => text,
-                Outcome::Failed(code) => {
+                Prepared::Converted(Outcome::Ok(text)) => text,
+                Prepared::Converted(Outcome::Failed(code)) => {
                     if code == EXIT_IO {
                         io += 1;
                     } else {
@@ -389,7 +450,7 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
             if let Some(earlier) = written.get(&target) {
                 let message = format!("cannot write output: {target} was already written from {earlier}");
-                io_failure(&mut io, job.name(), &message);
+                io_failure(&mut io, &file_name, &message);
                 break 'file;
             }
             let folder = node::dirname(&target);
@@ -402,11 +463,12 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
                 io_failure(&mut io, &e.where_, &e.message);
                 break 'file;
             }
-            written.insert(target, job.name().to_string());
+            written.insert(target, file_name);
             converted += 1;
         }
         progress.done(invalid + io > failed_before);
-    }
+        Ok(())
+    })?;
     progress.finish();
     let failed = invalid + io;
     term.info(&format!("converted {converted} file{}, {failed} failed", if converted == 1 { "" } else { "s" }));

@@ -1,0 +1,47 @@
+//! One conversion of one file, for profilers (docs/benchmarks.md, "Profiling"):
+//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--print] [--serde]`
+//! (`--warnings --print` prints the warnings with their positions instead of the output)
+//! counts the instructions of exactly one library call, without criterion's loop
+//! or the CLI's file handling around it. Prints the output length (the output
+//! itself with `--print`) so the work cannot be optimised away; `--serde` only
+//! parses the file with `serde_json::from_str` (the floor, for instruction ratios).
+
+use x_graphql::{ConversionDirection, Converter};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(path) = args.first() else {
+        eprintln!("usage: convert_file FILE [to-json] [--warnings]");
+        std::process::exit(2);
+    };
+    let text = std::fs::read_to_string(path).expect("readable input");
+    let direction = if args.iter().any(|a| a == "to-json") {
+        ConversionDirection::GraphQLToJsonSchema
+    } else {
+        ConversionDirection::JsonSchemaToGraphQL
+    };
+    if args.iter().any(|a| a == "--serde") {
+        let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        println!("{}", value.is_object());
+        return;
+    }
+    let converter = Converter::new();
+    if args.iter().any(|a| a == "--print") && args.iter().any(|a| a == "--warnings") {
+        let r = converter.convert_with_warnings(&text, direction).expect("conversion");
+        for w in &r.warnings {
+            println!("{:?}:{:?}:{:?} {} {}", w.file, w.line, w.column, w.code, w.message);
+        }
+        return;
+    }
+    if args.iter().any(|a| a == "--print") {
+        print!("{}", converter.convert(&text, direction).expect("conversion"));
+        return;
+    }
+    let len = if args.iter().any(|a| a == "--warnings") {
+        let r = converter.convert_with_warnings(&text, direction).expect("conversion");
+        r.output.len() + r.warnings.len()
+    } else {
+        converter.convert(&text, direction).expect("conversion").len()
+    };
+    println!("{len}");
+}
