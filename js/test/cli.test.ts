@@ -241,7 +241,10 @@ describe('diagnostics', () => {
     const deep = `type T { a(x: JSON = ${'['.repeat(20000)}${']'.repeat(20000)}): Int }\nscalar JSON\n`;
     const r = run(['convert', '--direction', 'graphql-to-json'], { input: deep });
     expect(r.status).toBe(1);
-    expect(r.stderr).toBe('<stdin>:1:1020: error[GRAPHQL_SYNTAX] the document nests deeper than 1000 levels\n');
+    const [first, frame] = r.stderr.split('\n');
+    expect(first).toBe('<stdin>:1:1020: error[GRAPHQL_SYNTAX] the document nests deeper than 1000 levels');
+    // the code frame shows the 80 columns around the error of the long line (record 0047)
+    expect(frame).toMatch(/^1 \| \.\.\.\[+\.\.\.$/);
   });
 
   it('leaves out line:column when the position is unknown', async () => {
