@@ -21,6 +21,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, ConversionError } from '../js/src/index';
+import { codeFrame } from '../js/src/terminal';
 
 const ROOT = path.resolve(__dirname, '..');
 const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
@@ -280,7 +281,10 @@ describe('mutated type-system documents', () => {
         ts = { status: 0, stdout: build(text), stderr: '' };
       } catch (e) {
         if (!(e instanceof ConversionError)) throw e;
-        ts = { status: 1, stdout: '', stderr: `<stdin>:${e.line}:${e.column}: error[${e.code}] ${e.message.replace(/\r?\n/g, ' ')}\n` };
+        // The CLI prints the error line and, under it, the code frame (record 0047).
+        const frame = codeFrame({ text, line: e.line, column: e.column });
+        const line = `<stdin>:${e.line}:${e.column}: error[${e.code}] ${e.message.replace(/\r?\n/g, ' ')}\n`;
+        ts = { status: 1, stdout: '', stderr: line + (frame === '' ? '' : frame + '\n') };
       }
       const rust = await runOne(RUST_CLI, ['build', '-'], ROOT, text);
       // A validator's own message (GRAPHQL_INVALID) may differ; its code and place may not.
