@@ -9,55 +9,18 @@
  * diagnostics are identical. Mismatches are also written to parity/failures/cli/ (only that
  * folder is cleared, so the cases of a real `npm run parity` run stay).
  */
-import { execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClis, JS_CLI, ROOT, type Run, runOne, type RunOptions } from './cli-run';
 
-const ROOT = path.resolve(__dirname, '..');
-const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
 const FIXTURES = path.join(ROOT, 'fixtures', 'json-to-graphql');
 // Its own folder: a real `npm run parity` run's cases in parity/failures/ are kept.
 const FAILURES = path.join(__dirname, 'failures', 'cli');
 let RUST_CLI = '';
 let tmp = '';
-
-interface Run {
-  status: number | null;
-  signal: string | null;
-  stdout: string;
-  stderr: string;
-}
-
-interface RunOptions {
-  cwd?: string;
-  input?: string | Buffer;
-}
-
-function runOne(command: string, args: string[], opts: RunOptions): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60000);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (status, signal) => {
-      clearTimeout(timer);
-      resolve({
-        status,
-        signal,
-        stdout: Buffer.concat(out).toString('latin1'),
-        stderr: Buffer.concat(err).toString('latin1'),
-      });
-    });
-    // A CLI may exit before reading stdin (usage errors): ignore EPIPE here.
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(opts.input ?? '');
-  });
-}
 
 const runJs = (args: string[], opts: RunOptions = {}) => runOne(process.execPath, [JS_CLI, ...args], opts);
 const runRust = (args: string[], opts: RunOptions = {}) => runOne(RUST_CLI, args, opts);
@@ -154,19 +117,8 @@ const FEDERATED = JSON.stringify({
 });
 const WARNINGS = fs.readFileSync(path.join(FIXTURES, '009-int-range-warning', 'input.json'), 'utf8');
 
-/** The cargo target folder (CARGO_TARGET_DIR and config respected). */
-function targetDir(): string {
-  const meta = JSON.parse(
-    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { target_directory: string };
-  return meta.target_directory;
-}
-
 beforeAll(() => {
-  if (!fs.existsSync(JS_CLI)) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  RUST_CLI = path.join(targetDir(), 'debug', process.platform === 'win32' ? 'x-graphql.exe' : 'x-graphql');
-  if (!fs.existsSync(RUST_CLI)) throw new Error(`no Rust CLI at ${RUST_CLI}`);
+  RUST_CLI = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-cli-parity-'));
   fs.rmSync(FAILURES, { recursive: true, force: true });
 }, 900000);

@@ -15,44 +15,20 @@
  * The harness follows parity/cli-parity.test.ts; mismatches are written to
  * parity/failures/typesys-*.json.
  */
-import { execFileSync, execSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, ConversionError } from '../js/src/index';
 import { codeFrame } from '../js/src/terminal';
+import { buildClis, JS_CLI, ROOT, type Run, runOne as runCli } from './cli-run';
 
-const ROOT = path.resolve(__dirname, '..');
-const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
 const FIXTURES = path.join(ROOT, 'fixtures');
 const FAILURES = path.join(__dirname, 'failures');
 let RUST_CLI = '';
 let tmp = '';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runOne(command: string, args: string[], cwd: string, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120000);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout: Buffer.concat(out).toString('latin1'), stderr: Buffer.concat(err).toString('latin1') });
-    });
-    child.stdin.on('error', () => undefined);
-    child.stdin.end(input ?? '');
-  });
-}
+const runOne = (command: string, args: string[], cwd: string, input?: string): Promise<Run> => runCli(command, args, { cwd, input });
 
 function recordFailure(name: string, detail: unknown): void {
   fs.mkdirSync(FAILURES, { recursive: true });
@@ -99,18 +75,8 @@ async function sameInFolder(name: string, setup: (dir: string) => void, args: st
   return js;
 }
 
-function targetDir(): string {
-  const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' })) as {
-    target_directory: string;
-  };
-  return meta.target_directory;
-}
-
 beforeAll(() => {
-  if (!fs.existsSync(JS_CLI)) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  RUST_CLI = path.join(targetDir(), 'debug', process.platform === 'win32' ? 'x-graphql.exe' : 'x-graphql');
-  if (!fs.existsSync(RUST_CLI)) throw new Error(`no Rust CLI at ${RUST_CLI}`);
+  RUST_CLI = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-typesys-parity-'));
 }, 900000);
 
@@ -291,7 +257,7 @@ describe('mutated type-system documents', () => {
       const key = (r: Run) => (r.stderr.includes('error[GRAPHQL_INVALID]') ? { ...r, stderr: r.stderr.replace(/\] .*/s, ']') } : r);
       // runOne reads the CLI's bytes as latin1: the library's text is brought to the same form.
       const bytes = (t: string) => Buffer.from(t, 'utf8').toString('latin1');
-      const [a, b] = [key({ status: ts.status, stdout: bytes(ts.stdout), stderr: bytes(ts.stderr) }), key(rust)];
+      const [a, b] = [key({ status: ts.status, stdout: bytes(ts.stdout), stderr: bytes(ts.stderr) }), key({ status: rust.status, stdout: rust.stdout, stderr: rust.stderr })];
       if (JSON.stringify(a) !== JSON.stringify(b)) recordFailure(`mutation-${i}`, { text, ts, rust });
       expect(b, `mutation ${i}: rust CLI vs TypeScript library`).toEqual(a);
     });

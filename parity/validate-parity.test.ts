@@ -8,39 +8,16 @@
  * no looser comparison is needed; if they ever differ, code, line and column
  * must still agree (see `sameFindings`).
  */
-import { execFileSync, execSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClis, JS_CLI, ROOT, type Run, runOne as runCli } from './cli-run';
 
-const ROOT = path.resolve(__dirname, '..');
-const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
 let RUST_CLI = '';
 let tmp = '';
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runOne(command: string, args: string[], cwd: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60000);
-    child.stdout.on('data', (b: Buffer) => out.push(b));
-    child.stderr.on('data', (b: Buffer) => err.push(b));
-    child.on('error', reject);
-    child.on('close', (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') });
-    });
-  });
-}
-
+const runOne = (command: string, args: string[], cwd: string): Promise<Run> => runCli(command, args, { cwd, encoding: 'utf8', timeoutMs: 60000 });
 const runJs = (args: string[], cwd = ROOT) => runOne(process.execPath, [JS_CLI, ...args], cwd);
 const runRust = (args: string[], cwd = ROOT) => runOne(RUST_CLI, args, cwd);
 
@@ -99,17 +76,8 @@ async function sameInCopy(source: string, args: string[]): Promise<{ js: Run; fi
   return { js, files: jsFiles };
 }
 
-function targetDir(): string {
-  const meta = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' })) as {
-    target_directory: string;
-  };
-  return meta.target_directory;
-}
-
 beforeAll(() => {
-  if (!fs.existsSync(JS_CLI)) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  RUST_CLI = path.join(targetDir(), 'debug', 'x-graphql');
+  RUST_CLI = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-validate-parity-'));
 }, 900000);
 
