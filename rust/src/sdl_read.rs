@@ -124,8 +124,25 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     }
     check_names(&reader, &doc)?;
     validate(&reader, &doc)?;
+    require_definition(&reader, &doc)?;
     reader.build(&doc)
 }
+
+/// A valid document with no type and no directive definition holds only
+/// `extend schema` (a schema definition needs a query type). Nothing of it
+/// converts back: the JSON Schema would hold the extension alone, which the
+/// forward direction does not print (NO_TYPES, record 0024), and the extension
+/// alone is not valid to apollo-compiler. Refused at 1:1 (record 0051).
+fn require_definition(reader: &Reader, doc: &ast::Document) -> Res<()> {
+    let defines = doc.definitions.iter().any(|d| is_type_definition(d) || matches!(d, Ast::DirectiveDefinition(_)));
+    if defines {
+        return Ok(());
+    }
+    Err(reader.error(codes::GRAPHQL_INVALID, NO_DEFINITION_MESSAGE, Some(0)))
+}
+
+const NO_DEFINITION_MESSAGE: &str =
+    "the document defines no types or directives (only the schema); there is nothing to convert";
 
 fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
     reader.error(
@@ -861,6 +878,11 @@ impl Problem {
 
 const FEDERATION_NAMES_EXTRA: &str = "link";
 
+/// apollo-compiler's build error for an `extend schema` it drops (graphql-js has no such rule).
+fn is_orphan_schema_extension(message: &str) -> bool {
+    message.starts_with("schema extension without a schema definition")
+}
+
 fn federation_document() -> Option<&'static ast::Document> {
     static DOC: OnceLock<Option<ast::Document>> = OnceLock::new();
     DOC.get_or_init(|| ast::Document::parse(FEDERATION_DEFINITIONS, "federation-v2.3.graphql").ok())
@@ -1029,16 +1051,25 @@ impl<'a> Validation<'a> {
     // apollo-compiler's diagnostics, as graphql-js problems
 
     fn apollo_problems(&self) -> Vec<Problem> {
-        let mut builder = Schema::builder().add_ast(self.doc);
-        let mut extra_doc = ast::Document::new();
-        extra_doc.definitions = self.extra.iter().map(|d| (*d).clone()).collect();
-        if !extra_doc.definitions.is_empty() {
-            builder = builder.add_ast(&extra_doc);
-        }
         let mut out = Vec::new();
-        let schema = match builder.build() {
+        let schema = match self.build_schema(false) {
             Ok(schema) => schema,
             Err(with_errors) => {
+                let orphan = with_errors.errors.iter().any(|d| is_orphan_schema_extension(&d.error.to_string()));
+                // apollo-compiler drops an `extend schema` when there is neither a
+                // schema definition nor an implicit root type (no `Query`), so the
+                // directives on it would go unchecked; graphql-js checks them
+                // (`Unknown directive "@l".`). Build again with an empty schema
+                // definition (no location: its own problems are none of graphql-js's)
+                // for the extension to extend.
+                let with_errors = if orphan {
+                    match self.build_schema(true) {
+                        Ok(schema) => return self.validation_problems(schema, out),
+                        Err(again) => again,
+                    }
+                } else {
+                    with_errors
+                };
                 for d in with_errors.errors.iter() {
                     if let Some(p) = self.build_problem(&d.error.to_string(), self.in_main(d.error.location())) {
                         out.push(p);
@@ -1047,6 +1078,33 @@ impl<'a> Validation<'a> {
                 with_errors.partial
             }
         };
+        self.validation_problems(schema, out)
+    }
+
+    /// The document (and the added definitions) as an apollo-compiler schema;
+    /// `schema_definition` adds an empty `schema` definition without a location.
+    fn build_schema(
+        &self,
+        schema_definition: bool,
+    ) -> Result<Schema, apollo_compiler::validation::WithErrors<Schema>> {
+        let mut builder = Schema::builder().add_ast(self.doc);
+        let mut extra_doc = ast::Document::new();
+        extra_doc.definitions = self.extra.iter().map(|d| (*d).clone()).collect();
+        if schema_definition {
+            extra_doc.definitions.push(Ast::SchemaDefinition(Node::new(ast::SchemaDefinition {
+                description: None,
+                directives: ast::DirectiveList(Vec::new()),
+                root_operations: Vec::new(),
+            })));
+        }
+        if !extra_doc.definitions.is_empty() {
+            builder = builder.add_ast(&extra_doc);
+        }
+        builder.build()
+    }
+
+    /// apollo-compiler's validation problems of a built schema, after `out` (the build problems).
+    fn validation_problems(&self, schema: Schema, mut out: Vec<Problem>) -> Vec<Problem> {
         if let Err(with_errors) = schema.validate() {
             for d in with_errors.errors.iter() {
                 let at = self.in_main(d.error.location());
@@ -1064,7 +1122,7 @@ impl<'a> Validation<'a> {
 
     /// A problem found while building the schema (apollo-compiler has no names for these).
     fn build_problem(&self, message: &str, at: Option<usize>) -> Option<Problem> {
-        if message.starts_with("schema extension without a schema definition")
+        if is_orphan_schema_extension(message)
             || (message.starts_with("duplicate definitions for the `") && message.ends_with("root operation type"))
         {
             return None;
