@@ -1051,42 +1051,24 @@ impl<'a> Validation<'a> {
     // apollo-compiler's diagnostics, as graphql-js problems
 
     fn apollo_problems(&self) -> Vec<Problem> {
-        let mut out = Vec::new();
-        let schema = match self.build_schema(false) {
-            Ok(schema) => schema,
-            Err(with_errors) => {
-                let orphan = with_errors.errors.iter().any(|d| is_orphan_schema_extension(&d.error.to_string()));
-                // apollo-compiler drops an `extend schema` when there is neither a
-                // schema definition nor an implicit root type (no `Query`), so the
-                // directives on it would go unchecked; graphql-js checks them
-                // (`Unknown directive "@l".`). Build again with an empty schema
-                // definition (no location: its own problems are none of graphql-js's)
-                // for the extension to extend.
-                let with_errors = if orphan {
-                    match self.build_schema(true) {
-                        Ok(schema) => return self.validation_problems(schema, out),
-                        Err(again) => again,
-                    }
-                } else {
-                    with_errors
-                };
-                for d in with_errors.errors.iter() {
-                    if let Some(p) = self.build_problem(&d.error.to_string(), self.in_main(d.error.location())) {
-                        out.push(p);
-                    }
-                }
-                with_errors.partial
-            }
-        };
+        let (mut schema, mut build_errors) = self.build_schema(false);
+        // apollo-compiler drops an `extend schema` when there is neither a
+        // schema definition nor an implicit root type (no `Query`), so the
+        // directives on it would go unchecked; graphql-js checks them
+        // (`Unknown directive "@l".`, record 0051). Build again with an empty
+        // schema definition (no location: its own problems are none of
+        // graphql-js's) for the extension to extend.
+        if build_errors.iter().any(|(message, _)| is_orphan_schema_extension(message)) {
+            (schema, build_errors) = self.build_schema(true);
+        }
+        let out = build_errors.iter().filter_map(|(message, at)| self.build_problem(message, *at)).collect();
         self.validation_problems(schema, out)
     }
 
-    /// The document (and the added definitions) as an apollo-compiler schema;
+    /// The document (and the added definitions) as an apollo-compiler schema,
+    /// with the build errors (message, offset in the main file);
     /// `schema_definition` adds an empty `schema` definition without a location.
-    fn build_schema(
-        &self,
-        schema_definition: bool,
-    ) -> Result<Schema, apollo_compiler::validation::WithErrors<Schema>> {
+    fn build_schema(&self, schema_definition: bool) -> (Schema, Vec<(String, Option<usize>)>) {
         let mut builder = Schema::builder().add_ast(self.doc);
         let mut extra_doc = ast::Document::new();
         extra_doc.definitions = self.extra.iter().map(|d| (*d).clone()).collect();
@@ -1100,7 +1082,17 @@ impl<'a> Validation<'a> {
         if !extra_doc.definitions.is_empty() {
             builder = builder.add_ast(&extra_doc);
         }
-        builder.build()
+        match builder.build() {
+            Ok(schema) => (schema, Vec::new()),
+            Err(with_errors) => {
+                let errors = with_errors
+                    .errors
+                    .iter()
+                    .map(|d| (d.error.to_string(), self.in_main(d.error.location())))
+                    .collect();
+                (with_errors.partial, errors)
+            }
+        }
     }
 
     /// apollo-compiler's validation problems of a built schema, after `out` (the build problems).
