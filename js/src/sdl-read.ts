@@ -131,8 +131,26 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   }
   checkNames(reader, doc);
   validate(graphql, reader, doc);
+  requireDefinition(graphql, reader, doc);
   return reader.build(doc);
 }
+
+/**
+ * A valid document with no type and no directive definition holds only
+ * `extend schema` (a schema definition needs a query type). Nothing of it
+ * converts back: the JSON Schema would hold the extension alone, which the
+ * forward direction does not print (NO_TYPES, record 0024), and the extension
+ * alone is not valid to apollo-compiler. Refused at 1:1 (record 0051).
+ */
+function requireDefinition(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode): void {
+  const defines = doc.definitions.some(
+    (d) => graphql.isTypeDefinitionNode(d) || d.kind === graphql.Kind.DIRECTIVE_DEFINITION,
+  );
+  if (!defines) throw reader.error(ErrorCodes.GRAPHQL_INVALID, NO_DEFINITION_MESSAGE, 0);
+}
+
+const NO_DEFINITION_MESSAGE =
+  'the document defines no types or directives (only the schema); there is nothing to convert';
 
 // ---------------------------------------------------------------------------
 // Errors and positions

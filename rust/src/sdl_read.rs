@@ -124,8 +124,25 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     }
     check_names(&reader, &doc)?;
     validate(&reader, &doc)?;
+    require_definition(&reader, &doc)?;
     reader.build(&doc)
 }
+
+/// A valid document with no type and no directive definition holds only
+/// `extend schema` (a schema definition needs a query type). Nothing of it
+/// converts back: the JSON Schema would hold the extension alone, which the
+/// forward direction does not print (NO_TYPES, record 0024), and the extension
+/// alone is not valid to apollo-compiler. Refused at 1:1 (record 0051).
+fn require_definition(reader: &Reader, doc: &ast::Document) -> Res<()> {
+    let defines = doc.definitions.iter().any(|d| is_type_definition(d) || matches!(d, Ast::DirectiveDefinition(_)));
+    if defines {
+        return Ok(());
+    }
+    Err(reader.error(codes::GRAPHQL_INVALID, NO_DEFINITION_MESSAGE, Some(0)))
+}
+
+const NO_DEFINITION_MESSAGE: &str =
+    "the document defines no types or directives (only the schema); there is nothing to convert";
 
 fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
     reader.error(
@@ -861,6 +878,11 @@ impl Problem {
 
 const FEDERATION_NAMES_EXTRA: &str = "link";
 
+/// apollo-compiler's build error for an `extend schema` it drops (graphql-js has no such rule).
+fn is_orphan_schema_extension(message: &str) -> bool {
+    message.starts_with("schema extension without a schema definition")
+}
+
 fn federation_document() -> Option<&'static ast::Document> {
     static DOC: OnceLock<Option<ast::Document>> = OnceLock::new();
     DOC.get_or_init(|| ast::Document::parse(FEDERATION_DEFINITIONS, "federation-v2.3.graphql").ok())
@@ -1029,24 +1051,52 @@ impl<'a> Validation<'a> {
     // apollo-compiler's diagnostics, as graphql-js problems
 
     fn apollo_problems(&self) -> Vec<Problem> {
+        let (mut schema, mut build_errors) = self.build_schema(false);
+        // apollo-compiler drops an `extend schema` when there is neither a
+        // schema definition nor an implicit root type (no `Query`), so the
+        // directives on it would go unchecked; graphql-js checks them
+        // (`Unknown directive "@l".`, record 0051). Build again with an empty
+        // schema definition (no location: its own problems are none of
+        // graphql-js's) for the extension to extend.
+        if build_errors.iter().any(|(message, _)| is_orphan_schema_extension(message)) {
+            (schema, build_errors) = self.build_schema(true);
+        }
+        let out = build_errors.iter().filter_map(|(message, at)| self.build_problem(message, *at)).collect();
+        self.validation_problems(schema, out)
+    }
+
+    /// The document (and the added definitions) as an apollo-compiler schema,
+    /// with the build errors (message, offset in the main file);
+    /// `schema_definition` adds an empty `schema` definition without a location.
+    fn build_schema(&self, schema_definition: bool) -> (Schema, Vec<(String, Option<usize>)>) {
         let mut builder = Schema::builder().add_ast(self.doc);
         let mut extra_doc = ast::Document::new();
         extra_doc.definitions = self.extra.iter().map(|d| (*d).clone()).collect();
+        if schema_definition {
+            extra_doc.definitions.push(Ast::SchemaDefinition(Node::new(ast::SchemaDefinition {
+                description: None,
+                directives: ast::DirectiveList(Vec::new()),
+                root_operations: Vec::new(),
+            })));
+        }
         if !extra_doc.definitions.is_empty() {
             builder = builder.add_ast(&extra_doc);
         }
-        let mut out = Vec::new();
-        let schema = match builder.build() {
-            Ok(schema) => schema,
+        match builder.build() {
+            Ok(schema) => (schema, Vec::new()),
             Err(with_errors) => {
-                for d in with_errors.errors.iter() {
-                    if let Some(p) = self.build_problem(&d.error.to_string(), self.in_main(d.error.location())) {
-                        out.push(p);
-                    }
-                }
-                with_errors.partial
+                let errors = with_errors
+                    .errors
+                    .iter()
+                    .map(|d| (d.error.to_string(), self.in_main(d.error.location())))
+                    .collect();
+                (with_errors.partial, errors)
             }
-        };
+        }
+    }
+
+    /// apollo-compiler's validation problems of a built schema, after `out` (the build problems).
+    fn validation_problems(&self, schema: Schema, mut out: Vec<Problem>) -> Vec<Problem> {
         if let Err(with_errors) = schema.validate() {
             for d in with_errors.errors.iter() {
                 let at = self.in_main(d.error.location());
@@ -1064,7 +1114,7 @@ impl<'a> Validation<'a> {
 
     /// A problem found while building the schema (apollo-compiler has no names for these).
     fn build_problem(&self, message: &str, at: Option<usize>) -> Option<Problem> {
-        if message.starts_with("schema extension without a schema definition")
+        if is_orphan_schema_extension(message)
             || (message.starts_with("duplicate definitions for the `") && message.ends_with("root operation type"))
         {
             return None;
