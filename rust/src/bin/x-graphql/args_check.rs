@@ -1,15 +1,12 @@
-//! The `validate` and `migrate` command lines, read the way commander 14
-//! reads them (as args.rs does for `convert`): the same accepted and refused
-//! command lines, the same messages, and help texts equal to commander's
-//! output byte for byte (js/src/cli-check.ts defines them).
-//!
-//! commander's order for a leaf command: option values as they come (a missing
-//! or invalid value stops the parse), then `-h`, then the first unknown
-//! option, then the number of arguments. `validate` itself has only
-//! subcommands: a known one is dispatched, `help [command]` prints help, no
-//! argument prints its help as an error.
+//! The `validate` and `migrate` command lines: their option tables for
+//! commander.rs, which reads them the way commander 14 does (the same
+//! accepted and refused command lines, the same messages), and help texts
+//! equal to commander's output byte for byte (js/src/cli-check.ts defines
+//! them). `validate` itself has only subcommands: a known one is dispatched,
+//! `help [command]` prints help, no argument prints its help as an error.
 
-use crate::args::{maybe_option, negative_number, suggest_similar, Action};
+use crate::args::{print_out, Action};
+use crate::commander::{self, Leaf, Opt, Parsed, Takes, COLOR, QUIET};
 use crate::UsageError;
 
 pub const VALIDATE_HELP: &str = r#"Usage: x-graphql validate [options] [command]
@@ -134,198 +131,53 @@ pub struct MigrateFlags {
     pub color: String,
 }
 
-/// One option as commander knows it.
-struct Opt {
-    short: Option<&'static str>,
-    long: &'static str,
-    /// commander's `flags`, e.g. `--format <format>`.
-    flags: &'static str,
-    choices: Option<&'static [&'static str]>,
-}
-
-/// `-q, --quiet` and `--color <when>` (cli.ts withTerminalOptions), after each command's own options.
-const QUIET: Opt = Opt { short: Some("-q"), long: "--quiet", flags: "-q, --quiet", choices: None };
-const COLOR: Opt =
-    Opt { short: None, long: "--color", flags: "--color <when>", choices: Some(&crate::terminal::COLOR_MODES) };
-
 const VALIDATE_OPTS: [Opt; 5] = [
-    Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", choices: None },
-    Opt { short: Some("-s"), long: "--strict", flags: "-s, --strict", choices: None },
-    Opt { short: None, long: "--format", flags: "--format <format>", choices: Some(&FORMATS) },
+    Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    Opt { short: Some("-s"), long: "--strict", flags: "-s, --strict", takes: Takes::Nothing },
+    Opt { short: None, long: "--format", flags: "--format <format>", takes: Takes::OneOf(&FORMATS) },
     QUIET,
     COLOR,
 ];
 
 const MIGRATE_OPTS: [Opt; 5] = [
-    Opt { short: Some("-w"), long: "--write", flags: "-w, --write", choices: None },
-    Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", choices: None },
-    Opt { short: None, long: "--check", flags: "--check", choices: None },
+    Opt { short: Some("-w"), long: "--write", flags: "-w, --write", takes: Takes::Nothing },
+    Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    Opt { short: None, long: "--check", flags: "--check", takes: Takes::Nothing },
     QUIET,
     COLOR,
 ];
 
+const VALIDATE_JSON_SCHEMA: Leaf = Leaf {
+    name: "json-schema",
+    opts: &VALIDATE_OPTS,
+    arguments: &["path"],
+    help: VALIDATE_JSON_SCHEMA_HELP,
+    hint: JSON_SCHEMA_HINT,
+};
+const VALIDATE_GRAPHQL: Leaf =
+    Leaf { name: "graphql", opts: &VALIDATE_OPTS, arguments: &["path"], help: VALIDATE_GRAPHQL_HELP, hint: GRAPHQL_HINT };
+const MIGRATE: Leaf =
+    Leaf { name: "migrate", opts: &MIGRATE_OPTS, arguments: &["path"], help: MIGRATE_HELP, hint: MIGRATE_HINT };
+
 /// The last `--color` given, else commander's default `auto`.
 fn color_of(parsed: &Parsed) -> String {
-    parsed.set.iter().rev().find(|(l, _)| *l == "--color").and_then(|(_, v)| v.clone()).unwrap_or_else(|| "auto".to_string())
-}
-
-fn usage(message: String, hint: &'static str) -> UsageError {
-    UsageError { message, where_: None, code: "USAGE".to_string(), hint }
+    parsed.value("--color").unwrap_or("auto").to_string()
 }
 
 fn print(text: &str, to_stderr: bool) -> Action {
     Action::Print { text: text.to_string(), to_stderr, exit: if to_stderr { 2 } else { 0 } }
 }
 
-fn is_help(a: &str) -> bool {
-    a == "-h" || a == "--help"
-}
-
-/// What commander's parseOptions leaves for a leaf command: the options set
-/// (long name -> value, `None` for a flag) and the operands.
-struct Parsed {
-    set: Vec<(&'static str, Option<String>)>,
-    operands: Vec<String>,
-    unknown: Vec<String>,
-}
-
-fn parse_leaf(opts: &[Opt], operands: &[String], rest: &[String], hint: &'static str) -> Result<Parsed, UsageError> {
-    let find = |arg: &str| opts.iter().find(|o| o.long == arg || o.short == Some(arg));
-    let mut out = Parsed { set: Vec::new(), operands: operands.to_vec(), unknown: Vec::new() };
-    let mut to_unknown = false;
-    let value_of = |o: &Opt, value: String, set: &mut Vec<(&'static str, Option<String>)>| -> Result<(), UsageError> {
-        if let Some(choices) = o.choices {
-            if !choices.contains(&value.as_str()) {
-                let message = format!(
-                    "option '{}' argument '{value}' is invalid. Allowed choices are {}.",
-                    o.flags,
-                    choices.join(", ")
-                );
-                return Err(usage(message, hint));
-            }
-        }
-        set.push((o.long, Some(value)));
-        Ok(())
-    };
-    let mut i = 0;
-    let mut group: Option<String> = None;
-    while i < rest.len() || group.is_some() {
-        let arg = match group.take() {
-            Some(g) => g,
-            None => {
-                i += 1;
-                rest[i - 1].clone()
-            }
-        };
-        if arg == "--" {
-            if to_unknown {
-                out.unknown.push(arg);
-                out.unknown.extend(rest[i..].iter().cloned());
-            } else {
-                out.operands.extend(rest[i..].iter().cloned());
-            }
-            break;
-        }
-        if maybe_option(&arg) {
-            if let Some(o) = find(&arg) {
-                if o.choices.is_some() {
-                    let Some(value) = rest.get(i) else {
-                        return Err(usage(format!("option '{}' argument missing", o.flags), hint));
-                    };
-                    i += 1;
-                    value_of(o, value.clone(), &mut out.set)?;
-                } else {
-                    out.set.push((o.long, None));
-                }
-                continue;
-            }
-        }
-        if arg.len() > 2 && arg.starts_with('-') && !arg.starts_with("--") {
-            let first: String = arg.chars().take(2).collect();
-            if let Some(o) = find(&first) {
-                let after = &arg[first.len()..];
-                if o.choices.is_some() {
-                    value_of(o, after.to_string(), &mut out.set)?;
-                } else {
-                    out.set.push((o.long, None));
-                    group = Some(format!("-{after}"));
-                }
-                continue;
-            }
-        }
-        if let Some(eq) = arg.find('=') {
-            if arg.starts_with("--") && eq > 2 {
-                if let Some(o) = find(&arg[..eq]) {
-                    if o.choices.is_some() {
-                        value_of(o, arg[eq + 1..].to_string(), &mut out.set)?;
-                        continue;
-                    }
-                }
-            }
-        }
-        if !to_unknown && maybe_option(&arg) && !negative_number(&arg) {
-            to_unknown = true;
-        }
-        if to_unknown {
-            out.unknown.push(arg);
-        } else {
-            out.operands.push(arg);
-        }
-    }
-    Ok(out)
-}
-
-/// After the options: `-h`, the first unknown option, then exactly one `<path>`.
-fn finish_leaf(
-    parsed: &Parsed,
-    opts: &[Opt],
-    name: &str,
-    help: &str,
-    hint: &'static str,
-) -> Result<String, Result<Action, UsageError>> {
-    if parsed.unknown.iter().any(|a| is_help(a)) {
-        return Err(Ok(print(help, false)));
-    }
-    if let Some(flag) = parsed.unknown.first() {
-        let suggestion = if flag.starts_with("--") {
-            let mut candidates: Vec<&str> = opts.iter().map(|o| o.long).collect();
-            candidates.extend(["--help", "--version"]);
-            suggest_similar(flag, &candidates)
-        } else {
-            String::new()
-        };
-        return Err(Err(usage(format!("unknown option '{flag}'{suggestion}"), hint)));
-    }
-    match parsed.operands.len() {
-        0 => Err(Err(usage("missing required argument 'path'".to_string(), hint))),
-        1 => Ok(parsed.operands[0].clone()),
-        n => Err(Err(usage(format!("too many arguments for '{name}'. Expected 1 argument but got {n}."), hint))),
-    }
-}
-
-fn has(parsed: &Parsed, long: &str) -> bool {
-    parsed.set.iter().any(|(l, _)| *l == long)
-}
-
 fn parse_validate_leaf(graphql: bool, operands: &[String], rest: &[String]) -> Result<Action, UsageError> {
-    let (name, help, hint) = if graphql {
-        ("graphql", VALIDATE_GRAPHQL_HELP, GRAPHQL_HINT)
-    } else {
-        ("json-schema", VALIDATE_JSON_SCHEMA_HELP, JSON_SCHEMA_HINT)
-    };
-    let parsed = parse_leaf(&VALIDATE_OPTS, operands, rest, hint)?;
-    let path = match finish_leaf(&parsed, &VALIDATE_OPTS, name, help, hint) {
-        Ok(path) => path,
-        Err(done) => return done,
-    };
-    let format = parsed.set.iter().rev().find(|(l, _)| *l == "--format").and_then(|(_, v)| v.clone());
+    let leaf = if graphql { VALIDATE_GRAPHQL } else { VALIDATE_JSON_SCHEMA };
+    let Some(mut parsed) = leaf.parse(operands, rest)? else { return Ok(print_out(leaf.help)) };
     Ok(Action::Validate(ValidateFlags {
         graphql,
-        path,
-        recursive: has(&parsed, "--recursive"),
-        strict: has(&parsed, "--strict"),
-        json: format.as_deref() == Some("json"),
-        quiet: has(&parsed, "--quiet"),
+        path: parsed.operands.remove(0),
+        recursive: parsed.has("--recursive"),
+        strict: parsed.has("--strict"),
+        json: parsed.value("--format") == Some("json"),
+        quiet: parsed.has("--quiet"),
         color: color_of(&parsed),
     }))
 }
@@ -333,69 +185,30 @@ fn parse_validate_leaf(graphql: bool, operands: &[String], rest: &[String]) -> R
 /// `x-graphql validate ...`: `program_operands` are the operands after `validate`.
 pub fn parse_validate(program_operands: &[String], rest: &[String]) -> Result<Action, UsageError> {
     // validate has no options of its own: everything from the first option on is unknown.
-    let mut operands: Vec<String> = program_operands.to_vec();
-    let mut unknown: Vec<String> = Vec::new();
-    let mut to_unknown = false;
-    for (i, arg) in rest.iter().enumerate() {
-        if arg == "--" {
-            if to_unknown {
-                unknown.push(arg.clone());
-                unknown.extend(rest[i + 1..].iter().cloned());
-            } else {
-                operands.extend(rest[i + 1..].iter().cloned());
-            }
-            break;
-        }
-        if !to_unknown && maybe_option(arg) {
-            to_unknown = true;
-        }
-        if to_unknown {
-            unknown.push(arg.clone());
-        } else {
-            operands.push(arg.clone());
-        }
-    }
+    let parsed = commander::parse_options(&[], program_operands, rest, false, VALIDATE_HINT)?;
+    let (operands, unknown) = (&parsed.operands, &parsed.unknown);
     match operands.first().map(String::as_str) {
-        Some("json-schema") => return parse_validate_leaf(false, &operands[1..], &unknown),
-        Some("graphql") => return parse_validate_leaf(true, &operands[1..], &unknown),
-        Some("help") => {
-            return Ok(match operands.get(1).map(String::as_str) {
-                None => print(VALIDATE_HELP, false),
-                Some("json-schema") => print(VALIDATE_JSON_SCHEMA_HELP, false),
-                Some("graphql") => print(VALIDATE_GRAPHQL_HELP, false),
-                Some(_) => print(VALIDATE_HELP, true),
-            })
-        }
-        _ => {}
+        Some("json-schema") => parse_validate_leaf(false, &operands[1..], unknown),
+        Some("graphql") => parse_validate_leaf(true, &operands[1..], unknown),
+        Some("help") => Ok(match operands.get(1).map(String::as_str) {
+            None => print(VALIDATE_HELP, false),
+            Some("json-schema") => print(VALIDATE_JSON_SCHEMA_HELP, false),
+            Some("graphql") => print(VALIDATE_GRAPHQL_HELP, false),
+            Some(_) => print(VALIDATE_HELP, true),
+        }),
+        _ => commander::no_subcommand(&parsed, &["json-schema", "graphql", "help"], VALIDATE_HELP, VALIDATE_HINT, VALIDATE_HINT),
     }
-    if operands.is_empty() && unknown.is_empty() {
-        return Ok(print(VALIDATE_HELP, true));
-    }
-    if unknown.iter().any(|a| is_help(a)) {
-        return Ok(print(VALIDATE_HELP, false));
-    }
-    if let Some(name) = operands.first() {
-        let suggestion = suggest_similar(name, &["json-schema", "graphql", "help"]);
-        return Err(usage(format!("unknown command '{name}'{suggestion}"), VALIDATE_HINT));
-    }
-    let flag = unknown.first().map(String::as_str).unwrap_or_default();
-    let suggestion = if flag.starts_with("--") { suggest_similar(flag, &["--help", "--version"]) } else { String::new() };
-    Err(usage(format!("unknown option '{flag}'{suggestion}"), VALIDATE_HINT))
 }
 
 /// `x-graphql migrate ...`.
 pub fn parse_migrate(program_operands: &[String], rest: &[String]) -> Result<Action, UsageError> {
-    let parsed = parse_leaf(&MIGRATE_OPTS, program_operands, rest, MIGRATE_HINT)?;
-    let path = match finish_leaf(&parsed, &MIGRATE_OPTS, "migrate", MIGRATE_HELP, MIGRATE_HINT) {
-        Ok(path) => path,
-        Err(done) => return done,
-    };
+    let Some(mut parsed) = MIGRATE.parse(program_operands, rest)? else { return Ok(print_out(MIGRATE_HELP)) };
     Ok(Action::Migrate(MigrateFlags {
-        path,
-        write: has(&parsed, "--write"),
-        recursive: has(&parsed, "--recursive"),
-        check: has(&parsed, "--check"),
-        quiet: has(&parsed, "--quiet"),
+        path: parsed.operands.remove(0),
+        write: parsed.has("--write"),
+        recursive: parsed.has("--recursive"),
+        check: parsed.has("--check"),
+        quiet: parsed.has("--quiet"),
         color: color_of(&parsed),
     }))
 }

@@ -11,6 +11,7 @@ mod args;
 mod args_check;
 mod batch;
 mod check;
+mod commander;
 mod files;
 mod json_parse;
 mod node;

@@ -1,12 +1,12 @@
 //! `x-graphql describe <file|->` and `x-graphql build <file|->` (record 0037):
-//! the twin of js/src/cli-typesys.ts. The arguments are read the way
-//! commander 14 reads them for a command with one required argument and one
-//! value option (`-o`), with its messages; the help texts are commander's
-//! output at 80 columns, byte for byte.
+//! the twin of js/src/cli-typesys.ts. The arguments are read by commander.rs
+//! (one required argument, `-o`, `-q`, `--color`), with commander's messages;
+//! the help texts are commander's output at 80 columns, byte for byte.
 
 use x_graphql::ConversionError;
 
-use crate::args::{maybe_option, negative_number, print_out, suggest_similar, Action};
+use crate::args::{print_out, Action};
+use crate::commander::{Leaf, Opt, Takes, COLOR, QUIET};
 use crate::files::{is_dir, read_input, read_stdin, write_atomic};
 use crate::run::format_diagnostic;
 use crate::terminal::{self, SourceSpot, Terminal};
@@ -101,111 +101,24 @@ pub fn help_of(command: &str) -> &'static str {
     }
 }
 
+const OPTS: [Opt; 3] = [
+    Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file>", takes: Takes::Value },
+    QUIET,
+    COLOR,
+];
+
 /// commander's parse of `describe`/`build` over what the program left
 /// (`program_operands` after the command name, then `rest`).
 pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]) -> Result<Action, UsageError> {
-    const OUTPUT_FLAGS: &str = "-o, --output <file>";
-    let mut operands: Vec<String> = program_operands.to_vec();
-    let mut unknown: Vec<String> = Vec::new();
-    const COLOR_FLAGS: &str = "--color <when>";
-    let mut output: Option<String> = None;
-    let mut quiet = false;
-    let mut color = "auto".to_string();
-    let color_value = |value: &str| -> Result<String, UsageError> {
-        if crate::terminal::COLOR_MODES.contains(&value) {
-            Ok(value.to_string())
-        } else {
-            let choices = crate::terminal::COLOR_MODES.join(", ");
-            Err(usage(command, format!("option '{COLOR_FLAGS}' argument '{value}' is invalid. Allowed choices are {choices}.")))
-        }
-    };
-    let mut to_unknown = false;
-    let mut i = 0;
-    // `-qo x` is `-q -o x` for commander: the rest of a short group comes next.
-    let mut group: Option<String> = None;
-    while i < rest.len() || group.is_some() {
-        let arg = match group.take() {
-            Some(g) => g,
-            None => {
-                i += 1;
-                rest[i - 1].clone()
-            }
-        };
-        if arg == "-q" || arg == "--quiet" {
-            quiet = true;
-            continue;
-        }
-        if arg == "--color" {
-            match rest.get(i) {
-                Some(value) => {
-                    color = color_value(value)?;
-                    i += 1;
-                    continue;
-                }
-                None => return Err(usage(command, format!("option '{COLOR_FLAGS}' argument missing"))),
-            }
-        }
-        if let Some(value) = arg.strip_prefix("--color=") {
-            color = color_value(value)?;
-            continue;
-        }
-        if arg.len() > 2 && arg.starts_with("-q") {
-            quiet = true;
-            group = Some(format!("-{}", &arg[2..]));
-            continue;
-        }
-        if arg == "--" {
-            if to_unknown {
-                unknown.push(arg);
-                unknown.extend(rest[i..].iter().cloned());
-            } else {
-                operands.extend(rest[i..].iter().cloned());
-            }
-            break;
-        }
-        if arg == "-o" || arg == "--output" {
-            match rest.get(i) {
-                Some(value) => {
-                    output = Some(value.clone());
-                    i += 1;
-                    continue;
-                }
-                None => return Err(usage(command, format!("option '{OUTPUT_FLAGS}' argument missing"))),
-            }
-        }
-        if arg.len() > 2 && arg.starts_with("-o") {
-            output = Some(arg[2..].to_string());
-            continue;
-        }
-        if let Some(value) = arg.strip_prefix("--output=") {
-            output = Some(value.to_string());
-            continue;
-        }
-        if !to_unknown && maybe_option(&arg) && !negative_number(&arg) {
-            to_unknown = true;
-        }
-        if to_unknown {
-            unknown.push(arg);
-        } else {
-            operands.push(arg);
-        }
-    }
-    if unknown.iter().any(|a| a == "-h" || a == "--help") {
-        return Ok(print_out(help_of(command)));
-    }
-    if let Some(flag) = unknown.first() {
-        let suggestion = if flag.starts_with("--") {
-            suggest_similar(flag, &["--output", "--quiet", "--color", "--help", "--version", "--help"])
-        } else {
-            String::new()
-        };
-        return Err(usage(command, format!("unknown option '{flag}'{suggestion}")));
-    }
-    match operands.len() {
-        0 => Err(usage(command, "missing required argument 'file'".to_string())),
-        1 => Ok(Action::TypeSystem(TypeSystemFlags { command, file: operands.remove(0), output, quiet, color })),
-        n => Err(usage(command, format!("too many arguments for '{command}'. Expected 1 argument but got {n}."))),
-    }
+    let leaf = Leaf { name: command, opts: &OPTS, arguments: &["file"], help: help_of(command), hint: hint_of(command) };
+    let Some(mut parsed) = leaf.parse(program_operands, rest)? else { return Ok(print_out(leaf.help)) };
+    Ok(Action::TypeSystem(TypeSystemFlags {
+        command,
+        file: parsed.operands.remove(0),
+        output: parsed.value("--output").map(str::to_string),
+        quiet: parsed.has("--quiet"),
+        color: parsed.value("--color").unwrap_or("auto").to_string(),
+    }))
 }
 
 /// Runs `describe` or `build`; prints the error (if any) to stderr.
