@@ -21,6 +21,14 @@ import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
 import type { ConverterOptions, DirectionInput } from './index';
 import type { Report } from './cli';
 
+/**
+ * The file a worker starts from: this module's own compiled file. In the
+ * bundled CLI (js/dist/cli.bundle.js, scripts/bundle-cli.ts) `__filename` is
+ * the bundle, whose start would run the CLI again, so the worker is pointed at
+ * the separately compiled js/dist/cli-batch.js next to it.
+ */
+const WORKER_FILE = path.basename(__filename).startsWith('cli-batch.') ? __filename : path.join(__dirname, 'cli-batch.js');
+
 /** Below this many files the tree is converted on the main thread (measured, docs/benchmarks.md). */
 export const MIN_FILES = 64;
 
@@ -116,7 +124,7 @@ export function forEachOrdered(
       reject(e);
     };
     for (let i = 0; i < workers; i++) {
-      const worker = new Worker(__filename, { workerData: input });
+      const worker = new Worker(WORKER_FILE, { workerData: input });
       started.push(worker);
       worker.on('message', ([index, prepared]: [number, PreparedFile]) => {
         if (failed) return;
