@@ -114,30 +114,69 @@ export function checkMetaSchema(root: JsonValue, text: string, file: string | un
   throw new ConversionError(ErrorCodes.SCHEMA_INVALID, metaSchemaMessage(draft, pointer), { file, pointer });
 }
 
+/** Keywords whose value is one subschema, by the drafts whose meta-schema has them. */
+const SCHEMA_KEYWORDS = ['additionalItems', 'additionalProperties', 'not'];
+const SCHEMA_KEYWORDS_06 = ['contains', 'propertyNames'];
+const SCHEMA_KEYWORDS_07 = ['if', 'then', 'else'];
+const SCHEMA_KEYWORDS_2019 = ['unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+/** Keywords whose value maps names to subschemas. */
+const MAP_KEYWORDS = ['properties', 'patternProperties', 'definitions'];
+const MAP_KEYWORDS_2019 = ['$defs', 'dependentSchemas'];
+/** Keywords whose value is a list of subschemas. */
+const LIST_KEYWORDS = ['allOf', 'anyOf', 'oneOf'];
+
 /**
  * String arrays the meta-schema wants unique (`required`, the arrays of
- * `dependencies` / `dependentRequired`) that hold "__proto__" twice.
+ * `dependencies` / `dependentRequired`) that hold "__proto__" twice. Only the
+ * places the draft's meta-schema reaches are looked at (a `required` under a
+ * keyword it does not know, such as `$defs` in draft-07, is not checked by it,
+ * nor by the Rust validator).
  */
 function duplicateProtoArrays(root: JsonValue, draft: Draft): string[] {
   const out: string[] = [];
   const twice = (v: JsonValue | undefined): boolean =>
     Array.isArray(v) && v.filter((x) => x === '__proto__').length > 1;
-  const mapKey = draft === '2019-09' || draft === '2020-12' ? 'dependentRequired' : 'dependencies';
+  const since06 = draft !== 'draft-04';
+  const since07 = since06 && draft !== 'draft-06';
+  const since2019 = draft === '2019-09' || draft === '2020-12';
+  const single = [
+    ...SCHEMA_KEYWORDS,
+    ...(since06 ? SCHEMA_KEYWORDS_06 : []),
+    ...(since07 ? SCHEMA_KEYWORDS_07 : []),
+    ...(since2019 ? SCHEMA_KEYWORDS_2019 : []),
+  ];
+  const maps = [...MAP_KEYWORDS, ...(since2019 ? MAP_KEYWORDS_2019 : [])];
+  const lists = [...LIST_KEYWORDS, ...(draft === '2020-12' ? ['prefixItems'] : [])];
   const stack: Array<[JsonValue, string]> = [[root, '']];
   while (stack.length > 0) {
     const [node, ptr] = stack.pop()!;
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push([v, pointerJoin(ptr, i)]));
-      continue;
-    }
     if (!isObject(node)) continue;
-    for (const key of keysOf(node)) {
-      const value = own(node, key)!;
-      if (key === 'required' && twice(value)) out.push(pointerJoin(ptr, key));
-      if (key === mapKey && isObject(value)) {
-        for (const k of keysOf(value)) if (twice(own(value, k))) out.push(pointerJoin(ptr, key, k));
+    const at = (key: string): JsonValue | undefined => own(node, key);
+    if (twice(at('required'))) out.push(pointerJoin(ptr, 'required'));
+    for (const key of since2019 ? ['dependencies', 'dependentRequired'] : ['dependencies']) {
+      const value = at(key);
+      if (!isObject(value)) continue;
+      for (const k of keysOf(value)) {
+        const entry = own(value, k);
+        if (twice(entry)) out.push(pointerJoin(ptr, key, k));
+        else if (key === 'dependencies') stack.push([entry!, pointerJoin(ptr, key, k)]);
       }
-      stack.push([value, pointerJoin(ptr, key)]);
+    }
+    for (const key of single) {
+      const value = at(key);
+      if (value !== undefined) stack.push([value, pointerJoin(ptr, key)]);
+    }
+    for (const key of maps) {
+      const value = at(key);
+      if (isObject(value)) for (const k of keysOf(value)) stack.push([own(value, k)!, pointerJoin(ptr, key, k)]);
+    }
+    // `items` is one subschema or (before 2020-12) a list of them.
+    const items = at('items');
+    if (Array.isArray(items)) items.forEach((v, i) => stack.push([v, pointerJoin(ptr, 'items', i)]));
+    else if (items !== undefined) stack.push([items, pointerJoin(ptr, 'items')]);
+    for (const key of lists) {
+      const value = at(key);
+      if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, pointerJoin(ptr, key, i)]));
     }
   }
   return out;
