@@ -586,27 +586,7 @@ function escapeName(c: number): string {
  * has no BOM). Columns count code points; LF, CR LF and a lone CR are breaks.
  */
 export function positionAt(text: string, index: number): { line: number; column: number } {
-  let line = 1;
-  let column = 1;
-  const end = Math.min(index, text.length);
-  for (let i = 0; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === Ch.Lf) {
-      line++;
-      column = 1;
-    } else if (c === Ch.Cr) {
-      // CR LF is one break, made by the LF
-      if (text.charCodeAt(i + 1) !== Ch.Lf) {
-        line++;
-        column = 1;
-      }
-    } else if (c >= 0xdc00 && c <= 0xdfff && i > 0 && isHigh(text.charCodeAt(i - 1))) {
-      // the second half of a surrogate pair: same code point
-    } else {
-      column++;
-    }
-  }
-  return { line, column };
+  return new PositionCursor(text).advance(index);
 }
 
 function isHigh(c: number): boolean {
