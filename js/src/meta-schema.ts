@@ -147,36 +147,46 @@ function duplicateProtoArrays(root: JsonValue, draft: Draft): string[] {
   ];
   const maps = [...MAP_KEYWORDS, ...(since2019 ? MAP_KEYWORDS_2019 : [])];
   const lists = [...LIST_KEYWORDS, ...(draft === '2020-12' ? ['prefixItems'] : [])];
-  const stack: Array<[JsonValue, string]> = [[root, '']];
+  // Keywords whose value the meta-schema checks through an `anyOf`: a failure
+  // inside it is reported once, at that value (the outermost such one), by both
+  // validators (`items` before 2020-12, `dependencies` entries, and in draft-04
+  // `additionalItems` / `additionalProperties`).
+  const guarded = new Set([...(draft !== '2020-12' ? ['items'] : []), ...(since06 ? [] : ['additionalItems', 'additionalProperties'])]);
+  // [node, its pointer, where a failure inside it is reported (undefined: in place)]
+  const stack: Array<[JsonValue, string, string | undefined]> = [[root, '', undefined]];
   while (stack.length > 0) {
-    const [node, ptr] = stack.pop()!;
+    const [node, ptr, surface] = stack.pop()!;
     if (!isObject(node)) continue;
     const at = (key: string): JsonValue | undefined => own(node, key);
-    if (twice(at('required'))) out.push(pointerJoin(ptr, 'required'));
+    const child = (value: JsonValue, pointer: string, key: string): void => {
+      stack.push([value, pointer, surface ?? (guarded.has(key) ? pointerJoin(ptr, key) : undefined)]);
+    };
+    if (twice(at('required'))) out.push(surface ?? pointerJoin(ptr, 'required'));
     for (const key of since2019 ? ['dependencies', 'dependentRequired'] : ['dependencies']) {
       const value = at(key);
       if (!isObject(value)) continue;
       for (const k of keysOf(value)) {
-        const entry = own(value, k);
-        if (twice(entry)) out.push(pointerJoin(ptr, key, k));
-        else if (key === 'dependencies') stack.push([entry!, pointerJoin(ptr, key, k)]);
+        const entry = own(value, k)!;
+        const pointer = pointerJoin(ptr, key, k);
+        if (twice(entry)) out.push(surface ?? pointer);
+        else if (key === 'dependencies') stack.push([entry, pointer, surface ?? pointer]);
       }
     }
     for (const key of single) {
       const value = at(key);
-      if (value !== undefined) stack.push([value, pointerJoin(ptr, key)]);
+      if (value !== undefined) child(value, pointerJoin(ptr, key), key);
     }
     for (const key of maps) {
       const value = at(key);
-      if (isObject(value)) for (const k of keysOf(value)) stack.push([own(value, k)!, pointerJoin(ptr, key, k)]);
+      if (isObject(value)) for (const k of keysOf(value)) child(own(value, k)!, pointerJoin(ptr, key, k), key);
     }
     // `items` is one subschema or (before 2020-12) a list of them.
     const items = at('items');
-    if (Array.isArray(items)) items.forEach((v, i) => stack.push([v, pointerJoin(ptr, 'items', i)]));
-    else if (items !== undefined) stack.push([items, pointerJoin(ptr, 'items')]);
+    if (Array.isArray(items)) items.forEach((v, i) => child(v, pointerJoin(ptr, 'items', i), 'items'));
+    else if (items !== undefined) child(items, pointerJoin(ptr, 'items'), 'items');
     for (const key of lists) {
       const value = at(key);
-      if (Array.isArray(value)) value.forEach((v, i) => stack.push([v, pointerJoin(ptr, key, i)]));
+      if (Array.isArray(value)) value.forEach((v, i) => child(v, pointerJoin(ptr, key, i), key));
     }
   }
   return out;
