@@ -534,4 +534,14 @@ describe('process behaviour', () => {
     expect(rust).toEqual(js);
     expect(js.status).toBe(3);
   });
+
+  it('-o naming a device writes into it, never replaces it (-o /dev/null)', async () => {
+    if (!fs.existsSync('/dev/null') || !fs.statSync('/dev/null').isCharacterDevice()) return;
+    const args = ['convert', '-i', 'examples/user.schema.json', '-o', '/dev/null'];
+    const [js, rust] = await Promise.all([runJs(args), runRust(args)]);
+    expect(rust).toEqual(js);
+    expect(js.status).toBe(0);
+    // an atomic write's rename would have left a plain file named /dev/null
+    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
 });

@@ -143,6 +143,17 @@ export async function readStdin(): Promise<string> {
  * removed on any error.
  */
 export function writeAtomic(target: string, data: string): void {
+  // A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written in
+  // place: a rename over it would replace the device node with a plain file.
+  const existing = statOrUndefined(target);
+  if (existing !== undefined && !existing.isFile() && !existing.isDirectory()) {
+    try {
+      fs.writeFileSync(target, data, 'utf8');
+    } catch (e) {
+      throw new IoError(`cannot write output: ${errnoText(e)}`, target);
+    }
+    return;
+  }
   const dir = path.dirname(target);
   const random = Math.random().toString(36).slice(2, 10);
   const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${random}.tmp`);

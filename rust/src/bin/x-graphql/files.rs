@@ -77,6 +77,13 @@ pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
         message: format!("cannot write output: {}", errno_text(&e, call)),
         where_: target.to_string(),
     };
+    // A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written in
+    // place: a rename over it would replace the device node with a plain file.
+    if let Ok(meta) = fs::metadata(target) {
+        if !meta.is_file() && !meta.is_dir() {
+            return fs::write(target, data.as_bytes()).map_err(|e| fail(e, Syscall::new("open", target)));
+        }
+    }
     let mut file = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
