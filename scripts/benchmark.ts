@@ -15,27 +15,29 @@
  *   conversion / floor ratio. Warm-up first, then the median of at least
  *   `--reps` (default 5) repetitions, more for fast cases (up to about a second).
  *   A full GC runs before every repetition, so each one pays for its own garbage.
- * - whole processes (spawnSync, like hyperfine: warm-up runs, then the median):
- *   `node -e 0` (Node's own start-up), the npm CLI (`node js/dist/cli.js`) and
- *   the Rust CLI (`target/release/x-graphql`, skipped when not built) on one
- *   small file (cold start), one large file (N = 5,000) and `-r` over the
- *   1,000-file batch folder.
+ * - whole processes (scripts/bench-process.ts, like hyperfine: warm-up runs, then
+ *   medians; CPU time and peak RSS too when python3 is there): the idle processes
+ *   (`node -e 0`, `x-graphql --version`), the npm CLI (`node js/dist/cli.js`) and
+ *   the Rust CLI (`target/release/x-graphql`, skipped when not built) on one small
+ *   file (cold start, `cat` of it for scale), the N = 5,000 and N = 20,000 files
+ *   (peak RSS: the memory target), `-r` over the 1,000-file batch folder, and a
+ *   sample of separate runs over the same folder (the batch target).
  *
  * It prints tables and writes them as JSON to `bench-results/` (ignored by git):
  * `benchmark-<time>.json` and `latest.json`.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseGraphQL } from 'graphql';
+import { cliTable, runCli, type CliResult } from './bench-process';
+import { fmtBytes, fmtMs, fmtRatio, gc, measure, table, type Timing } from './bench-timing';
 import { CORPUS_VERSION, SIZES, generateCorpus } from './gen-corpus';
 
 const ROOT = path.resolve(__dirname, '..');
 const CORPUS = path.join(ROOT, 'bench-corpus');
 const RESULTS = path.join(ROOT, 'bench-results');
-const NPM_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
-const RUST_CLI = path.join(ROOT, 'target', 'release', process.platform === 'win32' ? 'x-graphql.exe' : 'x-graphql');
 /** The size the targets are stated at, and the size linear growth is measured from. */
 const TARGET_N = 5000;
 const LARGE_N = 20000;
@@ -60,100 +62,6 @@ function parseArgs(argv: string[]): Args {
     else throw new Error(`benchmark: unknown argument ${a}`);
   }
   return args;
-}
-
-// ---------------------------------------------------------------------------
-// Timing
-
-const gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
-
-interface Timing {
-  /** Median wall time, milliseconds. */
-  ms: number;
-  min: number;
-  max: number;
-  reps: number;
-  /** Median CPU time (user + system) of this process, milliseconds: steadier than wall time on a busy machine. */
-  cpuMs?: number;
-}
-
-function summarize(samples: number[], cpu?: number[]): Timing {
-  const t: Timing = { ms: median(samples), min: Math.min(...samples), max: Math.max(...samples), reps: samples.length };
-  if (cpu !== undefined) t.cpuMs = median(cpu);
-  return t;
-}
-
-/** Warm-up, then at least `reps` timed runs (more for fast work, up to ~1 s of runs and 50 reps). */
-function measure(reps: number, fn: () => unknown): Timing {
-  let sink: unknown;
-  const warm = performance.now();
-  let warmups = 0;
-  do {
-    sink = fn();
-    warmups++;
-  } while (warmups < 3 && performance.now() - warm < 300);
-  const samples: number[] = [];
-  const cpu: number[] = [];
-  let spent = 0;
-  while (samples.length < reps || (spent < 1000 && samples.length < 50)) {
-    gc?.();
-    const c = process.cpuUsage();
-    const t = performance.now();
-    sink = fn();
-    const dt = performance.now() - t;
-    const dc = process.cpuUsage(c);
-    samples.push(dt);
-    cpu.push((dc.user + dc.system) / 1000);
-    spent += dt;
-  }
-  if (sink === Symbol.for('never')) console.log(sink);
-  return summarize(samples, cpu);
-}
-
-/** A whole process, like hyperfine: warm-up runs, then the median of `runs` runs. */
-function measureProcess(cmd: string, args: string[], runs: number, warmups: number, before?: () => void): Timing | string {
-  const samples: number[] = [];
-  for (let i = 0; i < warmups + runs; i++) {
-    before?.();
-    const t = performance.now();
-    const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    const dt = performance.now() - t;
-    if (r.error) return `failed: ${r.error.message}`;
-    if (r.status !== 0) return `failed: exit ${r.status}: ${String(r.stderr).trim().split('\n').slice(-1)[0]}`;
-    if (i >= warmups) samples.push(dt);
-  }
-  return summarize(samples);
-}
-
-// ---------------------------------------------------------------------------
-// Formatting
-
-function fmtMs(t: Timing | string | undefined): string {
-  if (t === undefined) return 'n/a';
-  if (typeof t === 'string') return t;
-  const ms = t.ms;
-  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;
-}
-
-function fmtRatio(r: number | undefined): string {
-  return r === undefined ? 'n/a' : `${r.toFixed(2)}x`;
-}
-
-function fmtBytes(n: number): string {
-  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(0)} kB`;
-}
-
-function table(head: string[], rows: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
-  const sep = '|' + widths.map((w, i) => (i === 0 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|';
-  return [line(head), sep, ...rows.map(line)].join('\n');
 }
 
 // ---------------------------------------------------------------------------
@@ -244,42 +152,6 @@ function runLibrary(args: Args): LibRow[] {
   return rows;
 }
 
-interface CliRow {
-  name: string;
-  node: Timing | string;
-  npm: Timing | string;
-  rust: Timing | string;
-}
-
-function runCli(args: Args): { rows: CliRow[]; rustCli: string } {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-bench-'));
-  const hasRust = fs.existsSync(RUST_CLI);
-  const rustCli = hasRust ? path.relative(ROOT, RUST_CLI) : 'not built (cargo build --release -p x-graphql --features cli)';
-  const small = path.join(CORPUS, 'batch', 'team-00', 'service-000.json');
-  const large = path.join(CORPUS, 'json', `defs-${TARGET_N}.json`);
-  const batch = path.join(CORPUS, 'batch');
-  const out = path.join(tmp, 'out.graphql');
-  const outDir = path.join(tmp, 'tree');
-  const clean = () => fs.rmSync(outDir, { recursive: true, force: true });
-  const reps = Math.max(args.reps, 5);
-  const cases: Array<{ name: string; args: string[]; runs: number; warmups: number; before?: () => void }> = [
-    { name: 'cold start, one small file', args: ['convert', '-i', small, '-o', out], runs: Math.max(reps, 10), warmups: 2 },
-    // the in-process runs have just read the large file: no warm-up run is needed for the page cache
-    { name: `one large file (N = ${TARGET_N.toLocaleString('en-US')})`, args: ['convert', '-i', large, '-o', out], runs: reps, warmups: args.lib ? 0 : 1 },
-    { name: '-r over 1,000 small files', args: ['convert', '-r', '-i', batch, '-o', outDir], runs: reps, warmups: 1, before: clean },
-  ];
-  const rows: CliRow[] = [];
-  const nodeStart = measureProcess(process.execPath, ['-e', '0'], Math.max(reps, 10), 2);
-  for (const c of cases) {
-    const npm = measureProcess(process.execPath, [NPM_CLI, ...c.args], c.runs, c.warmups, c.before);
-    const rust = hasRust ? measureProcess(RUST_CLI, c.args, c.runs, c.warmups, c.before) : 'not built';
-    rows.push({ name: c.name, node: c === cases[0] ? nodeStart : '', npm, rust });
-    console.log(`  ${c.name}: npm ${fmtMs(npm)}, rust ${fmtMs(rust)}`);
-  }
-  fs.rmSync(tmp, { recursive: true, force: true });
-  return { rows, rustCli };
-}
-
 function git(args: string[]): string {
   try {
     return execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
@@ -314,10 +186,10 @@ function main(): void {
     console.log('library (in process):');
     lib = runLibrary(args);
   }
-  let cli: { rows: CliRow[]; rustCli: string } | undefined;
+  let cli: CliResult | undefined;
   if (args.cli) {
     console.log('CLIs (whole processes):');
-    cli = runCli(args);
+    cli = runCli(args.reps, TARGET_N, LARGE_N, args.lib);
   }
 
   // --- report
@@ -370,13 +242,9 @@ function main(): void {
     if (lib.some((r) => !r.sdlMatchesCorpus)) lines.push('', '(!) json->sdl output differs from bench-corpus/sdl for some N');
   }
   if (cli) {
-    lines.push('', `CLIs, whole processes (median; Rust CLI: ${cli.rustCli}):`, '');
-    lines.push(
-      table(
-        ['case', 'node -e 0', 'npm CLI', 'Rust CLI'],
-        cli.rows.map((r) => [r.name, r.node === '' ? '' : fmtMs(r.node), fmtMs(r.npm), fmtMs(r.rust)]),
-      ),
-    );
+    lines.push('', `CLIs, whole processes (wall median; Rust CLI: ${cli.rustCli}${cli.withRusage ? '' : '; no python3: no CPU or RSS'}):`, '');
+    lines.push(cliTable(cli));
+    targets.push(...cli.targets);
   }
   if (targets.length > 0) {
     lines.push('', 'Targets:', '');

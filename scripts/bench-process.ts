@@ -1,0 +1,206 @@
+/**
+ * The whole-process rows of `npm run benchmark` (docs/benchmarks.md): the npm CLI
+ * (`node js/dist/cli.js`) and the Rust CLI (`target/release/x-graphql`) run like
+ * hyperfine runs them (warm-up runs, then medians), against the floors the targets
+ * of issue 8 name: `node -e 0` and `cat` for cold start, 1,000 separate runs for
+ * `-r`, the runtime's idle resident set for memory.
+ *
+ * Node cannot read the CPU time or peak RSS of a child, so runs go through
+ * scripts/proc-stats.py (wait4) when python3 is on the PATH; without it only wall
+ * times are measured, with spawnSync, and the memory target reads "n/a".
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fmtBytes, fmtMs, fmtRatio, summarize, table, type Timing } from './bench-timing';
+
+const ROOT = path.resolve(__dirname, '..');
+const CORPUS = path.join(ROOT, 'bench-corpus');
+const NPM_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
+const RUST_CLI = path.join(ROOT, 'target', 'release', process.platform === 'win32' ? 'x-graphql.exe' : 'x-graphql');
+const PROC_STATS = path.join(ROOT, 'scripts', 'proc-stats.py');
+
+export const COLD_START_TARGET = { npm: 1.5, rust: 5 };
+export const BATCH_TARGET = 20;
+export const MEMORY_TARGET = 5;
+/** Every SAMPLE_STEP-th file of the batch folder is run as its own process; the sum is scaled to 1,000 files. */
+const SAMPLE_STEP = 10;
+
+type Measured = Timing | string;
+
+export interface CliRow {
+  name: string;
+  floor: Measured | '';
+  npm: Measured;
+  rust: Measured;
+}
+
+export interface CliResult {
+  rows: CliRow[];
+  rustCli: string;
+  withRusage: boolean;
+  targets: Array<{ target: string; value: string; met: boolean | undefined }>;
+}
+
+function hasPython(): boolean {
+  try {
+    execFileSync('python3', ['-c', 'import resource'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `runs` timed runs after `warmups`, `clean` removed before each: median wall and CPU, largest peak RSS. */
+function measureProcess(withRusage: boolean, cmd: string, args: string[], runs: number, warmups: number, clean?: string): Measured {
+  if (withRusage) {
+    const out = execFileSync('python3', [PROC_STATS, String(runs), String(warmups), clean ?? '-', '--', cmd, ...args], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    const r = JSON.parse(out) as { wallMs: number[]; cpuMs: number[]; maxRssBytes: number[]; failure: string | null };
+    if (r.failure !== null) return `failed: ${r.failure}`;
+    const t = summarize(r.wallMs, r.cpuMs);
+    t.maxRssBytes = Math.max(...r.maxRssBytes);
+    return t;
+  }
+  const samples: number[] = [];
+  for (let i = 0; i < warmups + runs; i++) {
+    if (clean !== undefined) fs.rmSync(clean, { recursive: true, force: true });
+    const t = performance.now();
+    const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+    const dt = performance.now() - t;
+    if (r.error) return `failed: ${r.error.message}`;
+    if (r.status !== 0) return `failed: exit ${r.status}: ${String(r.stderr).trim().split('\n').slice(-1)[0]}`;
+    if (i >= warmups) samples.push(dt);
+  }
+  return summarize(samples);
+}
+
+/**
+ * What 1,000 separate runs cost: every SAMPLE_STEP-th file of the batch folder converted
+ * by its own process, the sums scaled to all files (running all 1,000 through the npm
+ * CLI would take minutes). One pass: it is already many processes. A file alone is its
+ * own input folder, so files with a `$ref` to a sibling folder (`../common/...`) fail
+ * with REF_OUTSIDE when run alone; the sample is taken from the others.
+ */
+function measureSeparateRuns(withRusage: boolean, cmd: string, prefix: string[], files: string[], out: string): Measured {
+  const alone = files.filter((f) => !fs.readFileSync(f, 'utf8').includes('"../'));
+  const sample = alone.filter((_, i) => i % SAMPLE_STEP === 0);
+  let wall = 0;
+  let cpu = 0;
+  for (const file of sample) {
+    const t = measureProcess(withRusage, cmd, [...prefix, 'convert', '-i', file, '-o', out], 1, 0);
+    if (typeof t === 'string') return t;
+    wall += t.ms;
+    cpu += t.cpuMs ?? 0;
+  }
+  const scale = files.length / sample.length;
+  const t = summarize([wall * scale], withRusage ? [cpu * scale] : undefined);
+  return t;
+}
+
+function listJson(dir: string): string[] {
+  const found: string[] = [];
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) found.push(...listJson(p));
+    else if (e.name.endsWith('.json')) found.push(p);
+  }
+  return found.sort();
+}
+
+function ms(t: Measured | ''): number | undefined {
+  return typeof t === 'object' ? t.ms : undefined;
+}
+
+/** Peak RSS above the idle process, in multiples of the input's size. */
+function memoryRatio(run: Measured, idle: Measured, bytes: number): number | undefined {
+  if (typeof run !== 'object' || typeof idle !== 'object' || run.maxRssBytes === undefined || idle.maxRssBytes === undefined) return undefined;
+  return (run.maxRssBytes - idle.maxRssBytes) / bytes;
+}
+
+function ratioTarget(target: string, value: number | undefined, limit: number, atLeast = false) {
+  return { target, value: fmtRatio(value), met: value === undefined ? undefined : atLeast ? value >= limit : value <= limit };
+}
+
+export function runCli(reps: number, targetN: number, largeN: number, warm: boolean): CliResult {
+  const withRusage = hasPython();
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-bench-'));
+  const hasRust = fs.existsSync(RUST_CLI);
+  const rustCli = hasRust ? path.relative(ROOT, RUST_CLI) : 'not built (cargo build --release -p x-graphql --features cli)';
+  const small = path.join(CORPUS, 'batch', 'team-00', 'service-000.json');
+  const large = path.join(CORPUS, 'json', `defs-${targetN}.json`);
+  const largest = path.join(CORPUS, 'json', `defs-${largeN}.json`);
+  const batch = path.join(CORPUS, 'batch');
+  const out = path.join(tmp, 'out.graphql');
+  const outDir = path.join(tmp, 'tree');
+  reps = Math.max(reps, 5);
+  const node = process.execPath;
+  const both = (name: string, args: string[], runs: number, warmups: number, floor: Measured | '' = '', clean?: string): CliRow => {
+    const npm = measureProcess(withRusage, node, [NPM_CLI, ...args], runs, warmups, clean);
+    const rust = hasRust ? measureProcess(withRusage, RUST_CLI, args, runs, warmups, clean) : 'not built';
+    console.log(`  ${name}: npm ${fmtMs(npm)}, rust ${fmtMs(rust)}`);
+    return { name, floor, npm, rust };
+  };
+
+  const rows: CliRow[] = [];
+  // idle processes: Node's own start-up, the Rust CLI printing its version, cat of the small file
+  const nodeIdle = measureProcess(withRusage, node, ['-e', '0'], Math.max(reps, 10), 2);
+  const rustIdle = hasRust ? measureProcess(withRusage, RUST_CLI, ['--version'], Math.max(reps, 10), 2) : 'not built';
+  const cat = measureProcess(withRusage, 'cat', [small], Math.max(reps, 10), 2);
+  rows.push({ name: 'idle: node -e 0 / x-graphql --version', floor: '', npm: nodeIdle, rust: rustIdle });
+  const cold = both('cold start, one small file (floor: cat)', ['convert', '-i', small, '-o', out], Math.max(reps, 10), 2, cat);
+  rows.push(cold);
+  // the in-process runs have just read the large file: no warm-up run is needed for the page cache
+  rows.push(both(`one large file (N = ${targetN.toLocaleString('en-US')})`, ['convert', '-i', large, '-o', out], reps, warm ? 0 : 1));
+  const big = both(`one large file (N = ${largeN.toLocaleString('en-US')})`, ['convert', '-i', largest, '-o', out], 3, 0);
+  rows.push(big);
+  const tree = both('-r over 1,000 small files', ['convert', '-r', '-i', batch, '-o', outDir], reps, 1, '', outDir);
+  rows.push(tree);
+  const files = listJson(batch);
+  const npmSeparate = measureSeparateRuns(withRusage, node, [NPM_CLI], files, out);
+  const rustSeparate = hasRust ? measureSeparateRuns(withRusage, RUST_CLI, [], files, out) : 'not built';
+  rows.push({ name: `${files.length.toLocaleString('en-US')} separate runs (1 in ${SAMPLE_STEP} run, scaled)`, floor: '', npm: npmSeparate, rust: rustSeparate });
+  console.log(`  separate runs: npm ${fmtMs(npmSeparate)}, rust ${fmtMs(rustSeparate)}`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+
+  const div = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a / b);
+  const largestBytes = fs.statSync(largest).size;
+  const targets = [
+    ratioTarget(`npm CLI cold start <= ${COLD_START_TARGET.npm}x node -e 0 (wall)`, div(ms(cold.npm), ms(nodeIdle)), COLD_START_TARGET.npm),
+    ratioTarget(`Rust CLI cold start <= ${COLD_START_TARGET.rust}x cat (wall)`, div(ms(cold.rust), ms(cat)), COLD_START_TARGET.rust),
+    ratioTarget(`npm CLI -r >= ${BATCH_TARGET}x faster than separate runs (wall)`, div(ms(npmSeparate), ms(tree.npm)), BATCH_TARGET, true),
+    ratioTarget(`Rust CLI -r >= ${BATCH_TARGET}x faster than separate runs (wall)`, div(ms(rustSeparate), ms(tree.rust)), BATCH_TARGET, true),
+    ratioTarget(`npm CLI peak RSS at N=${largeN} above idle <= ${MEMORY_TARGET}x file`, memoryRatio(big.npm, nodeIdle, largestBytes), MEMORY_TARGET),
+    ratioTarget(`Rust CLI peak RSS at N=${largeN} above idle <= ${MEMORY_TARGET}x file`, memoryRatio(big.rust, rustIdle, largestBytes), MEMORY_TARGET),
+  ];
+  return { rows, rustCli, withRusage, targets };
+}
+
+function fmtCpu(t: Measured | ''): string {
+  return typeof t === 'object' && t.cpuMs !== undefined ? `${t.cpuMs.toFixed(t.cpuMs >= 100 ? 0 : 1)} ms` : '';
+}
+
+function fmtRss(t: Measured | ''): string {
+  return typeof t === 'object' && t.maxRssBytes !== undefined ? fmtBytes(t.maxRssBytes) : '';
+}
+
+/** The table of the whole-process rows: wall medians, and CPU and peak RSS when measured. */
+export function cliTable(cli: CliResult): string {
+  const head = ['case', 'floor', 'npm CLI', 'Rust CLI'];
+  const rows = cli.rows.map((r) => [r.name, r.floor === '' ? '' : fmtMs(r.floor), fmtMs(r.npm), fmtMs(r.rust)]);
+  const lines = [table(head, rows)];
+  if (cli.withRusage) {
+    lines.push('', 'CPU time (median) and peak RSS (largest) of the same runs:', '');
+    lines.push(
+      table(
+        ['case', 'floor CPU', 'npm CPU', 'npm RSS', 'Rust CPU', 'Rust RSS'],
+        cli.rows.map((r) => [r.name, fmtCpu(r.floor), fmtCpu(r.npm), fmtRss(r.npm), fmtCpu(r.rust), fmtRss(r.rust)]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}

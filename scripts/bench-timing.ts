@@ -1,0 +1,81 @@
+/**
+ * Timing and formatting shared by scripts/benchmark.ts and scripts/bench-process.ts:
+ * medians of repeated runs after a warm-up, and the tables the benchmark prints.
+ */
+export const gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc;
+
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 === 1 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export interface Timing {
+  /** Median wall time, milliseconds. */
+  ms: number;
+  min: number;
+  max: number;
+  reps: number;
+  /** Median CPU time (user + system) of this process, milliseconds: steadier than wall time on a busy machine. */
+  cpuMs?: number;
+  /** Whole processes: the largest peak resident set of the timed runs, bytes. */
+  maxRssBytes?: number;
+}
+
+export function summarize(samples: number[], cpu?: number[]): Timing {
+  const t: Timing = { ms: median(samples), min: Math.min(...samples), max: Math.max(...samples), reps: samples.length };
+  if (cpu !== undefined) t.cpuMs = median(cpu);
+  return t;
+}
+
+/** Warm-up, then at least `reps` timed runs (more for fast work, up to ~1 s of runs and 50 reps). */
+export function measure(reps: number, fn: () => unknown): Timing {
+  let sink: unknown;
+  const warm = performance.now();
+  let warmups = 0;
+  do {
+    sink = fn();
+    warmups++;
+  } while (warmups < 3 && performance.now() - warm < 300);
+  const samples: number[] = [];
+  const cpu: number[] = [];
+  let spent = 0;
+  while (samples.length < reps || (spent < 1000 && samples.length < 50)) {
+    gc?.();
+    const c = process.cpuUsage();
+    const t = performance.now();
+    sink = fn();
+    const dt = performance.now() - t;
+    const dc = process.cpuUsage(c);
+    samples.push(dt);
+    cpu.push((dc.user + dc.system) / 1000);
+    spent += dt;
+  }
+  if (sink === Symbol.for('never')) console.log(sink);
+  return summarize(samples, cpu);
+}
+
+// ---------------------------------------------------------------------------
+// Formatting
+
+export function fmtMs(t: Timing | string | undefined): string {
+  if (t === undefined) return 'n/a';
+  if (typeof t === 'string') return t;
+  const ms = t.ms;
+  return ms >= 100 ? `${ms.toFixed(0)} ms` : ms >= 10 ? `${ms.toFixed(1)} ms` : `${ms.toFixed(2)} ms`;
+}
+
+export function fmtRatio(r: number | undefined): string {
+  return r === undefined ? 'n/a' : `${r.toFixed(2)}x`;
+}
+
+export function fmtBytes(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : `${(n / 1e3).toFixed(0)} kB`;
+}
+
+export function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  const sep = '|' + widths.map((w, i) => (i === 0 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|';
+  return [line(head), sep, ...rows.map(line)].join('\n');
+}
