@@ -122,7 +122,7 @@ function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   const target = lw.followRefs(first);
   const kind = lw.classify(target);
   if (isSlotKind(kind)) {
-    const slotKind = kind === 'object' && ctx.input && !lw.slots.has(locKey(target.loc)) ? 'input' : kind;
+    const slotKind = kind === 'object' && ctx.input && !lw.slots.has(target) ? 'input' : kind;
     return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
   }
   if (kind !== 'alias') return json(lw, false);
@@ -170,7 +170,7 @@ function branchesType(
 function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
   if (isStringEnum(node)) {
     const target: Target = { loc, node };
-    const existing = lw.slots.get(locKey(loc));
+    const existing = lw.slots.get(target);
     const explicit = explicitTypeName(node);
     const slot =
       existing ??
@@ -190,7 +190,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   const target: Target = { loc, node };
   const kind = lw.classify(target);
   if (!isSlotKind(kind)) return json(lw, nullable);
-  const existing = lw.slots.get(locKey(loc));
+  const existing = lw.slots.get(target);
   if (existing) return { type: { kind: 'slot', slot: existing }, nullable };
   const merged = lw.merged(target);
   const surfacedRequired = merged.properties.some(
@@ -198,7 +198,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   );
   const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined);
   const named =
-    lw.refTargets.has(locKey(loc)) ||
+    lw.refTargets.has(target) ||
     forced ||
     lw.fieldCount(merged) > lw.options.inlineObjectThreshold ||
     surfacedRequired ||

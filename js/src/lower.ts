@@ -15,14 +15,14 @@ import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
-import { locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
+import { LocMap, locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
 import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
 export type Classification = SlotKind | 'skip' | 'empty' | 'alias' | 'ref';
 
 export class Lowering {
-  readonly slots = new Map<string, Slot>();
+  readonly slots = new LocMap<Slot>();
   /** Top-level slots in document order; children hang below them. */
   readonly units: Slot[] = [];
   readonly directives: FieldDirectives;
@@ -32,16 +32,16 @@ export class Lowering {
   typeDepth = 0;
   /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
   private readonly scalarInfo = new Map<string, JsonObject>();
-  private readonly classes = new Map<string, Classification>();
+  private readonly classes = new LocMap<Classification>();
   /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
   schemaExtension?: DraftSchemaDef;
   schema?: DraftSchemaDef;
-  private readonly merges = new Map<string, MergedObject>();
+  private readonly merges = new LocMap<MergedObject>();
 
   constructor(
     readonly options: ResolvedOptions,
     readonly resolver: Resolver,
-    readonly refTargets: Set<string>,
+    readonly refTargets: LocMap<true>,
     readonly warnings: Diagnostic[],
   ) {
     this.directives = new FieldDirectives(this);
@@ -137,24 +137,23 @@ export class Lowering {
     const init: Parameters<typeof newSlot>[0] = { key, loc: target.loc, node, kind, base, hashRef: `${target.loc.source.id}#${target.loc.pointer}` };
     if (explicit) init.explicit = { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } };
     const slot = newSlot(init);
-    this.slots.set(key, slot);
+    this.slots.set(target, slot);
     owner?.children.push(slot);
     return slot;
   }
 
   /** The slot of a target, created as a child of `owner` when it has none yet. */
   slotFor(target: Target, kind: SlotKind, owner: Slot, base: () => string): Slot {
-    return this.slots.get(locKey(target.loc)) ?? this.createSlot(target, kind, base, owner);
+    return this.slots.get(target) ?? this.createSlot(target, kind, base, owner);
   }
 
   /** What a schema node becomes. Memoized by location; cycles classify as alias. */
   classify(target: Target): Classification {
-    const key = locKey(target.loc);
-    const known = this.classes.get(key);
+    const known = this.classes.get(target);
     if (known !== undefined) return known;
-    this.classes.set(key, 'alias');
+    this.classes.set(target, 'alias');
     const result = this.classifyNode(target);
-    this.classes.set(key, result);
+    this.classes.set(target, result);
     return result;
   }
 
@@ -218,11 +217,10 @@ export class Lowering {
   }
 
   merged(target: Target): MergedObject {
-    const key = locKey(target.loc);
-    let m = this.merges.get(key);
+    let m = this.merges.get(target);
     if (!m) {
       m = mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
-      this.merges.set(key, m);
+      this.merges.set(target, m);
     }
     return m;
   }
