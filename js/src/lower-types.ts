@@ -7,7 +7,7 @@
  */
 import { ErrorCodes } from './errors';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
 import { locKey, type Loc, type Target } from './resolve';
@@ -78,7 +78,7 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     }
   }
   if (!isObject(properties)) {
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(node, keyword);
       if (Array.isArray(list) && list.length > 0) return branchesType(lw, node, list, keyword, loc, ctx, nullable);
     }
@@ -88,14 +88,14 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   if (Object.prototype.hasOwnProperty.call(node, 'const')) return { ...scalarOfValues(lw, [node.const]), nullable: nullable || node.const === null };
 
   const type = own(node, 'type');
-  const types = Array.isArray(type) ? type : type === undefined ? [] : [type];
-  const nonNullTypes = types.filter((t) => t !== 'null');
-  if (types.length === 0) {
+  if (type === undefined || (Array.isArray(type) && type.length === 0)) {
     if (isObject(properties) || explicitKind(node) !== undefined || Array.isArray(allOf)) return objectType(lw, node, loc, ctx, nullable);
     return json(lw, nullable);
   }
-  if (nonNullTypes.length !== 1) return json(lw, nullable);
-  switch (nonNullTypes[0]) {
+  // The one type other than "null" (no list built for the usual single `type` string).
+  const single = Array.isArray(type) ? soleNonNullType(type) : type === 'null' ? undefined : type;
+  if (single === undefined) return json(lw, nullable);
+  switch (single) {
     case 'string':
       return { type: named('String'), nullable };
     case 'integer':
@@ -115,6 +115,18 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     default:
       return json(lw, nullable);
   }
+}
+
+/** The only entry of a `type` list that is not "null"; undefined when there are none or several. */
+function soleNonNullType(types: JsonValue[]): JsonValue | undefined {
+  let found: JsonValue | undefined;
+  let count = 0;
+  for (const t of types) {
+    if (t === 'null') continue;
+    found = t;
+    count++;
+  }
+  return count === 1 ? found : undefined;
 }
 
 /** A `$ref` target: a named type, or (for an alias) the type of what it says. */
@@ -230,8 +242,10 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
   return { type: jsonType() };
 }
 
+const INT_BOUNDS: readonly string[] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
-  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+  for (const key of INT_BOUNDS) {
     const bound = own(node, key);
     if (typeof bound === 'number' && (bound < INT_MIN || bound > INT_MAX)) {
       lw.warn(ErrorCodes.INT_RANGE, `${key} ${bound} is outside the 32-bit range of GraphQL Int`, at(loc, key));

@@ -19,6 +19,9 @@ import { LocMap, locKey, mergeObject, type Loc, type MergedObject, type Resolver
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
 import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
+/** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
+export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
+
 export type Classification = SlotKind | 'skip' | 'empty' | 'alias' | 'ref';
 
 export class Lowering {
@@ -180,7 +183,7 @@ export class Lowering {
   /** `oneOf`/`anyOf` made only of refs to object types: the targets, else undefined. */
   refUnionMembers(target: Target): Target[] | undefined {
     const node = target.node as JsonObject;
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(node, keyword);
       if (!Array.isArray(list) || list.length === 0) continue;
       const members: Target[] = [];
@@ -369,7 +372,7 @@ export class Lowering {
         }
       });
     }
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(slot.node, keyword);
       if (!Array.isArray(list)) continue;
       list.forEach((m, i) => {
@@ -459,11 +462,9 @@ export function isStringEnum(node: JsonObject): boolean {
 
 /** `x-graphql-description` over `description` (D13); an empty text is no description. */
 export function descriptionOf(node: JsonObject): string | undefined {
-  for (const key of ['x-graphql-description', 'description']) {
-    const d = own(node, key);
-    if (typeof d === 'string') return d === '' ? undefined : d;
-  }
-  return undefined;
+  let d = own(node, 'x-graphql-description');
+  if (typeof d !== 'string') d = own(node, 'description');
+  return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
 /** `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch. */
@@ -472,7 +473,7 @@ export function allowsNull(node: JsonObject): boolean {
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
   const list = own(node, 'enum');
   if (Array.isArray(list) && list.includes(null)) return true;
-  for (const keyword of ['oneOf', 'anyOf']) {
+  for (const keyword of BRANCH_KEYWORDS) {
     const branches = own(node, keyword);
     if (Array.isArray(branches) && branches.some((b) => isObject(b) && own(b, 'type') === 'null')) return true;
   }
