@@ -270,9 +270,7 @@ export class Lowering {
   private lowerObject(slot: Slot): void {
     const merged = this.merged({ loc: slot.loc, node: slot.node });
     const registry = new NameRegistry();
-    const fields: DraftField[] = [];
-    // Which fields have an explicit name (parallel to `fields`, not a wrapper object per field).
-    const explicit: boolean[] = [];
+    const fields: Array<{ field: DraftField; explicit: boolean }> = [];
     for (const prop of merged.properties) {
       const schema = prop.schema;
       if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
@@ -282,11 +280,10 @@ export class Lowering {
         if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
         if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
       }
-      fields.push(this.lowerField(slot, prop.key, prop.loc, schema, merged.required.has(prop.key)));
-      explicit.push(typeof explicitName === 'string');
+      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, merged.required.has(prop.key)), explicit: typeof explicitName === 'string' });
     }
-    for (let i = 0; i < fields.length; i++) if (!explicit[i]) fields[i].name = registry.claim(fields[i].name);
-    slot.fields = fields;
+    for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
+    slot.fields = fields.map((f) => f.field);
     if (slot.fields.length === 0) {
       slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeLoc: slot.loc });
     }

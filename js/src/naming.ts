@@ -176,7 +176,7 @@ export class NameRegistry {
    * released, so every suffix below it is still taken; without this, n types
    * with one base cost n^2 / 2 lookups.
    */
-  private nextSuffix: Map<string, number> | undefined;
+  private readonly nextSuffix = new Map<string, number>();
 
   /** D3: `base` if free, else the first free of `base1`, `base2`, ...; takes it. */
   claim(base: string): string {
@@ -184,8 +184,6 @@ export class NameRegistry {
       this.taken.add(base);
       return base;
     }
-    // Made on the first clash only: most scopes (the fields of a type) have none.
-    this.nextSuffix ??= new Map();
     let n = this.nextSuffix.get(base) ?? 1;
     let name = base + String(n);
     while (this.taken.has(name)) name = base + String(++n);

@@ -48,21 +48,18 @@ class ChildLoc implements Loc {
   constructor(
     readonly source: Source,
     private readonly parent: Loc,
-    private readonly segment: string | number,
-    private readonly name: string | number | undefined,
+    private readonly segments: Array<string | number>,
   ) {}
 
   get pointer(): string {
-    if (this.joined === undefined) {
-      this.joined = this.name === undefined ? pointerJoin(this.parent.pointer, this.segment) : pointerJoin(this.parent.pointer, this.segment, this.name);
-    }
+    if (this.joined === undefined) this.joined = pointerJoin(this.parent.pointer, ...this.segments);
     return this.joined;
   }
 }
 
-/** `loc` followed by one or two pointer segments; the pointer is joined when first read. */
-export function childLoc(loc: Loc, segment: string | number, name?: string | number): Loc {
-  return new ChildLoc(loc.source, loc, segment, name);
+/** `loc` followed by these pointer segments; the pointer is joined when first read. */
+export function childLoc(loc: Loc, ...segments: Array<string | number>): Loc {
+  return new ChildLoc(loc.source, loc, segments);
 }
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -294,9 +291,7 @@ export interface MergedObject {
  */
 export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[]): MergedObject {
   const properties: MergedProperty[] = [];
-  // Where each key is in `properties`; only needed from the second schema on (the keys of
-  // one object are distinct), so an object without allOf builds none.
-  let index: Map<string, number> | undefined;
+  const index = new Map<string, number>();
   const required = new Set<string>();
   const refMembers: Target[] = [];
   // A few entries at most (the object and its allOf chain): a list compared by
@@ -308,19 +303,15 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
     visiting.push(at);
     const props = own(schema, 'properties');
     if (isObject(props)) {
-      if (visiting.length > 1 && index === undefined) {
-        index = new Map();
-        for (let i = 0; i < properties.length; i++) index.set(properties[i].key, i);
-      }
       for (const name of keysOf(props)) {
         const prop: MergedProperty = {
           key: name,
           loc: childLoc(at, 'properties', name),
           schema: props[name],
         };
-        const seen = index?.get(name);
+        const seen = index.get(name);
         if (seen === undefined) {
-          index?.set(name, properties.length);
+          index.set(name, properties.length);
           properties.push(prop);
         } else if (!jsonEqual(properties[seen].schema, prop.schema)) {
           warnings.push({
