@@ -13,7 +13,7 @@ import { descriptionOf } from './lower';
 import { NAME_RE, isValidName } from './naming';
 import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
-import { childLoc, type Loc } from './resolve';
+import type { Loc } from './resolve';
 import type { DraftInputValue, Slot } from './slots';
 import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
@@ -433,4 +433,6 @@ export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
   }
 }
 
-const child = childLoc;
+function child(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+}

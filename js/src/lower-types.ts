@@ -10,7 +10,7 @@ import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './l
 import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
-import { childLoc, locKey, type Loc, type Target } from './resolve';
+import { locKey, type Loc, type Target } from './resolve';
 import type { Slot } from './slots';
 import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
 
@@ -262,4 +262,6 @@ function json(_lw: Lowering, nullable: boolean): TypeInfo {
   return { type: jsonType(), nullable };
 }
 
-const at = childLoc;
+function at(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+}

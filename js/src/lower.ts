@@ -15,7 +15,7 @@ import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
-import { LocMap, childLoc, locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
+import { LocMap, locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
 import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
@@ -349,7 +349,7 @@ export class Lowering {
       typeLoc: typeof explicitType === 'string'
         ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') }
         : typeof own(node, '$ref') === 'string'
-          ? childLoc(loc, '$ref')
+          ? { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') }
           : loc,
     };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;

@@ -36,32 +36,6 @@ export interface Target {
   node: JsonValue;
 }
 
-/**
- * The location of a child of `parent`, whose pointer string is built on first
- * read. Lowering makes a location for every property, `$ref` and attribute it
- * may report, but reads few of them (diagnostics, names of inline types):
- * not joining the others' pointers saves a string or three per property.
- */
-class ChildLoc implements Loc {
-  private joined: string | undefined;
-
-  constructor(
-    readonly source: Source,
-    private readonly parent: Loc,
-    private readonly segments: Array<string | number>,
-  ) {}
-
-  get pointer(): string {
-    if (this.joined === undefined) this.joined = pointerJoin(this.parent.pointer, ...this.segments);
-    return this.joined;
-  }
-}
-
-/** `loc` followed by these pointer segments; the pointer is joined when first read. */
-export function childLoc(loc: Loc, ...segments: Array<string | number>): Loc {
-  return new ChildLoc(loc.source, loc, segments);
-}
-
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export function locKey(loc: Loc): string {
@@ -115,7 +89,7 @@ export class LocMap<V> {
 }
 
 function sameLoc(a: Loc, b: Loc): boolean {
-  return a === b || (a.source === b.source && a.pointer === b.pointer);
+  return a.source === b.source && a.pointer === b.pointer;
 }
 
 export function decodePointerSegment(segment: string): string {
@@ -306,7 +280,7 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
       for (const name of keysOf(props)) {
         const prop: MergedProperty = {
           key: name,
-          loc: childLoc(at, 'properties', name),
+          loc: { source: at.source, pointer: pointerJoin(at.pointer, 'properties', name) },
           schema: props[name],
         };
         const seen = index.get(name);
@@ -331,7 +305,7 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
     if (Array.isArray(allOf)) {
       allOf.forEach((member, i) => {
         if (!isObject(member)) return;
-        const memberLoc = childLoc(at, 'allOf', i);
+        const memberLoc = { source: at.source, pointer: pointerJoin(at.pointer, 'allOf', i) };
         const ref = own(member, '$ref');
         if (typeof ref === 'string') {
           const target = resolver.resolve(ref, memberLoc);
