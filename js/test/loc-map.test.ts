@@ -1,12 +1,11 @@
 /**
- * resolve.ts LocMap and childLoc: the lookups lowering makes by location
- * without building `locKey` strings must give exactly what a map keyed by
- * `locKey` gave, and a lazily joined pointer must equal `pointerJoin`.
+ * resolve.ts LocMap: the lookups lowering makes by location without building
+ * `locKey` strings must give exactly what a map keyed by `locKey` gave.
  */
 import { describe, expect, it } from 'vitest';
 import { Converter } from '../src/index';
-import { pointerJoin, type JsonValue } from '../src/load';
-import { LocMap, childLoc, locKey, type Loc, type Source, type Target } from '../src/resolve';
+import type { JsonValue } from '../src/load';
+import { LocMap, type Source, type Target } from '../src/resolve';
 
 function source(id: string, root: JsonValue): Source {
   return { id, text: '', root, refs: [] };
@@ -48,23 +47,8 @@ describe('LocMap', () => {
   });
 });
 
-describe('childLoc', () => {
-  const main = source('', {});
-  it('joins its pointer like pointerJoin, escapes included, and keeps the source', () => {
-    const base: Loc = { source: main, pointer: '/definitions/a~1b' };
-    const cases: Array<[string | number, (string | number)?]> = [['properties', 'x/y~z'], ['allOf', 0], ['$ref'], ['enum', 12]];
-    for (const [a, b] of cases) {
-      const loc = b === undefined ? childLoc(base, a) : childLoc(base, a, b);
-      const expected = b === undefined ? pointerJoin(base.pointer, a) : pointerJoin(base.pointer, a, b);
-      expect(loc.pointer).toBe(expected);
-      expect(loc.pointer).toBe(expected);
-      expect(loc.source).toBe(main);
-      expect(locKey(loc)).toBe(`#${expected}`);
-    }
-    expect(childLoc(childLoc(base, 'items'), 'properties', 'p').pointer).toBe('/definitions/a~1b/items/properties/p');
-  });
-
-  it('gives warnings the full pointer of a nested property', () => {
+describe('locations in warnings', () => {
+  it('gives a warning in a nested property its full pointer, escapes included', () => {
     const schema = {
       definitions: {
         'a/b': { type: 'object', properties: { v: { type: 'integer', maximum: 1e12 } } },
