@@ -7,7 +7,7 @@
  */
 import { ErrorCodes } from './errors';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
 import { locKey, type Loc, type Target } from './resolve';
@@ -78,7 +78,7 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     }
   }
   if (!isObject(properties)) {
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(node, keyword);
       if (Array.isArray(list) && list.length > 0) return branchesType(lw, node, list, keyword, loc, ctx, nullable);
     }
@@ -88,14 +88,14 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   if (Object.prototype.hasOwnProperty.call(node, 'const')) return { ...scalarOfValues(lw, [node.const]), nullable: nullable || node.const === null };
 
   const type = own(node, 'type');
-  const types = Array.isArray(type) ? type : type === undefined ? [] : [type];
-  const nonNullTypes = types.filter((t) => t !== 'null');
-  if (types.length === 0) {
+  if (type === undefined || (Array.isArray(type) && type.length === 0)) {
     if (isObject(properties) || explicitKind(node) !== undefined || Array.isArray(allOf)) return objectType(lw, node, loc, ctx, nullable);
     return json(lw, nullable);
   }
-  if (nonNullTypes.length !== 1) return json(lw, nullable);
-  switch (nonNullTypes[0]) {
+  // The one type other than "null" (no list built for the usual single `type` string).
+  const single = Array.isArray(type) ? soleNonNullType(type) : type === 'null' ? undefined : type;
+  if (single === undefined) return json(lw, nullable);
+  switch (single) {
     case 'string':
       return { type: named('String'), nullable };
     case 'integer':
@@ -117,12 +117,24 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   }
 }
 
+/** The only entry of a `type` list that is not "null"; undefined when there are none or several. */
+function soleNonNullType(types: JsonValue[]): JsonValue | undefined {
+  let found: JsonValue | undefined;
+  let count = 0;
+  for (const t of types) {
+    if (t === 'null') continue;
+    found = t;
+    count++;
+  }
+  return count === 1 ? found : undefined;
+}
+
 /** A `$ref` target: a named type, or (for an alias) the type of what it says. */
 function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   const target = lw.followRefs(first);
   const kind = lw.classify(target);
   if (isSlotKind(kind)) {
-    const slotKind = kind === 'object' && ctx.input && !lw.slots.has(locKey(target.loc)) ? 'input' : kind;
+    const slotKind = kind === 'object' && ctx.input && !lw.slots.has(target) ? 'input' : kind;
     return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
   }
   if (kind !== 'alias') return json(lw, false);
@@ -170,7 +182,7 @@ function branchesType(
 function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
   if (isStringEnum(node)) {
     const target: Target = { loc, node };
-    const existing = lw.slots.get(locKey(loc));
+    const existing = lw.slots.get(target);
     const explicit = explicitTypeName(node);
     const slot =
       existing ??
@@ -190,7 +202,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   const target: Target = { loc, node };
   const kind = lw.classify(target);
   if (!isSlotKind(kind)) return json(lw, nullable);
-  const existing = lw.slots.get(locKey(loc));
+  const existing = lw.slots.get(target);
   if (existing) return { type: { kind: 'slot', slot: existing }, nullable };
   const merged = lw.merged(target);
   const surfacedRequired = merged.properties.some(
@@ -198,7 +210,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   );
   const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined);
   const named =
-    lw.refTargets.has(locKey(loc)) ||
+    lw.refTargets.has(target) ||
     forced ||
     lw.fieldCount(merged) > lw.options.inlineObjectThreshold ||
     surfacedRequired ||
@@ -230,8 +242,10 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
   return { type: jsonType() };
 }
 
+const INT_BOUNDS: readonly string[] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
-  for (const key of ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum']) {
+  for (const key of INT_BOUNDS) {
     const bound = own(node, key);
     if (typeof bound === 'number' && (bound < INT_MIN || bound > INT_MAX)) {
       lw.warn(ErrorCodes.INT_RANGE, `${key} ${bound} is outside the 32-bit range of GraphQL Int`, at(loc, key));

@@ -15,14 +15,17 @@ import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
-import { locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
+import { LocMap, locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
 import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+
+/** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
+export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
 
 export type Classification = SlotKind | 'skip' | 'empty' | 'alias' | 'ref';
 
 export class Lowering {
-  readonly slots = new Map<string, Slot>();
+  readonly slots = new LocMap<Slot>();
   /** Top-level slots in document order; children hang below them. */
   readonly units: Slot[] = [];
   readonly directives: FieldDirectives;
@@ -32,16 +35,16 @@ export class Lowering {
   typeDepth = 0;
   /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
   private readonly scalarInfo = new Map<string, JsonObject>();
-  private readonly classes = new Map<string, Classification>();
+  private readonly classes = new LocMap<Classification>();
   /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
   schemaExtension?: DraftSchemaDef;
   schema?: DraftSchemaDef;
-  private readonly merges = new Map<string, MergedObject>();
+  private readonly merges = new LocMap<MergedObject>();
 
   constructor(
     readonly options: ResolvedOptions,
     readonly resolver: Resolver,
-    readonly refTargets: Set<string>,
+    readonly refTargets: LocMap<true>,
     readonly warnings: Diagnostic[],
   ) {
     this.directives = new FieldDirectives(this);
@@ -137,24 +140,23 @@ export class Lowering {
     const init: Parameters<typeof newSlot>[0] = { key, loc: target.loc, node, kind, base, hashRef: `${target.loc.source.id}#${target.loc.pointer}` };
     if (explicit) init.explicit = { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } };
     const slot = newSlot(init);
-    this.slots.set(key, slot);
+    this.slots.set(target, slot);
     owner?.children.push(slot);
     return slot;
   }
 
   /** The slot of a target, created as a child of `owner` when it has none yet. */
   slotFor(target: Target, kind: SlotKind, owner: Slot, base: () => string): Slot {
-    return this.slots.get(locKey(target.loc)) ?? this.createSlot(target, kind, base, owner);
+    return this.slots.get(target) ?? this.createSlot(target, kind, base, owner);
   }
 
   /** What a schema node becomes. Memoized by location; cycles classify as alias. */
   classify(target: Target): Classification {
-    const key = locKey(target.loc);
-    const known = this.classes.get(key);
+    const known = this.classes.get(target);
     if (known !== undefined) return known;
-    this.classes.set(key, 'alias');
+    this.classes.set(target, 'alias');
     const result = this.classifyNode(target);
-    this.classes.set(key, result);
+    this.classes.set(target, result);
     return result;
   }
 
@@ -181,7 +183,7 @@ export class Lowering {
   /** `oneOf`/`anyOf` made only of refs to object types: the targets, else undefined. */
   refUnionMembers(target: Target): Target[] | undefined {
     const node = target.node as JsonObject;
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(node, keyword);
       if (!Array.isArray(list) || list.length === 0) continue;
       const members: Target[] = [];
@@ -218,11 +220,10 @@ export class Lowering {
   }
 
   merged(target: Target): MergedObject {
-    const key = locKey(target.loc);
-    let m = this.merges.get(key);
+    let m = this.merges.get(target);
     if (!m) {
       m = mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
-      this.merges.set(key, m);
+      this.merges.set(target, m);
     }
     return m;
   }
@@ -371,7 +372,7 @@ export class Lowering {
         }
       });
     }
-    for (const keyword of ['oneOf', 'anyOf']) {
+    for (const keyword of BRANCH_KEYWORDS) {
       const list = own(slot.node, keyword);
       if (!Array.isArray(list)) continue;
       list.forEach((m, i) => {
@@ -461,11 +462,9 @@ export function isStringEnum(node: JsonObject): boolean {
 
 /** `x-graphql-description` over `description` (D13); an empty text is no description. */
 export function descriptionOf(node: JsonObject): string | undefined {
-  for (const key of ['x-graphql-description', 'description']) {
-    const d = own(node, key);
-    if (typeof d === 'string') return d === '' ? undefined : d;
-  }
-  return undefined;
+  let d = own(node, 'x-graphql-description');
+  if (typeof d !== 'string') d = own(node, 'description');
+  return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
 /** `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch. */
@@ -474,7 +473,7 @@ export function allowsNull(node: JsonObject): boolean {
   if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
   const list = own(node, 'enum');
   if (Array.isArray(list) && list.includes(null)) return true;
-  for (const keyword of ['oneOf', 'anyOf']) {
+  for (const keyword of BRANCH_KEYWORDS) {
     const branches = own(node, keyword);
     if (Array.isArray(branches) && branches.some((b) => isObject(b) && own(b, 'type') === 'null')) return true;
   }

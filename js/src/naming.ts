@@ -84,8 +84,39 @@ export function splitWords(s: string): string[] {
 const upperFirst = (w: string): string => asciiUpper(w.slice(0, 1)) + w.slice(1);
 const lowerFirst = (w: string): string => asciiLower(w.slice(0, 1)) + w.slice(1);
 
+/**
+ * Memo of a pure name function. A schema repeats its property keys and titles
+ * across thousands of definitions, so most calls are repeats. Bounded: cleared
+ * when full, so a long-running process (watch, batch) does not grow it forever.
+ */
+class NameMemo {
+  private readonly map = new Map<string, string>();
+  constructor(private readonly compute: (s: string) => string) {}
+  get(s: string): string {
+    let out = this.map.get(s);
+    if (out === undefined) {
+      out = this.compute(s);
+      if (this.map.size >= 50_000) this.map.clear();
+      this.map.set(s, out);
+    }
+    return out;
+  }
+}
+
+const typeNames = new NameMemo(computeTypeName);
+const fieldNames = new NameMemo(computeFieldName);
+
 /** PascalCase type name (D1). */
 export function toTypeName(s: string): string {
+  return typeNames.get(s);
+}
+
+/** camelCase field name (D1). */
+export function toFieldName(s: string): string {
+  return fieldNames.get(s);
+}
+
+function computeTypeName(s: string): string {
   const name = splitWords(s).map(upperFirst).join('');
   return name === '' || isDigit(name[0]) ? 'T' + name : name;
 }
@@ -93,8 +124,7 @@ export function toTypeName(s: string): string {
 /** A lower-case ASCII letter, then lower-case letters and digits: its own field name. */
 const PLAIN_FIELD_NAME = /^[a-z][a-z0-9]*$/;
 
-/** camelCase field name (D1). */
-export function toFieldName(s: string): string {
+function computeFieldName(s: string): string {
   // Most keys (`id`, `name`, `price`) are one word that is already a field name:
   // one regex test instead of splitting into words (called for every property).
   if (PLAIN_FIELD_NAME.test(s)) return s;

@@ -42,6 +42,56 @@ export function locKey(loc: Loc): string {
   return `${loc.source.id}#${loc.pointer}`;
 }
 
+/**
+ * A map keyed by location (source + pointer) that does not build the
+ * `locKey` string on every lookup. A JSON tree shares no nodes, so an object
+ * node sits at one location: it is the key, and the location stored with it
+ * is compared (two fields, usually the same string object) so the result is
+ * exactly that of a map keyed by `locKey`, even for a node reached by two
+ * spellings of one pointer. Anything else (a scalar node, a second spelling)
+ * takes the string map. Lowering looks up classes, merges and slots several
+ * times per property; with the memo of naming.ts, dropping those strings took
+ * 10% off a conversion (bench-corpus N = 5,000, CPU time; docs/benchmarks.md).
+ */
+export class LocMap<V> {
+  private readonly byNode = new Map<object, { loc: Loc; value: V }>();
+  private readonly byKey = new Map<string, V>();
+
+  get(target: Target): V | undefined {
+    const node = target.node;
+    if (typeof node === 'object' && node !== null) {
+      const entry = this.byNode.get(node);
+      if (entry === undefined) return undefined;
+      if (sameLoc(entry.loc, target.loc)) return entry.value;
+    }
+    return this.byKey.get(locKey(target.loc));
+  }
+
+  has(target: Target): boolean {
+    return this.get(target) !== undefined;
+  }
+
+  set(target: Target, value: V): void {
+    const node = target.node;
+    if (typeof node === 'object' && node !== null) {
+      const entry = this.byNode.get(node);
+      if (entry === undefined) {
+        this.byNode.set(node, { loc: target.loc, value });
+        return;
+      }
+      if (sameLoc(entry.loc, target.loc)) {
+        entry.value = value;
+        return;
+      }
+    }
+    this.byKey.set(locKey(target.loc), value);
+  }
+}
+
+function sameLoc(a: Loc, b: Loc): boolean {
+  return a.source === b.source && a.pointer === b.pointer;
+}
+
 export function decodePointerSegment(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
@@ -84,15 +134,15 @@ export class Resolver {
    * reported before any output is built, and so `isRefTarget` knows every
    * node that something points at.
    */
-  collectTargets(): Set<string> {
-    const targets = new Set<string>();
+  collectTargets(): LocMap<true> {
+    const targets = new LocMap<true>();
     const queue: Source[] = [this.main];
     for (let i = 0; i < queue.length; i++) {
       const source = queue[i];
       for (const use of source.refs) {
         const before = this.sources.size;
         const target = this.resolve(use.ref, { source, pointer: use.pointer });
-        targets.add(locKey(target.loc));
+        targets.set(target, true);
         if (this.sources.size > before) queue.push(target.loc.source);
       }
     }
@@ -218,12 +268,13 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
   const index = new Map<string, number>();
   const required = new Set<string>();
   const refMembers: Target[] = [];
-  const visiting = new Set<string>();
+  // A few entries at most (the object and its allOf chain): a list compared by
+  // location, not a Set of locKey strings built for every object.
+  const visiting: Loc[] = [];
 
   const visit = (schema: JsonObject, at: Loc, top: boolean): void => {
-    const key = locKey(at);
-    if (visiting.has(key)) return;
-    visiting.add(key);
+    for (let i = 0; i < visiting.length; i++) if (sameLoc(visiting[i], at)) return;
+    visiting.push(at);
     const props = own(schema, 'properties');
     if (isObject(props)) {
       for (const name of keysOf(props)) {
