@@ -922,6 +922,11 @@ struct Validation<'a> {
     main: Option<FileId>,
     /// The definitions added for validation (federation, `@oneOf`).
     extra: Vec<&'a Ast>,
+    /// The document's type definitions and extensions by name, in document
+    /// order: `type_nodes` was a scan of every definition, called per type and
+    /// per interface field, which made validation quadratic in the size of the
+    /// document (record 0028's stage 4; issue #8).
+    by_name: HashMap<&'a str, Vec<&'a Ast>>,
 }
 
 /// The directives graphql-js 16 specifies, with their arguments.
@@ -992,7 +997,15 @@ impl<'a> Validation<'a> {
                 extra.extend(one_of.definitions.iter());
             }
         }
-        Validation { text, doc, main, extra }
+        let mut by_name: HashMap<&'a str, Vec<&'a Ast>> = HashMap::new();
+        for d in &doc.definitions {
+            if is_type_definition(d) || is_type_extension(d) {
+                if let Some(n) = d.name() {
+                    by_name.entry(n.as_str()).or_default().push(d);
+                }
+            }
+        }
+        Validation { text, doc, main, extra, by_name }
     }
 
     /// Every type-system definition and extension, the document's first.
@@ -1002,11 +1015,7 @@ impl<'a> Validation<'a> {
 
     /// The document's definitions and extensions of type `name`.
     fn type_nodes(&self, name: &str) -> Vec<&'a Ast> {
-        self.doc
-            .definitions
-            .iter()
-            .filter(|d| (is_type_definition(d) || is_type_extension(d)) && d.name().is_some_and(|n| n == name))
-            .collect()
+        self.by_name.get(name).cloned().unwrap_or_default()
     }
 
     fn type_starts(&self, name: &str) -> Vec<Option<usize>> {
