@@ -1,7 +1,7 @@
 /**
  * The two pipelines, stage by stage (docs/ARCHITECTURE.md):
  * JSON Schema -> SDL: load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print;
- * SDL -> JSON Schema (record 0028): sdl-read -> reverse -> json-print.
+ * SDL -> JSON Schema (record 0028): sdl-read -> reverse (printed as json-print would).
  */
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
@@ -11,9 +11,8 @@ import { checkMetaSchema } from './meta-schema';
 import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
-import { printJson } from './json-print';
 import { printDocument } from './print';
-import { reverseDocument } from './reverse';
+import { printReversed, reverseDocument } from './reverse';
 import { readSdl } from './sdl-read';
 import { Resolver, type Source } from './resolve';
 
@@ -35,7 +34,7 @@ export type SdlResult = ConversionResult;
 /** GraphQL SDL -> annotated JSON Schema text (record 0028). No warnings arise in this direction. */
 export function graphqlToJson(text: string, options: ResolvedOptions): ConversionResult {
   const doc = readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
-  const output = printJson(reverseDocument(doc));
+  const output = printReversed(reverseDocument(doc));
   return { output, sdl: output, warnings: [] };
 }
 

@@ -56,6 +56,19 @@ const SCALAR_TYPES: Record<string, string> = {
   ID: 'string',
 };
 
+/**
+ * The reverse tree printed: `JSON.stringify(tree, null, 2)` plus the newline,
+ * the bytes json-print's `printJson` gives (its header; js/test/reverse.test.ts
+ * compares the two) for the trees of this module, built of plain objects and
+ * arrays whose keys are GraphQL names (never integer-like, so insertion order is
+ * key order) and finite numbers. About 4x faster than `printJson` at N = 5,000
+ * (60 against 280 ms; issue #8). Trees from load.ts (an explicit key order) must
+ * still go through `printJson`.
+ */
+export function printReversed(tree: JsonObject): string {
+  return JSON.stringify(tree, null, 2) + '\n';
+}
+
 export function reverseDocument(doc: Document): JsonObject {
   const root: JsonObject = { $schema: DRAFT_07 };
   // Without its own `extend schema`, the document must say that no @link is to be generated.

@@ -329,49 +329,67 @@ class Reader {
     return out;
   }
 
+  // The builders below set keys one by one, in the order a spread gave them:
+  // a conditional spread (`...(d ? { description } : {})`) takes a slow path in
+  // V8 11 (about 1 µs), and they run for every field, argument and enum value.
+
   private fields(nodes: readonly G.FieldDefinitionNode[] | undefined): FieldDef[] {
-    return (nodes ?? []).map((f) => ({
-      name: f.name.value,
-      ...this.description(f.description),
-      args: this.inputValues(f.arguments),
-      type: this.typeText(f.type),
-      directives: this.directives(f.directives),
-    }));
+    if (nodes === undefined) return [];
+    return nodes.map((f) => {
+      const out = { name: f.name.value } as FieldDef;
+      this.describe(out, f.description);
+      out.args = this.inputValues(f.arguments);
+      out.type = this.typeText(f.type);
+      out.directives = this.directives(f.directives);
+      return out;
+    });
   }
 
   private inputFields(nodes: readonly G.InputValueDefinitionNode[] | undefined): FieldDef[] {
-    return (nodes ?? []).map((f) => ({
-      name: f.name.value,
-      ...this.description(f.description),
-      args: [],
-      type: this.typeText(f.type),
-      ...(f.defaultValue !== undefined ? { defaultValue: this.value(f.defaultValue, 0) } : {}),
-      directives: this.directives(f.directives),
-    }));
+    if (nodes === undefined) return [];
+    return nodes.map((f) => {
+      const out = { name: f.name.value } as FieldDef;
+      this.describe(out, f.description);
+      out.args = [];
+      out.type = this.typeText(f.type);
+      if (f.defaultValue !== undefined) out.defaultValue = this.value(f.defaultValue, 0);
+      out.directives = this.directives(f.directives);
+      return out;
+    });
   }
 
   private inputValues(nodes: readonly G.InputValueDefinitionNode[] | undefined): InputValueDef[] {
-    return (nodes ?? []).map((a) => ({
-      name: a.name.value,
-      ...this.description(a.description),
-      type: this.typeText(a.type),
-      ...(a.defaultValue !== undefined ? { defaultValue: this.value(a.defaultValue, 0) } : {}),
-      directives: this.directives(a.directives),
-    }));
+    if (nodes === undefined || nodes.length === 0) return [];
+    return nodes.map((a) => {
+      const out = { name: a.name.value } as InputValueDef;
+      this.describe(out, a.description);
+      out.type = this.typeText(a.type);
+      if (a.defaultValue !== undefined) out.defaultValue = this.value(a.defaultValue, 0);
+      out.directives = this.directives(a.directives);
+      return out;
+    });
   }
 
   private enumValues(nodes: readonly G.EnumValueDefinitionNode[] | undefined): EnumValueDef[] {
-    return (nodes ?? []).map((v) => ({
-      name: v.name.value,
-      ...this.description(v.description),
-      directives: this.directives(v.directives),
-    }));
+    if (nodes === undefined) return [];
+    return nodes.map((v) => {
+      const out = { name: v.name.value } as EnumValueDef;
+      this.describe(out, v.description);
+      out.directives = this.directives(v.directives);
+      return out;
+    });
+  }
+
+  /** Sets `description` as `description()` would spread it. */
+  private describe(out: { description?: string }, node: G.StringValueNode | undefined): void {
+    if (node !== undefined && node.value !== '') out.description = node.value;
   }
 
   private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
-    return (nodes ?? []).map((d) => ({
+    if (nodes === undefined || nodes.length === 0) return [];
+    return nodes.map((d) => ({
       name: d.name.value,
-      args: (d.arguments ?? []).map((a) => [a.name.value, this.value(a.value, 0)] as [string, JsonValue]),
+      args: d.arguments === undefined || d.arguments.length === 0 ? [] : d.arguments.map((a) => [a.name.value, this.value(a.value, 0)] as [string, JsonValue]),
     }));
   }
 
@@ -461,28 +479,45 @@ export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
 
 function checkNames(reader: Reader, doc: G.DocumentNode): void {
   const problems: Array<{ node: G.ASTNode; message: string; label: string }> = [];
-  const firsts = new Map<string, G.ASTNode>();
-  /** Records `label` in `scope`; a second occurrence is a problem (and false). */
-  const once = (scope: string, label: string, node: G.ASTNode): boolean => {
-    const key = `${scope}\u0000${label}`;
-    const first = firsts.get(key);
+  // One map of first occurrences per scope (`fields T`, ...), keyed by the bare
+  // name; labels are built for problems only. (Keys `scope + label` built for
+  // every field cost about a parse's tenth at N = 5,000; issue #8.)
+  const scopes = new Map<string, Map<string, G.ASTNode>>();
+  const scope = (key: string): Map<string, G.ASTNode> => {
+    let seen = scopes.get(key);
+    if (seen === undefined) {
+      seen = new Map();
+      scopes.set(key, seen);
+    }
+    return seen;
+  };
+  /** Records `name` in `seen`; a second occurrence is a problem (and false), labelled `prefix + name + suffix`. */
+  const once = (seen: Map<string, G.ASTNode>, name: string, node: G.ASTNode, prefix: string, suffix = ''): boolean => {
+    const first = seen.get(name);
     if (first === undefined) {
-      firsts.set(key, node);
+      seen.set(name, node);
       return true;
     }
+    const label = prefix + name + suffix;
     problems.push({ node, label, message: `${label} is defined twice (first at ${reader.where(first)})` });
     return false;
+  };
+  /** The arguments of one field or directive: it is defined once (or its second definition is not checked). */
+  const argsOnce = (owner: string, args: readonly G.InputValueDefinitionNode[] | undefined): void => {
+    if (args === undefined || args.length === 0) return;
+    const seen = new Map<string, G.ASTNode>();
+    for (const a of args) once(seen, a.name.value, a.name, `argument ${owner}(`, ')');
   };
   const typeKinds = new Map<string, string>();
   for (const def of doc.definitions) {
     switch (def.kind) {
       case 'DirectiveDefinition':
-        if (once('directive', `directive @${def.name.value}`, def.name)) argsOnce(once, `@${def.name.value}`, def.arguments);
+        if (once(scope('directive'), def.name.value, def.name, 'directive @')) argsOnce(`@${def.name.value}`, def.arguments);
         break;
       case 'SchemaDefinition':
       case 'SchemaExtension':
-        if (def.kind === 'SchemaDefinition') once('schema', 'the schema', def);
-        for (const op of def.operationTypes ?? []) once('operation', `the ${op.operation} operation type`, op);
+        if (def.kind === 'SchemaDefinition') once(scope('schema'), '', def, 'the schema');
+        for (const op of def.operationTypes ?? []) once(scope('operation'), op.operation, op, 'the ', ' operation type');
         break;
       case 'ScalarTypeDefinition':
       case 'ObjectTypeDefinition':
@@ -504,17 +539,27 @@ function checkNames(reader: Reader, doc: G.DocumentNode): void {
           } else if (name === JSON_SCALAR && def.kind !== 'ScalarTypeDefinition') {
             problems.push({ node: def.name, label: name, message: 'JSON can only name a scalar here: x-graphql keeps the name for the scalar of arbitrary data' });
           }
-          once('type', `type ${name}`, def.name);
+          once(scope('type'), name, def.name, 'type ');
           typeKinds.set(name, def.kind);
         }
-        if ('interfaces' in def) for (const i of def.interfaces ?? []) once(`implements ${name}`, `${name} implements ${i.name.value}`, i);
-        if ('types' in def) for (const t of def.types ?? []) once(`members ${name}`, `union ${name} member ${t.name.value}`, t);
-        if ('values' in def) for (const v of def.values ?? []) once(`values ${name}`, `enum value ${name}.${v.name.value}`, v.name);
-        if ('fields' in def) {
-          for (const f of (def.fields ?? []) as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
+        if ('interfaces' in def && def.interfaces !== undefined && def.interfaces.length > 0) {
+          const seen = scope(`implements ${name}`);
+          for (const i of def.interfaces) once(seen, i.name.value, i, `${name} implements `);
+        }
+        if ('types' in def && def.types !== undefined && def.types.length > 0) {
+          const seen = scope(`members ${name}`);
+          for (const t of def.types) once(seen, t.name.value, t, `union ${name} member `);
+        }
+        if ('values' in def && def.values !== undefined && def.values.length > 0) {
+          const seen = scope(`values ${name}`);
+          for (const v of def.values) once(seen, v.name.value, v.name, `enum value ${name}.`);
+        }
+        if ('fields' in def && def.fields !== undefined && def.fields.length > 0) {
+          const seen = scope(`fields ${name}`);
+          for (const f of def.fields as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
             // The arguments of a field defined twice are not compared with the first one's.
-            if (once(`fields ${name}`, `field ${name}.${f.name.value}`, f.name) && 'arguments' in f) {
-              argsOnce(once, `${name}.${f.name.value}`, f.arguments);
+            if (once(seen, f.name.value, f.name, `field ${name}.`) && 'arguments' in f) {
+              argsOnce(`${name}.${f.name.value}`, f.arguments);
             }
           }
         }
@@ -532,14 +577,6 @@ function checkNames(reader: Reader, doc: G.DocumentNode): void {
     message += `; ${more.length} more problem${more.length === 1 ? '' : 's'} of this kind: ${names.join(', ')}${more.length > 5 ? ', ...' : ''}`;
   }
   throw reader.error(ErrorCodes.GRAPHQL_INVALID, message, first.node.loc?.start);
-}
-
-function argsOnce(
-  once: (scope: string, label: string, node: G.ASTNode) => boolean,
-  owner: string,
-  args: readonly G.InputValueDefinitionNode[] | undefined,
-): void {
-  for (const a of args ?? []) once(`args ${owner}`, `argument ${owner}(${a.name.value})`, a.name);
 }
 
 // ---------------------------------------------------------------------------
@@ -562,12 +599,7 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     if (def.kind === 'DirectiveDefinition') definedDirectives.add(def.name.value);
     else if ('name' in def && def.name !== undefined && def.kind.endsWith('Definition')) definedTypes.add(def.name.value);
   }
-  let needsFederation = false;
-  graphql.visit(doc, {
-    Directive(node) {
-      if (FEDERATION_NAMES.has(node.name.value) && !definedDirectives.has(node.name.value)) needsFederation = true;
-    },
-  });
+  const needsFederation = someAppliedDirective(doc, (name) => FEDERATION_NAMES.has(name) && !definedDirectives.has(name));
   let full = doc;
   if (needsFederation) {
     const extra = graphql.parse(federationDefinitions()).definitions.filter(
@@ -604,6 +636,33 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     }
   }
   throw reader.error(ErrorCodes.GRAPHQL_INVALID, best.error.message, best.offset);
+}
+
+/**
+ * Whether a directive applied anywhere in the document satisfies `test`. A
+ * walk over the places directives can stand in a type-system document (an
+ * executable definition was refused before), not graphql-js's `visit`, which
+ * visits every node and cost about as much as the parse itself (issue #8).
+ */
+function someAppliedDirective(doc: G.DocumentNode, test: (name: string) => boolean): boolean {
+  const any = (list: readonly G.ConstDirectiveNode[] | undefined) => list !== undefined && list.some((d) => test(d.name.value));
+  const anyArg = (args: readonly G.InputValueDefinitionNode[] | undefined) => args !== undefined && args.some((a) => any(a.directives));
+  for (const def of doc.definitions) {
+    if (def.kind === 'DirectiveDefinition') {
+      if (anyArg(def.arguments)) return true;
+      continue;
+    }
+    if (!('directives' in def)) continue;
+    if (any(def.directives as readonly G.ConstDirectiveNode[] | undefined)) return true;
+    if ('values' in def && def.values?.some((v) => any(v.directives))) return true;
+    if ('fields' in def && def.fields !== undefined) {
+      for (const f of def.fields as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
+        if (any(f.directives)) return true;
+        if ('arguments' in f && anyArg(f.arguments)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /**

@@ -1,10 +1,12 @@
 //! One conversion of one file, for profilers (docs/benchmarks.md, "Profiling"):
-//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--print] [--serde]`
+//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--print] [--serde] [--apollo]`
 //! (`--warnings --print` prints the warnings with their positions instead of the output)
 //! counts the instructions of exactly one library call, without criterion's loop
 //! or the CLI's file handling around it. Prints the output length (the output
 //! itself with `--print`) so the work cannot be optimised away; `--serde` only
-//! parses the file with `serde_json::from_str` (the floor, for instruction ratios).
+//! parses the file with `serde_json::from_str` (the floor, for instruction ratios),
+//! `--apollo` only parses it with apollo-compiler's `ast::Document::parse` (the floor
+//! of SDL -> JSON). A `.graphql` or `.gql` FILE implies `to-json`.
 
 use x_graphql::{ConversionDirection, Converter};
 
@@ -15,7 +17,8 @@ fn main() {
         std::process::exit(2);
     };
     let text = std::fs::read_to_string(path).expect("readable input");
-    let direction = if args.iter().any(|a| a == "to-json") {
+    let sdl_file = path.ends_with(".graphql") || path.ends_with(".gql");
+    let direction = if sdl_file || args.iter().any(|a| a == "to-json") {
         ConversionDirection::GraphQLToJsonSchema
     } else {
         ConversionDirection::JsonSchemaToGraphQL
@@ -23,6 +26,11 @@ fn main() {
     if args.iter().any(|a| a == "--serde") {
         let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         println!("{}", value.is_object());
+        return;
+    }
+    if args.iter().any(|a| a == "--apollo") {
+        let doc = apollo_compiler::ast::Document::parse(text.as_str(), path.as_str()).expect("SDL");
+        println!("{}", doc.definitions.len());
         return;
     }
     let converter = Converter::new();

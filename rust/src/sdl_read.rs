@@ -472,8 +472,18 @@ impl Reader<'_> {
         let mut t = ty;
         loop {
             let inner = match t {
-                ast::Type::Named(n) => return Ok(format!("{prefix}{n}{suffix}")),
-                ast::Type::NonNullNamed(n) => return Ok(format!("{prefix}{n}!{suffix}")),
+                // Pushed, not `format!`ed: one of these per field and argument.
+                ast::Type::Named(n) | ast::Type::NonNullNamed(n) => {
+                    let bang = matches!(t, ast::Type::NonNullNamed(_));
+                    let mut out = String::with_capacity(prefix.len() + n.len() + usize::from(bang) + suffix.len());
+                    out.push_str(&prefix);
+                    out.push_str(n.as_str());
+                    if bang {
+                        out.push('!');
+                    }
+                    out.push_str(&suffix);
+                    return Ok(out);
+                }
                 ast::Type::List(inner) => {
                     suffix.insert(0, ']');
                     inner
@@ -642,28 +652,64 @@ struct NameProblem {
     message: String,
 }
 
-struct Once<'r, 't> {
+/// What a name defines, in its scope: the key of `Once` and, printed, the
+/// label of a problem (`field T.f`). Printed for problems only: a `format!`
+/// of scope and label for every field and argument was 10% of the
+/// conversion at N = 5,000 (issue #8). Two labels are equal exactly when
+/// their printed scope and label are (GraphQL names hold no `.`, `(` or space).
+#[derive(PartialEq, Eq, Hash)]
+enum Label<'a> {
+    Directive(&'a str),
+    Schema,
+    Operation(&'static str),
+    Type(&'a str),
+    Implements(&'a str, &'a str),
+    Member(&'a str, &'a str),
+    Value(&'a str, &'a str),
+    Field(&'a str, &'a str),
+    DirectiveArg(&'a str, &'a str),
+    FieldArg(&'a str, &'a str, &'a str),
+}
+
+impl std::fmt::Display for Label<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Label::Directive(d) => write!(f, "directive @{d}"),
+            Label::Schema => write!(f, "the schema"),
+            Label::Operation(op) => write!(f, "the {op} operation type"),
+            Label::Type(t) => write!(f, "type {t}"),
+            Label::Implements(t, i) => write!(f, "{t} implements {i}"),
+            Label::Member(t, m) => write!(f, "union {t} member {m}"),
+            Label::Value(t, v) => write!(f, "enum value {t}.{v}"),
+            Label::Field(t, x) => write!(f, "field {t}.{x}"),
+            Label::DirectiveArg(d, a) => write!(f, "argument @{d}({a})"),
+            Label::FieldArg(t, x, a) => write!(f, "argument {t}.{x}({a})"),
+        }
+    }
+}
+
+struct Once<'r, 't, 'a> {
     reader: &'r Reader<'t>,
-    firsts: HashMap<(String, String), Option<usize>>,
+    firsts: HashMap<Label<'a>, Option<usize>>,
     problems: Vec<NameProblem>,
 }
 
-impl Once<'_, '_> {
-    /// Records `label` in `scope`; a second occurrence is a problem (and false).
-    fn once(&mut self, scope: String, label: String, offset: Option<usize>) -> bool {
-        let key = (scope, label);
-        if let Some(first) = self.firsts.get(&key) {
-            let message = format!("{} is defined twice (first at {})", key.1, self.reader.where_(*first));
-            self.problems.push(NameProblem { offset, label: key.1, message });
+impl<'a> Once<'_, '_, 'a> {
+    /// Records `label` in its scope; a second occurrence is a problem (and false).
+    fn once(&mut self, label: Label<'a>, offset: Option<usize>) -> bool {
+        if let Some(first) = self.firsts.get(&label) {
+            let label = label.to_string();
+            let message = format!("{label} is defined twice (first at {})", self.reader.where_(*first));
+            self.problems.push(NameProblem { offset, label, message });
             return false;
         }
-        self.firsts.insert(key, offset);
+        self.firsts.insert(label, offset);
         true
     }
 
-    fn args(&mut self, owner: &str, args: &[Node<ast::InputValueDefinition>]) {
+    fn args(&mut self, owner: impl Fn(&'a str) -> Label<'a>, args: &'a [Node<ast::InputValueDefinition>]) {
         for a in args {
-            self.once(format!("args {owner}"), format!("argument {owner}({})", a.name), start(a.name.location()));
+            self.once(owner(a.name.as_str()), start(a.name.location()));
         }
     }
 }
@@ -673,58 +719,59 @@ fn check_names(reader: &Reader, doc: &ast::Document) -> Res<()> {
     for def in &doc.definitions {
         match def {
             Ast::DirectiveDefinition(d) => {
-                if w.once("directive".into(), format!("directive @{}", d.name), start(d.name.location())) {
-                    w.args(&format!("@{}", d.name), &d.arguments);
+                if w.once(Label::Directive(d.name.as_str()), start(d.name.location())) {
+                    w.args(|a| Label::DirectiveArg(d.name.as_str(), a), &d.arguments);
                 }
             }
             Ast::SchemaDefinition(d) => {
-                w.once("schema".into(), "the schema".into(), start(def.location()));
+                w.once(Label::Schema, start(def.location()));
                 for op in &d.root_operations {
-                    w.once("operation".into(), format!("the {} operation type", op.0.name()), start(op.location()));
+                    w.once(Label::Operation(op.0.name()), start(op.location()));
                 }
             }
             Ast::SchemaExtension(d) => {
                 for op in &d.root_operations {
-                    w.once("operation".into(), format!("the {} operation type", op.0.name()), start(op.location()));
+                    w.once(Label::Operation(op.0.name()), start(op.location()));
                 }
             }
             Ast::OperationDefinition(_) | Ast::FragmentDefinition(_) => {}
             _ => {
                 let Some(name) = def.name() else { continue };
                 let name_at = start(name.location());
+                let name = name.as_str();
                 if is_type_definition(def) {
-                    if is_builtin_scalar(name.as_str()) {
+                    if is_builtin_scalar(name) {
                         w.problems.push(NameProblem {
                             offset: name_at,
                             label: name.to_string(),
                             message: format!("{name} is a built-in scalar; an SDL document must not define it"),
                         });
-                    } else if name.as_str() == JSON_SCALAR && !matches!(def, Ast::ScalarTypeDefinition(_)) {
+                    } else if name == JSON_SCALAR && !matches!(def, Ast::ScalarTypeDefinition(_)) {
                         w.problems.push(NameProblem {
                             offset: name_at,
                             label: name.to_string(),
                             message: "JSON can only name a scalar here: x-graphql keeps the name for the scalar of arbitrary data".into(),
                         });
                     }
-                    w.once("type".into(), format!("type {name}"), name_at);
+                    w.once(Label::Type(name), name_at);
                 }
                 for i in implements_of_node(def) {
-                    w.once(format!("implements {name}"), format!("{name} implements {i}"), start(i.location()));
+                    w.once(Label::Implements(name, i.as_str()), start(i.location()));
                 }
                 for t in members_of_node(def) {
-                    w.once(format!("members {name}"), format!("union {name} member {t}"), start(t.location()));
+                    w.once(Label::Member(name, t.as_str()), start(t.location()));
                 }
                 for v in values_of_node(def) {
-                    w.once(format!("values {name}"), format!("enum value {name}.{}", v.value), start(v.value.location()));
+                    w.once(Label::Value(name, v.value.as_str()), start(v.value.location()));
                 }
                 for f in fields_of_node(def) {
                     // The arguments of a field defined twice are not compared with the first one's.
-                    if w.once(format!("fields {name}"), format!("field {name}.{}", f.name), start(f.name.location())) {
-                        w.args(&format!("{name}.{}", f.name), &f.arguments);
+                    if w.once(Label::Field(name, f.name.as_str()), start(f.name.location())) {
+                        w.args(|a| Label::FieldArg(name, f.name.as_str(), a), &f.arguments);
                     }
                 }
                 for f in input_fields_of_node(def) {
-                    w.once(format!("fields {name}"), format!("field {name}.{}", f.name), start(f.name.location()));
+                    w.once(Label::Field(name, f.name.as_str()), start(f.name.location()));
                 }
             }
         }
@@ -922,6 +969,11 @@ struct Validation<'a> {
     main: Option<FileId>,
     /// The definitions added for validation (federation, `@oneOf`).
     extra: Vec<&'a Ast>,
+    /// The document's type definitions and extensions by name, in document
+    /// order: `type_nodes` was a scan of every definition, called per type and
+    /// per interface field, which made validation quadratic in the size of the
+    /// document (record 0028's stage 4; issue #8).
+    by_name: HashMap<&'a str, Vec<&'a Ast>>,
 }
 
 /// The directives graphql-js 16 specifies, with their arguments.
@@ -992,7 +1044,15 @@ impl<'a> Validation<'a> {
                 extra.extend(one_of.definitions.iter());
             }
         }
-        Validation { text, doc, main, extra }
+        let mut by_name: HashMap<&'a str, Vec<&'a Ast>> = HashMap::new();
+        for d in &doc.definitions {
+            if is_type_definition(d) || is_type_extension(d) {
+                if let Some(n) = d.name() {
+                    by_name.entry(n.as_str()).or_default().push(d);
+                }
+            }
+        }
+        Validation { text, doc, main, extra, by_name }
     }
 
     /// Every type-system definition and extension, the document's first.
@@ -1002,11 +1062,7 @@ impl<'a> Validation<'a> {
 
     /// The document's definitions and extensions of type `name`.
     fn type_nodes(&self, name: &str) -> Vec<&'a Ast> {
-        self.doc
-            .definitions
-            .iter()
-            .filter(|d| (is_type_definition(d) || is_type_extension(d)) && d.name().is_some_and(|n| n == name))
-            .collect()
+        self.by_name.get(name).cloned().unwrap_or_default()
     }
 
     fn type_starts(&self, name: &str) -> Vec<Option<usize>> {
@@ -1398,11 +1454,11 @@ impl<'a> Validation<'a> {
     /// one place, as are the schema definition and its extensions).
     fn first_same_directive(&self, at: Option<usize>) -> Option<usize> {
         let at = at?;
-        let mut lists: Vec<(String, &ast::DirectiveList)> = Vec::new();
+        let mut lists: Vec<(Place, &ast::DirectiveList)> = Vec::new();
         each_directive_list(self.doc, &mut |key, list| lists.push((key, list)));
         let (key, name) = lists.iter().find_map(|(key, list)| {
             let d = list.iter().find(|d| start(d.location()) == Some(at))?;
-            Some((key.clone(), d.name.clone()))
+            Some((*key, d.name.clone()))
         })?;
         lists
             .iter()
@@ -1751,37 +1807,50 @@ fn detect_cycle<'n>(
     index.remove(name);
 }
 
+/// Where a directive list stands (the key of `each_directive_list`): a type's
+/// definition and extensions are one place, as are the schema definition and
+/// its extensions; any other list is its own, named by its offset. (Were
+/// formatted strings, built for every list on every conversion; they are
+/// compared only on the failure path.)
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Place<'d> {
+    Schema,
+    Type(&'d str),
+    Definition(usize),
+    At(usize),
+}
+
 /// Every list of applied directives of the type-system definitions, with a
 /// key that is the same for the lists of one place (graphql-js's
 /// UniqueDirectivesPerLocationRule: a type and its extensions, the schema and
 /// its extensions; every other list on its own).
-fn each_directive_list<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(String, &'d ast::DirectiveList)) {
-    let args = |f: &mut dyn FnMut(String, &'d ast::DirectiveList), args: &'d [Node<ast::InputValueDefinition>]| {
+fn each_directive_list<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList)) {
+    let args = |f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList), args: &'d [Node<ast::InputValueDefinition>]| {
         for a in args {
-            f(format!("at {}", start(a.location()).unwrap_or_default()), &a.directives);
+            f(Place::At(start(a.location()).unwrap_or_default()), &a.directives);
         }
     };
     for (i, def) in doc.definitions.iter().enumerate() {
         match def {
             Ast::SchemaDefinition(_) | Ast::SchemaExtension(_) => {
                 if let Some(list) = directives_of_node(def) {
-                    f("schema".to_string(), list);
+                    f(Place::Schema, list);
                 }
             }
             Ast::DirectiveDefinition(d) => args(f, &d.arguments),
             Ast::OperationDefinition(_) | Ast::FragmentDefinition(_) => {}
             _ => {
-                let key = def.name().map_or_else(|| format!("definition {i}"), |n| format!("type {n}"));
+                let key = def.name().map_or(Place::Definition(i), |n| Place::Type(n.as_str()));
                 if let Some(list) = directives_of_node(def) {
                     f(key, list);
                 }
                 for field in fields_of_node(def) {
-                    f(format!("at {}", start(field.location()).unwrap_or_default()), &field.directives);
+                    f(Place::At(start(field.location()).unwrap_or_default()), &field.directives);
                     args(f, &field.arguments);
                 }
                 args(f, input_fields_of_node(def));
                 for v in values_of_node(def) {
-                    f(format!("at {}", start(v.location()).unwrap_or_default()), &v.directives);
+                    f(Place::At(start(v.location()).unwrap_or_default()), &v.directives);
                 }
             }
         }

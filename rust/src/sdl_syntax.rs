@@ -25,6 +25,8 @@ pub struct SyntaxError {
 
 type Res<T> = Result<T, SyntaxError>;
 
+use std::borrow::Cow;
+
 /// Checks `text` (without a leading BOM) against graphql-js's grammar. On
 /// success, the offset of the first executable definition (operation or
 /// fragment), if any: graphql-js parses those, apollo-compiler's parser not
@@ -127,15 +129,18 @@ impl Kind {
 }
 
 #[derive(Debug, Clone)]
-struct Token {
+struct Token<'t> {
     kind: Kind,
     start: usize,
     end: usize,
-    /// Names, numbers and strings (processed: escapes resolved, block strings dedented).
-    value: Option<String>,
+    /// Names, numbers and strings (processed: escapes resolved, block strings
+    /// dedented). Borrowed from the text unless processing changed it: a
+    /// `String` per name token and per character of a string was a third of
+    /// this recognizer's instructions (issue #8).
+    value: Option<Cow<'t, str>>,
 }
 
-impl Token {
+impl Token<'_> {
     /// graphql-js's `getTokenDesc`.
     fn desc(&self) -> String {
         match &self.value {
@@ -159,9 +164,9 @@ fn error<T>(offset: usize, message: impl AsRef<str>) -> Res<T> {
 struct Lexer<'t> {
     text: &'t str,
     bytes: &'t [u8],
-    token: Token,
+    token: Token<'t>,
     /// The token after `token`, when `lookahead` has read it.
-    next: Option<Token>,
+    next: Option<Token<'t>>,
 }
 
 fn is_name_start(b: u8) -> bool {
@@ -205,7 +210,7 @@ impl<'t> Lexer<'t> {
         Ok(())
     }
 
-    fn lookahead(&mut self) -> Res<Token> {
+    fn lookahead(&mut self) -> Res<Token<'t>> {
         if self.token.kind == Kind::Eof {
             return Ok(self.token.clone());
         }
@@ -215,12 +220,12 @@ impl<'t> Lexer<'t> {
         Ok(self.next.clone().unwrap_or_else(|| self.token.clone()))
     }
 
-    fn punct(kind: Kind, start: usize, len: usize) -> Token {
+    fn punct(kind: Kind, start: usize, len: usize) -> Token<'t> {
         Token { kind, start, end: start + len, value: None }
     }
 
     /// `readNextToken`, comments skipped.
-    fn read_token(&self, from: usize) -> Res<Token> {
+    fn read_token(&self, from: usize) -> Res<Token<'t>> {
         let mut pos = from;
         while let Some(b) = self.byte(pos) {
             let kind = match b {
@@ -264,7 +269,7 @@ impl<'t> Lexer<'t> {
                     while self.byte(end).is_some_and(is_name_continue) {
                         end += 1;
                     }
-                    let value = self.text.get(pos..end).map(str::to_string);
+                    let value = self.text.get(pos..end).map(Cow::Borrowed);
                     return Ok(Token { kind: Kind::Name, start: pos, end, value });
                 }
                 b'\'' => {
@@ -277,7 +282,7 @@ impl<'t> Lexer<'t> {
         Ok(Token { kind: Kind::Eof, start: self.bytes.len(), end: self.bytes.len(), value: None })
     }
 
-    fn read_number(&self, start: usize) -> Res<Token> {
+    fn read_number(&self, start: usize) -> Res<Token<'t>> {
         let mut pos = start;
         let mut is_float = false;
         if self.byte(pos) == Some(b'-') {
@@ -307,7 +312,7 @@ impl<'t> Lexer<'t> {
             return error(pos, format!("Invalid number, expected digit but got: {}.", self.print_code_point_at(pos)));
         }
         let kind = if is_float { Kind::Float } else { Kind::Int };
-        Ok(Token { kind, start, end: pos, value: self.text.get(start..pos).map(str::to_string) })
+        Ok(Token { kind, start, end: pos, value: self.text.get(start..pos).map(Cow::Borrowed) })
     }
 
     fn read_digits(&self, start: usize) -> Res<usize> {
@@ -321,12 +326,25 @@ impl<'t> Lexer<'t> {
         Ok(pos)
     }
 
-    fn read_string(&self, start: usize) -> Res<Token> {
+    fn read_string(&self, start: usize) -> Res<Token<'t>> {
         let mut pos = start + 1;
-        let mut value = String::new();
+        // The value is the text itself up to the first escape; from there an
+        // owned copy, extended by runs of plain text (`run` starts the current one).
+        let mut owned: Option<String> = None;
+        let mut run = pos;
         while let Some(b) = self.byte(pos) {
             match b {
-                b'"' => return Ok(Token { kind: Kind::String, start, end: pos + 1, value: Some(value) }),
+                b'"' => {
+                    let plain = self.text.get(run..pos).unwrap_or_default();
+                    let value = match owned {
+                        None => Cow::Borrowed(plain),
+                        Some(mut v) => {
+                            v.push_str(plain);
+                            Cow::Owned(v)
+                        }
+                    };
+                    return Ok(Token { kind: Kind::String, start, end: pos + 1, value: Some(value) });
+                }
                 b'\\' => {
                     let (c, size) = if self.byte(pos + 1) == Some(b'u') {
                         if self.byte(pos + 2) == Some(b'{') {
@@ -337,15 +355,16 @@ impl<'t> Lexer<'t> {
                     } else {
                         self.escaped_character(pos)?
                     };
+                    let value = owned.get_or_insert_with(String::new);
+                    value.push_str(self.text.get(run..pos).unwrap_or_default());
                     value.push(c);
                     pos += size;
+                    run = pos;
                 }
                 b'\n' | b'\r' => break,
-                _ => {
-                    let len = self.char_len(pos);
-                    value.push_str(self.text.get(pos..pos + len).unwrap_or_default());
-                    pos += len;
-                }
+                // Byte by byte: the bytes of a multi-byte character are never
+                // the ASCII bytes matched above, so a run ends on a character boundary.
+                _ => pos += 1,
             }
         }
         error(pos, "Unterminated string.")
@@ -432,7 +451,7 @@ impl<'t> Lexer<'t> {
         Ok((c, 2))
     }
 
-    fn read_block_string(&self, start: usize) -> Res<Token> {
+    fn read_block_string(&self, start: usize) -> Res<Token<'t>> {
         let mut pos = start + 3;
         let mut chunk_start = pos;
         let mut current = String::new();
@@ -442,7 +461,7 @@ impl<'t> Lexer<'t> {
                 current.push_str(self.text.get(chunk_start..pos).unwrap_or_default());
                 lines.push(current);
                 let value = dedent_block_string_lines(&lines).join("\n");
-                return Ok(Token { kind: Kind::BlockString, start, end: pos + 3, value: Some(value) });
+                return Ok(Token { kind: Kind::BlockString, start, end: pos + 3, value: Some(Cow::Owned(value)) });
             }
             if b == b'\\'
                 && self.byte(pos + 1) == Some(b'"')
@@ -529,8 +548,8 @@ struct Parser<'t> {
     first_executable: Option<usize>,
 }
 
-impl Parser<'_> {
-    fn token(&self) -> &Token {
+impl<'t> Parser<'t> {
+    fn token(&self) -> &Token<'t> {
         &self.lexer.token
     }
 
@@ -835,7 +854,7 @@ impl Parser<'_> {
                 self.expect_token(Kind::Dollar)?;
                 let next = self.token();
                 if next.kind == Kind::Name {
-                    let name = next.value.clone().unwrap_or_default();
+                    let name = next.value.clone().map(Cow::into_owned).unwrap_or_default();
                     return error(t.start, format!("Unexpected variable \"${name}\" in constant value."));
                 }
                 self.unexpected(Some(&t))
