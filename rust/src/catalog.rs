@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
 use crate::text::format_number;
+use crate::normalize::attr;
 
 const CATALOG_TEXT: &str = include_str!("../../schemas/x-graphql-extensions.schema.json");
 
@@ -72,23 +73,23 @@ fn str_list(value: Option<&'static Value>) -> Vec<&'static str> {
 /// Where the attribute is meaningful (`root`, `object`, `enum`, `property`,
 /// `any-schema`); `None` for a name outside the catalog.
 pub fn scope_of(name: &str) -> Option<Vec<&'static str>> {
-    attribute(name).map(|d| str_list(d.get("x-scope")))
+    attribute(name).map(|d| str_list(attr(d, "x-scope")))
 }
 
 /// `P0`, `P1` or `P2`; `None` for a name outside the catalog.
 pub fn priority_of(name: &str) -> Option<&'static str> {
     attribute(name)
-        .and_then(|d| d.get("x-priority"))
+        .and_then(|d| attr(d, "x-priority"))
         .and_then(Value::as_str)
 }
 
 pub fn is_deprecated(name: &str) -> bool {
-    attribute(name).and_then(|d| d.get("deprecated")) == Some(&Value::Bool(true))
+    attribute(name).and_then(|d| attr(d, "deprecated")) == Some(&Value::Bool(true))
 }
 
 /// The attributes that replace a deprecated one (empty when not deprecated).
 pub fn replaced_by(name: &str) -> Vec<&'static str> {
-    str_list(attribute(name).and_then(|d| d.get("x-replaced-by")))
+    str_list(attribute(name).and_then(|d| attr(d, "x-replaced-by")))
 }
 
 /// Checks one attribute value. `pointer` is the JSON pointer of the attribute
@@ -128,7 +129,7 @@ fn type_matches(t: &str, v: &Value) -> bool {
 }
 
 fn types_of(schema: &Value) -> Option<Vec<&str>> {
-    match schema.get("type")? {
+    match attr(schema, "type")? {
         Value::String(s) => Some(vec![s.as_str()]),
         Value::Array(a) => Some(a.iter().filter_map(Value::as_str).collect()),
         _ => None,
@@ -138,7 +139,7 @@ fn types_of(schema: &Value) -> Option<Vec<&str>> {
 fn resolve(schema: &'static Value) -> &'static Value {
     let mut s = schema;
     // A chain of refs is followed; the catalog has no ref cycles (tested).
-    while let Some(reference) = s.get("$ref").and_then(Value::as_str) {
+    while let Some(reference) = attr(s, "$ref").and_then(Value::as_str) {
         let name = reference
             .strip_prefix("#/definitions/")
             .unwrap_or_else(|| panic!("catalog: unsupported $ref {reference}"));
@@ -275,7 +276,7 @@ fn check(schema: &'static Value, v: &Value, ptr: &str, label: &str) -> Option<Pr
             ));
         }
     }
-    if let Some(values) = s.get("enum").and_then(Value::as_array) {
+    if let Some(values) = attr(s, "enum").and_then(Value::as_array) {
         if !values.iter().any(|e| json_equal(e, v)) {
             let list: Vec<String> = values.iter().map(listed).collect();
             return at(format!(
@@ -285,13 +286,13 @@ fn check(schema: &'static Value, v: &Value, ptr: &str, label: &str) -> Option<Pr
             ));
         }
     }
-    if let Some(c) = s.get("const") {
+    if let Some(c) = attr(s, "const") {
         if !json_equal(c, v) {
             return at(format!("{label} must be {}, got {}", listed(c), literal(v)));
         }
     }
     if let Value::String(text) = v {
-        if let Some(pattern) = s.get("pattern").and_then(Value::as_str) {
+        if let Some(pattern) = attr(s, "pattern").and_then(Value::as_str) {
             if !pattern_matches(pattern, text) {
                 let fallback = format!("a string matching {pattern}");
                 return at(format!(
@@ -301,14 +302,14 @@ fn check(schema: &'static Value, v: &Value, ptr: &str, label: &str) -> Option<Pr
                 ));
             }
         }
-        if s.get("format").and_then(Value::as_str) == Some("uri") && !is_absolute_uri(text) {
+        if attr(s, "format").and_then(Value::as_str) == Some("uri") && !is_absolute_uri(text) {
             return at(format!(
                 "{label} must be an absolute URI, got {}",
                 literal(v)
             ));
         }
     }
-    if let (Some(n), Some(min)) = (v.as_f64(), s.get("minimum").and_then(Value::as_f64)) {
+    if let (Some(n), Some(min)) = (v.as_f64(), attr(s, "minimum").and_then(Value::as_f64)) {
         if n < min {
             return at(format!(
                 "{label} must be >= {}, got {}",
@@ -319,7 +320,7 @@ fn check(schema: &'static Value, v: &Value, ptr: &str, label: &str) -> Option<Pr
     }
     match v {
         Value::Array(items) => {
-            if let Some(min) = s.get("minItems").and_then(Value::as_f64) {
+            if let Some(min) = attr(s, "minItems").and_then(Value::as_f64) {
                 if (items.len() as f64) < min {
                     let plural = if min == 1.0 { "" } else { "s" };
                     return at(format!(
@@ -329,7 +330,7 @@ fn check(schema: &'static Value, v: &Value, ptr: &str, label: &str) -> Option<Pr
                     ));
                 }
             }
-            if let Some(item_schema) = s.get("items") {
+            if let Some(item_schema) = attr(s, "items") {
                 for (i, item) in items.iter().enumerate() {
                     if let Some(p) = check(
                         item_schema,
@@ -392,7 +393,7 @@ fn check_object(
     ptr: &str,
     label: &str,
 ) -> Option<Problem> {
-    if let Some(required) = s.get("required").and_then(Value::as_array) {
+    if let Some(required) = attr(s, "required").and_then(Value::as_array) {
         for name in required.iter().filter_map(Value::as_str) {
             if !v.contains_key(name) {
                 return Some(Problem {
@@ -402,9 +403,9 @@ fn check_object(
             }
         }
     }
-    let props = s.get("properties").and_then(Value::as_object);
-    let additional = s.get("additionalProperties");
-    let property_names = s.get("propertyNames");
+    let props = attr(s, "properties").and_then(Value::as_object);
+    let additional = attr(s, "additionalProperties");
+    let property_names = attr(s, "propertyNames");
     for (key, child) in v {
         let token = escape_token(key);
         let child_ptr = format!("{ptr}/{token}");

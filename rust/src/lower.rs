@@ -124,7 +124,7 @@ impl Lowering {
 
     /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins).
     pub fn declare_scalar(&mut self, scalar: &Value, loc: &Loc) -> Result<(), ConversionError> {
-        let name = scalar.get("name").and_then(Value::as_str).unwrap_or("");
+        let name = attr(scalar, "name").and_then(Value::as_str).unwrap_or("");
         if !is_valid_name(name) || is_builtin_scalar(name) {
             return Err(fail(
                 codes::INVALID_NAME,
@@ -141,12 +141,12 @@ impl Lowering {
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
         let mut def = ScalarTypeDef { name: name.to_string(), description: None, directives: Vec::new() };
         let Some(info) = self.scalar_info.get(name) else { return def };
-        if let Some(Value::String(description)) = info.get("description") {
+        if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
                 def.description = Some(description.clone());
             }
         }
-        if let Some(Value::String(url)) = info.get("specifiedByURL") {
+        if let Some(Value::String(url)) = attr(info, "specifiedByURL") {
             def.directives.push(AppliedDirective {
                 name: "specifiedBy".to_string(),
                 args: vec![("url".to_string(), Value::String(url.clone()))],
@@ -165,7 +165,7 @@ impl Lowering {
         let extension_directives: Vec<String> =
             self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
         self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;
-        if root.get("properties").is_some_and(Value::is_object) {
+        if attr(root, "properties").is_some_and(Value::is_object) {
             let target = Target { loc: root_loc.clone() };
             if let Some(kind) = is_slot_kind(self.classify(&target)?) {
                 let id = self.create_slot(&target, kind, BaseName::Root, None);
@@ -201,7 +201,7 @@ impl Lowering {
 
     fn root_name(&self) -> String {
         let root = &self.resolver.main.root;
-        if let Some(Value::String(title)) = root.get("title") {
+        if let Some(Value::String(title)) = attr(root, "title") {
             if !title.is_empty() {
                 return to_type_name(title);
             }
@@ -228,7 +228,7 @@ impl Lowering {
         let mut explicit = explicit_type_name(node);
         if kind == SlotKind::Scalar {
             if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
-                if let Some(Value::String(name)) = scalar.get("name") {
+                if let Some(Value::String(name)) = attr(scalar, "name") {
                     explicit = Some((name.clone(), "/x-graphql-scalar/name"));
                 }
             }
@@ -278,7 +278,7 @@ impl Lowering {
         if attr(node, "x-graphql-scalar").is_some_and(Value::is_object) {
             return Ok(Classification::Slot(SlotKind::Scalar));
         }
-        if node.get("$ref").is_some_and(Value::is_string) {
+        if attr(node, "$ref").is_some_and(Value::is_string) {
             return Ok(Classification::Ref);
         }
         let kind = explicit_kind(node).map(str::to_string);
@@ -291,11 +291,11 @@ impl Lowering {
         if kind.is_none() && self.ref_union_members(target)?.is_some() {
             return Ok(Classification::Slot(SlotKind::Union));
         }
-        let type_is_object = node.get("type").and_then(Value::as_str) == Some("object");
+        let type_is_object = attr(node, "type").and_then(Value::as_str) == Some("object");
         let objectish = kind.is_some()
             || type_is_object
-            || node.get("properties").is_some_and(Value::is_object)
-            || node.get("allOf").is_some_and(Value::is_array);
+            || attr(node, "properties").is_some_and(Value::is_object)
+            || attr(node, "allOf").is_some_and(Value::is_array);
         if !objectish {
             return Ok(Classification::Alias);
         }
@@ -325,10 +325,10 @@ impl Lowering {
             };
             let mut members = Vec::new();
             for (i, m) in list.iter().enumerate() {
-                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let Some(Value::String(r)) = m.get("$ref") else { return Ok(None) };
+                let Some(Value::String(r)) = attr(m, "$ref") else { return Ok(None) };
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
                 let resolved = self.resolver.resolve(r, &from)?;
                 let t = self.follow_refs(resolved)?;
@@ -349,7 +349,7 @@ impl Lowering {
         let mut closing: Option<Loc> = None;
         loop {
             let node = t.node();
-            let Some(Value::String(r)) = node.get("$ref") else { break };
+            let Some(Value::String(r)) = attr(node, "$ref") else { break };
             if flag(node, "x-graphql-skip") {
                 break;
             }
@@ -558,7 +558,7 @@ impl Lowering {
         };
         let type_loc = if explicit_type.is_some() {
             loc.child(&["x-graphql-field-type"])
-        } else if node.get("$ref").is_some_and(Value::is_string) {
+        } else if attr(node, "$ref").is_some_and(Value::is_string) {
             loc.child(&["$ref"])
         } else {
             loc.clone()
@@ -597,10 +597,10 @@ impl Lowering {
             let Some(Value::Array(list)) = node.get(keyword) else { continue };
             for (i, m) in list.iter().enumerate() {
                 let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
-                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let member = match m.get("$ref") {
+                let member = match attr(m, "$ref") {
                     Some(Value::String(r)) => {
                         let resolved = self.resolver.resolve(r, &m_loc)?;
                         let t = self.follow_refs(resolved)?;
@@ -623,10 +623,10 @@ impl Lowering {
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
         let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
         let Some(slot) = self.slots.get_mut(id) else { return };
-        if let Some(Value::String(description)) = scalar.get("description") {
+        if let Some(Value::String(description)) = attr(scalar, "description") {
             slot.description = Some(description.clone());
         }
-        if let Some(Value::String(url)) = scalar.get("specifiedByURL") {
+        if let Some(Value::String(url)) = attr(scalar, "specifiedByURL") {
             slot.directives.push(AppliedDirective {
                 name: "specifiedBy".to_string(),
                 args: vec![("url".to_string(), Value::String(url.clone()))],
@@ -636,7 +636,7 @@ impl Lowering {
 
     /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
     pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
-        let Some(Value::Array(list)) = node.get("enum") else { return Ok(Vec::new()) };
+        let Some(Value::Array(list)) = attr(node, "enum") else { return Ok(Vec::new()) };
         // Verbatim values are reserved first, so a renamed value never takes one's name.
         let verbatim: HashSet<&str> =
             list.iter().filter_map(Value::as_str).filter(|v| to_enum_value_name(v) == *v).collect();
@@ -683,7 +683,7 @@ impl Lowering {
         let segments: Vec<&str> = target.loc.pointer.split('/').collect();
         let at_definition = segments.len() == 3
             && segments.get(1).is_some_and(|s| *s == "definitions" || *s == "$defs");
-        let title = match node.get("title") {
+        let title = match attr(node, "title") {
             Some(Value::String(t)) if !t.is_empty() => Some(t),
             _ => None,
         };
@@ -722,7 +722,7 @@ fn type_description(loc: &Loc) -> Option<String> {
 
 /// A string `enum`: every value that is not null is a string, and there is one.
 pub fn is_string_enum(node: &Value) -> bool {
-    let Some(Value::Array(list)) = node.get("enum") else { return false };
+    let Some(Value::Array(list)) = attr(node, "enum") else { return false };
     let mut non_null_values = list.iter().filter(|v| !v.is_null()).peekable();
     non_null_values.peek().is_some() && non_null_values.all(Value::is_string)
 }
@@ -739,19 +739,19 @@ pub fn description_of(node: &Value) -> Option<String> {
 
 /// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
 pub fn allows_null(node: &Value) -> bool {
-    match node.get("type") {
+    match attr(node, "type") {
         Some(Value::String(t)) if t == "null" => return true,
         Some(Value::Array(types)) if types.iter().any(|t| t.as_str() == Some("null")) => return true,
         _ => {}
     }
-    if let Some(Value::Array(list)) = node.get("enum") {
+    if let Some(Value::Array(list)) = attr(node, "enum") {
         if list.iter().any(Value::is_null) {
             return true;
         }
     }
     for keyword in ["oneOf", "anyOf"] {
         if let Some(Value::Array(branches)) = node.get(keyword) {
-            if branches.iter().any(|b| b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")) {
+            if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
                 return true;
             }
         }

@@ -25,7 +25,7 @@ use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
-use crate::normalize::{flag, scan_document, RefUse};
+use crate::normalize::{attr, flag, scan_document, RefUse};
 
 pub struct Source {
     /// '' for the main input, else the path relative to baseDir with `/` separators.
@@ -131,7 +131,7 @@ pub fn evaluate_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value>
                 }
                 items.get(segment.parse::<usize>().ok()?)?
             }
-            Value::Object(map) => map.get(segment.as_ref())?,
+            Value::Object(_) => attr(node, segment.as_ref())?,
             _ => return None,
         };
     }
@@ -445,7 +445,7 @@ pub fn merge_object(
             return;
         }
         let schema = at.node();
-        if let Some(Value::Object(props)) = schema.get("properties") {
+        if let Some(Value::Object(props)) = attr(schema, "properties") {
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");
                 let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]), skip };
@@ -473,7 +473,7 @@ pub fn merge_object(
                 }
             }
         }
-        if let Some(Value::Array(req)) = schema.get("required") {
+        if let Some(Value::Array(req)) = attr(schema, "required") {
             for r in req {
                 if let Value::String(r) = r {
                     merged.required.insert(r.clone());
@@ -486,7 +486,7 @@ pub fn merge_object(
     enter(loc.clone(), true, &mut merged, &mut stack, warnings);
     while let Some((at, top, next)) = stack.last() {
         let (at, top, i) = (at.clone(), *top, *next);
-        let member = match at.node().get("allOf") {
+        let member = match attr(at.node(), "allOf") {
             Some(Value::Array(all_of)) => all_of.get(i),
             _ => None,
         };
@@ -501,7 +501,7 @@ pub fn merge_object(
             continue;
         }
         let member_loc = at.child(&["allOf".to_string(), i.to_string()]);
-        if let Some(Value::String(r)) = member.get("$ref") {
+        if let Some(Value::String(r)) = attr(member, "$ref") {
             let target = resolver.resolve(r, &member_loc)?;
             if top {
                 merged.ref_members.push(target.clone());
