@@ -11,7 +11,7 @@
 //! The recursive helpers of the TypeScript (`complete`, `isSubtype`) run on
 //! explicit stacks or loops here, visiting in the same order.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};

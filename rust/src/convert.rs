@@ -2,7 +2,7 @@
 //! load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print.
 //! Mirrors js/src/convert.ts.
 
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::rc::Rc;
 
 use serde::Serialize;

@@ -28,7 +28,7 @@
 //! messages and positions are not ours. Ours builds the same `Value` at a
 //! comparable speed.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use serde_json::{Map, Number, Value};
 

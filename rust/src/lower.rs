@@ -6,7 +6,7 @@
 //! child of that type. `classify` decides what a node becomes; `type_of` (in
 //! lower_types.rs) maps a property schema to a type expression.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::rc::Rc;
 
 use serde_json::Value;

@@ -8,7 +8,7 @@
 //! the Lowering, and the methods that record named types or warnings are
 //! handed the Lowering's lists.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use indexmap::IndexMap;
 use serde_json::Value;

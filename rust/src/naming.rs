@@ -5,7 +5,7 @@
 //! Only ASCII is ever classified (everything else is a separator or becomes
 //! `_`), so no regex is used: `\w` and case classes differ between JS and Rust.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 /// A GraphQL name (`/^[_A-Za-z][_0-9A-Za-z]*$/`) not reserved for introspection.
 pub fn is_valid_name(s: &str) -> bool {

@@ -16,7 +16,7 @@
 //! the same refs.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::fmt;
 use std::rc::Rc;
 

@@ -9,7 +9,7 @@
 //!   `Subscription` are the root operation types by their names (GraphQL's
 //!   implicit schema), so each must be an object type.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::errors::ConversionError;
 use crate::ir::{Definition, ObjectKind};
