@@ -158,7 +158,7 @@ impl Lowering {
     /// Registers the top-level slots, then lowers every slot in preorder.
     pub fn run(&mut self) -> Result<(), ConversionError> {
         let main = self.resolver.main.clone();
-        let root_loc = Loc { source: main.clone(), pointer: String::new() };
+        let root_loc = Loc::new(main.clone(), String::new());
         let root = &main.root;
         self.directives.declare(root, &root_loc)?;
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
@@ -235,7 +235,7 @@ impl Lowering {
         }
         let explicit = explicit.map(|(name, pointer)| NameRef {
             name,
-            loc: Loc { source: target.loc.source.clone(), pointer: format!("{}{}", target.loc.pointer, pointer) },
+            loc: Loc::new(target.loc.source.clone(), format!("{}{}", target.loc.pointer, pointer)),
         });
         let hash_ref = format!("{}#{}", target.loc.source.id, target.loc.pointer);
         let id = self.slots.len();
