@@ -237,7 +237,7 @@ impl Lowering {
             name,
             loc: Loc::new(target.loc.source.clone(), format!("{}{}", target.loc.pointer, pointer)),
         });
-        let hash_ref = format!("{}#{}", target.loc.source.id, target.loc.pointer);
+        let hash_ref = key.clone();
         let id = self.slots.len();
         self.slots.push(new_slot(key.clone(), target.loc.clone(), kind, base, hash_ref, explicit));
         self.slot_keys.insert(key, id);

@@ -110,8 +110,13 @@ impl Target {
     }
 }
 
+/// `<source id>#<pointer>`, pushed rather than `format!`ted (70,000 calls at N = 5,000).
 pub fn loc_key(loc: &Loc) -> String {
-    format!("{}#{}", loc.source.id, loc.pointer)
+    let mut key = String::with_capacity(loc.source.id.len() + 1 + loc.pointer.len());
+    key.push_str(&loc.source.id);
+    key.push('#');
+    key.push_str(&loc.pointer);
+    key
 }
 
 pub fn decode_pointer_segment(segment: &str) -> Cow<'_, str> {
