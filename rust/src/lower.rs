@@ -155,6 +155,14 @@ impl Lowering {
         def
     }
 
+    /// Frees what only lowering reads (the memoized classifications and merged
+    /// objects) once it is done: assemble and print never ask, and the merged
+    /// objects hold a key and a loc for every property (peak memory).
+    pub fn release_caches(&mut self) {
+        self.classes = HashMap::new();
+        self.merges = HashMap::new();
+    }
+
     /// Registers the top-level slots, then lowers every slot in preorder.
     pub fn run(&mut self) -> Result<(), ConversionError> {
         let main = self.resolver.main.clone();

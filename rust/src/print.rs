@@ -14,7 +14,7 @@ use crate::ir::{
 use crate::text::{format_number, print_description, print_string};
 
 pub fn print_document(doc: &Document, description_block_threshold: f64) -> String {
-    let mut blocks: Vec<String> = Vec::new();
+    let mut blocks = Blocks::default();
     let p = Printer { threshold: threshold_of(description_block_threshold) };
     if let Some(extension) = &doc.schema_extension {
         blocks.push(p.schema("extend schema", extension));
@@ -32,7 +32,25 @@ pub fn print_document(doc: &Document, description_block_threshold: f64) -> Strin
     for def in &doc.definitions {
         blocks.push(p.definition(def));
     }
-    blocks.join("\n")
+    blocks.out
+}
+
+/// The blocks of a document joined by blank lines as they are printed: a list
+/// of blocks joined at the end held the output twice (peak memory).
+#[derive(Default)]
+struct Blocks {
+    out: String,
+    any: bool,
+}
+
+impl Blocks {
+    fn push(&mut self, block: String) {
+        if self.any {
+            self.out.push('\n');
+        }
+        self.out.push_str(&block);
+        self.any = true;
+    }
 }
 
 /// The threshold as text.rs takes it: a non-negative integer (checked by
