@@ -91,6 +91,26 @@ pub fn to_field_name(s: &str) -> String {
     if bytes.next().is_some_and(|b| b.is_ascii_lowercase()) && bytes.all(|b| b.is_ascii_alphanumeric()) {
         return s.to_string();
     }
+    // snake_case keys (`created_at`): with no upper-case letter the only word
+    // boundaries are the separators, and every word is lower case already, so
+    // the words are the `_`-separated pieces, the first kept and the others with
+    // an upper-case first letter (the other half of the properties; split_words
+    // allocated a string per word).
+    if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+        let mut name = String::with_capacity(s.len());
+        for w in s.split('_').filter(|w| !w.is_empty()) {
+            if name.is_empty() {
+                name.push_str(w);
+            } else {
+                let mut chars = w.chars();
+                if let Some(first) = chars.next() {
+                    name.push(first.to_ascii_uppercase());
+                }
+                name.push_str(chars.as_str());
+            }
+        }
+        return guard_start('f', name);
+    }
     let words = split_words(s);
     let mut name = String::new();
     for (i, w) in words.iter().enumerate() {
