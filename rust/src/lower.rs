@@ -7,6 +7,7 @@
 //! lower_types.rs) maps a property schema to a type expression.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -19,7 +20,7 @@ use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_na
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
+use crate::resolve::{decode_pointer_segment, loc_key, merge_object, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
@@ -789,7 +790,7 @@ fn apply_nullability(node: &Value, type_: TypeExpr, schema_null: bool, required:
 /// or definition key it sits under, `<key>Item` for array items, else the last
 /// pointer segment.
 pub fn inline_base_name(loc: &Loc) -> String {
-    let segments: Vec<String> = loc.pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    let segments: Vec<Cow<str>> = loc.pointer.split('/').skip(1).map(decode_pointer_segment).collect();
     // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s.
     let mut end = segments.len();
     let mut items = 0;
@@ -797,7 +798,7 @@ pub fn inline_base_name(loc: &Loc) -> String {
         if end == 0 {
             break if loc.source.id.is_empty() { "Root".to_string() } else { file_stem(&loc.source.id) };
         }
-        let last = segments.get(end - 1).map_or("", String::as_str);
+        let last = segments.get(end - 1).map_or("", |s| s.as_ref());
         if last == "items" && end >= 2 {
             items += 1;
             end -= 1;

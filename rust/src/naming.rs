@@ -76,6 +76,24 @@ fn guard_start(prefix: char, name: String) -> String {
 
 /// PascalCase type name (D1).
 pub fn to_type_name(s: &str) -> String {
+    // Fast paths, as in to_field_name: a PascalCase name (`OrderItem`) splits only
+    // before upper-case letters, so its words joined back are the name itself; in
+    // a snake_case one (`order_item`) the words are the `_`-separated pieces.
+    let mut bytes = s.bytes();
+    if bytes.next().is_some_and(|b| b.is_ascii_uppercase()) && bytes.all(|b| b.is_ascii_alphanumeric()) {
+        return s.to_string();
+    }
+    if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+        let mut name = String::with_capacity(s.len());
+        for w in s.split('_') {
+            let mut chars = w.chars();
+            if let Some(first) = chars.next() {
+                name.push(first.to_ascii_uppercase());
+            }
+            name.push_str(chars.as_str());
+        }
+        return guard_start('T', name);
+    }
     let name: String = split_words(s).iter().map(|w| upper_first(w)).collect();
     guard_start('T', name)
 }
