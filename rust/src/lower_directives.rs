@@ -340,9 +340,8 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-external") {
             out.push(self.federation("external", Vec::new(), location, &at("x-graphql-federation-external"))?);
         }
-        for name in ["requires", "provides"] {
-            let attribute = format!("x-graphql-federation-{name}");
-            let fields = match attr(node, &attribute) {
+        for (name, attribute) in [("requires", "x-graphql-federation-requires"), ("provides", "x-graphql-federation-provides")] {
+            let fields = match attr(node, attribute) {
                 Some(Value::Array(list)) => {
                     Some(list.iter().filter_map(Value::as_str).collect::<Vec<&str>>().join(" "))
                 }
@@ -351,7 +350,7 @@ impl FieldDirectives {
             };
             if let Some(fields) = fields {
                 let args = vec![("fields".to_string(), Value::String(fields))];
-                out.push(self.federation(name, args, location, &at(&attribute))?);
+                out.push(self.federation(name, args, location, &at(attribute))?);
             }
         }
         if flag(node, "x-graphql-federation-shareable") {
@@ -361,10 +360,14 @@ impl FieldDirectives {
             let args = vec![("from".to_string(), Value::String(from.clone()))];
             out.push(self.federation("override", args, location, &at("x-graphql-federation-override-from"))?);
         }
-        let already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
-        let applied =
-            self.applied(attr(node, "x-graphql-field-directives"), &at("x-graphql-field-directives"), location, &already)?;
-        out.extend(applied);
+        // Most fields have no directives: no loc, no list of names for them (`applied`
+        // returns nothing for anything but an array).
+        let list = attr(node, "x-graphql-field-directives");
+        if list.is_some_and(Value::is_array) {
+            let already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
+            let applied = self.applied(list, &at("x-graphql-field-directives"), location, &already)?;
+            out.extend(applied);
+        }
         Ok(out)
     }
 
