@@ -558,9 +558,10 @@ impl Lowering {
         let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
-        let deprecated_at = if input {
+        let list = attr(node, "x-graphql-field-directives");
+        // required_deprecation looks only at a list: no loc built for the other fields.
+        let deprecated_at = if input && list.is_some_and(Value::is_array) {
             let at = loc.child(&["x-graphql-field-directives"]);
-            let list = attr(node, "x-graphql-field-directives");
             required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
         } else {
             None

@@ -322,13 +322,17 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-shareable") {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
+        // As in for_field: nothing more to build without an x-graphql-type-directives list.
+        let list = attr(node, "x-graphql-type-directives");
+        if !list.is_some_and(Value::is_array) {
+            return Ok(out);
+        }
         let mut already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
         let specified_by = attr(node, "x-graphql-scalar").and_then(|s| attr(s, "specifiedByURL"));
         if kind == SlotKind::Scalar && specified_by.is_some_and(Value::is_string) {
             already.push("specifiedBy".to_string());
         }
-        let applied =
-            self.applied(attr(node, "x-graphql-type-directives"), &at("x-graphql-type-directives"), location, &already)?;
+        let applied = self.applied(list, &at("x-graphql-type-directives"), location, &already)?;
         out.extend(applied);
         Ok(out)
     }
