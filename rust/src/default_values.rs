@@ -13,7 +13,7 @@
 //! The value is JSON, as printed (`print_value`): a number is an Int literal
 //! when it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use serde_json::Value;
 

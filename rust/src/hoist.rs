@@ -13,7 +13,7 @@
 //! this walks an explicit stack in the same order, so no chain of interfaces
 //! can exhaust the stack.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 pub fn hoist_interfaces<I, C>(order: &[usize], interfaces_of: I, children_of: C) -> Vec<usize>
 where

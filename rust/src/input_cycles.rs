@@ -6,7 +6,7 @@
 //! walk as graphql-js and js/src/input-cycles.ts: input types in document
 //! order, fields in order, depth first.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};

@@ -28,7 +28,7 @@
 //! messages and positions are not ours. Ours builds the same `Value` at a
 //! comparable speed.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use serde_json::{Map, Number, Value};
 
@@ -71,10 +71,16 @@ fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{FEFF}').unwrap_or(text)
 }
 
+/// An array or object being read. Their members wait on two stacks shared by
+/// all frames (`Parser::parse`), from the frame's start, and become a `Vec` or
+/// `Map` of exactly their size when the bracket closes: no map grows and
+/// rehashes while it fills, and none keeps spare capacity (less memory).
 enum Frame {
-    Array(Vec<Value>),
-    /// The object being filled and the key whose value is being parsed.
-    Object(Map<String, Value>, String),
+    /// Where the array's items start on the item stack.
+    Array(usize),
+    /// Where the object's members start on the member stack, and the key whose
+    /// value is being parsed.
+    Object(usize, String),
 }
 
 struct Parser<'a> {
@@ -91,6 +97,8 @@ impl Parser<'_> {
 
     fn parse(mut self) -> Result<Value, ConversionError> {
         let mut stack: Vec<Frame> = Vec::new();
+        let mut items: Vec<Value> = Vec::new();
+        let mut members: Vec<(String, Value)> = Vec::new();
         self.skip_ws();
         if self.pos >= self.bytes.len() {
             return Err(self.error_at(0, "Empty input"));
@@ -114,7 +122,7 @@ impl Parser<'_> {
                             Value::Object(Map::new())
                         } else {
                             let key = self.read_key("a string key or '}'")?;
-                            stack.push(Frame::Object(Map::new(), key));
+                            stack.push(Frame::Object(members.len(), key));
                             expected = "a value";
                             continue;
                         }
@@ -122,7 +130,7 @@ impl Parser<'_> {
                         self.pos += 1;
                         Value::Array(Vec::new())
                     } else {
-                        stack.push(Frame::Array(Vec::new()));
+                        stack.push(Frame::Array(items.len()));
                         expected = "a value or ']'";
                         continue;
                     }
@@ -158,12 +166,11 @@ impl Parser<'_> {
                     return Ok(value);
                 };
                 let is_object = match frame {
-                    Frame::Object(map, key) => {
-                        // IndexMap semantics: a repeated key keeps its first position
-                        map.insert(std::mem::take(key), value);
+                    Frame::Object(_, key) => {
+                        members.push((std::mem::take(key), value));
                         true
                     }
-                    Frame::Array(items) => {
+                    Frame::Array(_) => {
                         items.push(value);
                         false
                     }
@@ -190,8 +197,15 @@ impl Parser<'_> {
                     Some(c) if c == close => {
                         self.pos += 1;
                         value = match stack.pop() {
-                            Some(Frame::Object(map, _)) => Value::Object(map),
-                            Some(Frame::Array(items)) => Value::Array(items),
+                            Some(Frame::Object(start, _)) => {
+                                let mut map = Map::with_capacity(members.len() - start);
+                                for (key, member) in members.drain(start..) {
+                                    // IndexMap semantics: a repeated key keeps its first position
+                                    map.insert(key, member);
+                                }
+                                Value::Object(map)
+                            }
+                            Some(Frame::Array(start)) => Value::Array(items.drain(start..).collect()),
                             None => unreachable!("a frame was just looked at"),
                         };
                         continue;

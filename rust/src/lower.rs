@@ -6,7 +6,8 @@
 //! child of that type. `classify` decides what a node becomes; `type_of` (in
 //! lower_types.rs) maps a property schema to a type expression.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -19,7 +20,7 @@ use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_na
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::resolve::{loc_key, merge_object, MergedObject, Resolver, Target};
+use crate::resolve::{decode_pointer_segment, loc_key, merge_object, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
@@ -124,7 +125,7 @@ impl Lowering {
 
     /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins).
     pub fn declare_scalar(&mut self, scalar: &Value, loc: &Loc) -> Result<(), ConversionError> {
-        let name = scalar.get("name").and_then(Value::as_str).unwrap_or("");
+        let name = attr(scalar, "name").and_then(Value::as_str).unwrap_or("");
         if !is_valid_name(name) || is_builtin_scalar(name) {
             return Err(fail(
                 codes::INVALID_NAME,
@@ -141,12 +142,12 @@ impl Lowering {
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
         let mut def = ScalarTypeDef { name: name.to_string(), description: None, directives: Vec::new() };
         let Some(info) = self.scalar_info.get(name) else { return def };
-        if let Some(Value::String(description)) = info.get("description") {
+        if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
                 def.description = Some(description.clone());
             }
         }
-        if let Some(Value::String(url)) = info.get("specifiedByURL") {
+        if let Some(Value::String(url)) = attr(info, "specifiedByURL") {
             def.directives.push(AppliedDirective {
                 name: "specifiedBy".to_string(),
                 args: vec![("url".to_string(), Value::String(url.clone()))],
@@ -155,17 +156,25 @@ impl Lowering {
         def
     }
 
+    /// Frees what only lowering reads (the memoized classifications and merged
+    /// objects) once it is done: assemble and print never ask, and the merged
+    /// objects hold a key and a loc for every property (peak memory).
+    pub fn release_caches(&mut self) {
+        self.classes = HashMap::new();
+        self.merges = HashMap::new();
+    }
+
     /// Registers the top-level slots, then lowers every slot in preorder.
     pub fn run(&mut self) -> Result<(), ConversionError> {
         let main = self.resolver.main.clone();
-        let root_loc = Loc { source: main.clone(), pointer: String::new() };
+        let root_loc = Loc::new(main.clone(), String::new());
         let root = &main.root;
         self.directives.declare(root, &root_loc)?;
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
         let extension_directives: Vec<String> =
             self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
         self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;
-        if root.get("properties").is_some_and(Value::is_object) {
+        if attr(root, "properties").is_some_and(Value::is_object) {
             let target = Target { loc: root_loc.clone() };
             if let Some(kind) = is_slot_kind(self.classify(&target)?) {
                 let id = self.create_slot(&target, kind, BaseName::Root, None);
@@ -201,7 +210,7 @@ impl Lowering {
 
     fn root_name(&self) -> String {
         let root = &self.resolver.main.root;
-        if let Some(Value::String(title)) = root.get("title") {
+        if let Some(Value::String(title)) = attr(root, "title") {
             if !title.is_empty() {
                 return to_type_name(title);
             }
@@ -228,16 +237,16 @@ impl Lowering {
         let mut explicit = explicit_type_name(node);
         if kind == SlotKind::Scalar {
             if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
-                if let Some(Value::String(name)) = scalar.get("name") {
+                if let Some(Value::String(name)) = attr(scalar, "name") {
                     explicit = Some((name.clone(), "/x-graphql-scalar/name"));
                 }
             }
         }
         let explicit = explicit.map(|(name, pointer)| NameRef {
             name,
-            loc: Loc { source: target.loc.source.clone(), pointer: format!("{}{}", target.loc.pointer, pointer) },
+            loc: Loc::new(target.loc.source.clone(), format!("{}{}", target.loc.pointer, pointer)),
         });
-        let hash_ref = format!("{}#{}", target.loc.source.id, target.loc.pointer);
+        let hash_ref = key.clone();
         let id = self.slots.len();
         self.slots.push(new_slot(key.clone(), target.loc.clone(), kind, base, hash_ref, explicit));
         self.slot_keys.insert(key, id);
@@ -278,7 +287,7 @@ impl Lowering {
         if attr(node, "x-graphql-scalar").is_some_and(Value::is_object) {
             return Ok(Classification::Slot(SlotKind::Scalar));
         }
-        if node.get("$ref").is_some_and(Value::is_string) {
+        if attr(node, "$ref").is_some_and(Value::is_string) {
             return Ok(Classification::Ref);
         }
         let kind = explicit_kind(node).map(str::to_string);
@@ -291,11 +300,11 @@ impl Lowering {
         if kind.is_none() && self.ref_union_members(target)?.is_some() {
             return Ok(Classification::Slot(SlotKind::Union));
         }
-        let type_is_object = node.get("type").and_then(Value::as_str) == Some("object");
+        let type_is_object = attr(node, "type").and_then(Value::as_str) == Some("object");
         let objectish = kind.is_some()
             || type_is_object
-            || node.get("properties").is_some_and(Value::is_object)
-            || node.get("allOf").is_some_and(Value::is_array);
+            || attr(node, "properties").is_some_and(Value::is_object)
+            || attr(node, "allOf").is_some_and(Value::is_array);
         if !objectish {
             return Ok(Classification::Alias);
         }
@@ -325,10 +334,10 @@ impl Lowering {
             };
             let mut members = Vec::new();
             for (i, m) in list.iter().enumerate() {
-                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let Some(Value::String(r)) = m.get("$ref") else { return Ok(None) };
+                let Some(Value::String(r)) = attr(m, "$ref") else { return Ok(None) };
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
                 let resolved = self.resolver.resolve(r, &from)?;
                 let t = self.follow_refs(resolved)?;
@@ -349,7 +358,7 @@ impl Lowering {
         let mut closing: Option<Loc> = None;
         loop {
             let node = t.node();
-            let Some(Value::String(r)) = node.get("$ref") else { break };
+            let Some(Value::String(r)) = attr(node, "$ref") else { break };
             if flag(node, "x-graphql-skip") {
                 break;
             }
@@ -549,16 +558,17 @@ impl Lowering {
         let default_value = self.directives.field_default(node, loc, input)?;
         let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
         let directives = self.directives.for_field(node, loc, location)?;
-        let deprecated_at = if input {
+        let list = attr(node, "x-graphql-field-directives");
+        // required_deprecation looks only at a list: no loc built for the other fields.
+        let deprecated_at = if input && list.is_some_and(Value::is_array) {
             let at = loc.child(&["x-graphql-field-directives"]);
-            let list = attr(node, "x-graphql-field-directives");
             required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
         } else {
             None
         };
         let type_loc = if explicit_type.is_some() {
             loc.child(&["x-graphql-field-type"])
-        } else if node.get("$ref").is_some_and(Value::is_string) {
+        } else if attr(node, "$ref").is_some_and(Value::is_string) {
             loc.child(&["$ref"])
         } else {
             loc.clone()
@@ -597,10 +607,10 @@ impl Lowering {
             let Some(Value::Array(list)) = node.get(keyword) else { continue };
             for (i, m) in list.iter().enumerate() {
                 let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
-                if m.is_object() && m.get("type").and_then(Value::as_str) == Some("null") {
+                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let member = match m.get("$ref") {
+                let member = match attr(m, "$ref") {
                     Some(Value::String(r)) => {
                         let resolved = self.resolver.resolve(r, &m_loc)?;
                         let t = self.follow_refs(resolved)?;
@@ -623,10 +633,10 @@ impl Lowering {
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
         let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
         let Some(slot) = self.slots.get_mut(id) else { return };
-        if let Some(Value::String(description)) = scalar.get("description") {
+        if let Some(Value::String(description)) = attr(scalar, "description") {
             slot.description = Some(description.clone());
         }
-        if let Some(Value::String(url)) = scalar.get("specifiedByURL") {
+        if let Some(Value::String(url)) = attr(scalar, "specifiedByURL") {
             slot.directives.push(AppliedDirective {
                 name: "specifiedBy".to_string(),
                 args: vec![("url".to_string(), Value::String(url.clone()))],
@@ -636,7 +646,7 @@ impl Lowering {
 
     /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
     pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
-        let Some(Value::Array(list)) = node.get("enum") else { return Ok(Vec::new()) };
+        let Some(Value::Array(list)) = attr(node, "enum") else { return Ok(Vec::new()) };
         // Verbatim values are reserved first, so a renamed value never takes one's name.
         let verbatim: HashSet<&str> =
             list.iter().filter_map(Value::as_str).filter(|v| to_enum_value_name(v) == *v).collect();
@@ -683,7 +693,7 @@ impl Lowering {
         let segments: Vec<&str> = target.loc.pointer.split('/').collect();
         let at_definition = segments.len() == 3
             && segments.get(1).is_some_and(|s| *s == "definitions" || *s == "$defs");
-        let title = match node.get("title") {
+        let title = match attr(node, "title") {
             Some(Value::String(t)) if !t.is_empty() => Some(t),
             _ => None,
         };
@@ -722,7 +732,7 @@ fn type_description(loc: &Loc) -> Option<String> {
 
 /// A string `enum`: every value that is not null is a string, and there is one.
 pub fn is_string_enum(node: &Value) -> bool {
-    let Some(Value::Array(list)) = node.get("enum") else { return false };
+    let Some(Value::Array(list)) = attr(node, "enum") else { return false };
     let mut non_null_values = list.iter().filter(|v| !v.is_null()).peekable();
     non_null_values.peek().is_some() && non_null_values.all(Value::is_string)
 }
@@ -739,19 +749,19 @@ pub fn description_of(node: &Value) -> Option<String> {
 
 /// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
 pub fn allows_null(node: &Value) -> bool {
-    match node.get("type") {
+    match attr(node, "type") {
         Some(Value::String(t)) if t == "null" => return true,
         Some(Value::Array(types)) if types.iter().any(|t| t.as_str() == Some("null")) => return true,
         _ => {}
     }
-    if let Some(Value::Array(list)) = node.get("enum") {
+    if let Some(Value::Array(list)) = attr(node, "enum") {
         if list.iter().any(Value::is_null) {
             return true;
         }
     }
     for keyword in ["oneOf", "anyOf"] {
         if let Some(Value::Array(branches)) = node.get(keyword) {
-            if branches.iter().any(|b| b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")) {
+            if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
                 return true;
             }
         }
@@ -781,7 +791,7 @@ fn apply_nullability(node: &Value, type_: TypeExpr, schema_null: bool, required:
 /// or definition key it sits under, `<key>Item` for array items, else the last
 /// pointer segment.
 pub fn inline_base_name(loc: &Loc) -> String {
-    let segments: Vec<String> = loc.pointer.split('/').skip(1).map(|s| s.replace("~1", "/").replace("~0", "~")).collect();
+    let segments: Vec<Cow<str>> = loc.pointer.split('/').skip(1).map(decode_pointer_segment).collect();
     // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s.
     let mut end = segments.len();
     let mut items = 0;
@@ -789,7 +799,7 @@ pub fn inline_base_name(loc: &Loc) -> String {
         if end == 0 {
             break if loc.source.id.is_empty() { "Root".to_string() } else { file_stem(&loc.source.id) };
         }
-        let last = segments.get(end - 1).map_or("", String::as_str);
+        let last = segments.get(end - 1).map_or("", |s| s.as_ref());
         if last == "items" && end >= 2 {
             items += 1;
             end -= 1;

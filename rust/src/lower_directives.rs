@@ -8,7 +8,7 @@
 //! the Lowering, and the methods that record named types or warnings are
 //! handed the Lowering's lists.
 
-use std::collections::HashSet;
+use foldhash::{HashSet, HashSetExt};
 
 use indexmap::IndexMap;
 use serde_json::Value;
@@ -172,7 +172,7 @@ pub fn required_deprecation(
     what: &str,
 ) -> Res<Option<Loc>> {
     let (true, Some(Value::Array(list))) = (type_.is_non_null(), list) else { return Ok(None) };
-    let Some(i) = list.iter().position(|e| e.get("name").and_then(Value::as_str) == Some("deprecated")) else {
+    let Some(i) = list.iter().position(|e| attr(e, "name").and_then(Value::as_str) == Some("deprecated")) else {
         return Ok(None);
     };
     let at = child(loc, &[i.to_string()]);
@@ -211,7 +211,7 @@ impl FieldDirectives {
                 return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid directive name"), &at));
             }
             let args = Vec::new();
-            let locations = match def.get("locations") {
+            let locations = match attr(def, "locations") {
                 Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).map(str::to_string).collect(),
                 _ => Vec::new(),
             };
@@ -219,14 +219,14 @@ impl FieldDirectives {
                 name: name.clone(),
                 description: description_of(def),
                 args,
-                repeatable: def.get("repeatable") == Some(&Value::Bool(true)),
+                repeatable: attr(def, "repeatable") == Some(&Value::Bool(true)),
                 locations,
             });
             self.declared_names.insert(name.clone());
         }
         for (i, (name, def)) in defs.iter().enumerate() {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
-            let args = self.input_values(def.get("args"), &child(&at, &["args"]))?;
+            let args = self.input_values(attr(def, "args"), &child(&at, &["args"]))?;
             if let Some(d) = self.declared.get_mut(first + i) {
                 d.args = args;
             }
@@ -248,8 +248,8 @@ impl FieldDirectives {
     ) -> Res<Option<DraftSchemaDef>> {
         let Some(value @ Value::Object(_)) = attr(root, attribute) else { return Ok(None) };
         let at = child(root_loc, &[attribute]);
-        let directives = self.applied(value.get("directives"), &child(&at, &["directives"]), "SCHEMA", already)?;
-        let description = match value.get("description") {
+        let directives = self.applied(attr(value, "directives"), &child(&at, &["directives"]), "SCHEMA", already)?;
+        let description = match attr(value, "description") {
             Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
             _ => None,
         };
@@ -272,8 +272,8 @@ impl FieldDirectives {
         let entry = attr(node, "x-graphql-enum-values").and_then(|facts| attr(facts, value));
         let Some(entry @ Value::Object(_)) = entry else { return Ok((None, Vec::new())) };
         let at = child(loc, &["x-graphql-enum-values", value]);
-        let directives = self.applied(entry.get("directives"), &child(&at, &["directives"]), "ENUM_VALUE", &[])?;
-        let description = match entry.get("description") {
+        let directives = self.applied(attr(entry, "directives"), &child(&at, &["directives"]), "ENUM_VALUE", &[])?;
+        let description = match attr(entry, "description") {
             Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
             _ => None,
         };
@@ -309,9 +309,9 @@ impl FieldDirectives {
                     out.push(self.federation("key", args, location, &at("x-graphql-federation-keys"))?);
                 }
                 Value::Object(_) => {
-                    let Some(fields @ Value::String(_)) = entry.get("fields") else { continue };
+                    let Some(fields @ Value::String(_)) = attr(entry, "fields") else { continue };
                     let mut args = vec![("fields".to_string(), fields.clone())];
-                    if let Some(resolvable @ Value::Bool(_)) = entry.get("resolvable") {
+                    if let Some(resolvable @ Value::Bool(_)) = attr(entry, "resolvable") {
                         args.push(("resolvable".to_string(), resolvable.clone()));
                     }
                     out.push(self.federation("key", args, location, &at("x-graphql-federation-keys"))?);
@@ -322,13 +322,17 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-shareable") {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
+        // As in for_field: nothing more to build without an x-graphql-type-directives list.
+        let list = attr(node, "x-graphql-type-directives");
+        if !list.is_some_and(Value::is_array) {
+            return Ok(out);
+        }
         let mut already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
         let specified_by = attr(node, "x-graphql-scalar").and_then(|s| attr(s, "specifiedByURL"));
         if kind == SlotKind::Scalar && specified_by.is_some_and(Value::is_string) {
             already.push("specifiedBy".to_string());
         }
-        let applied =
-            self.applied(attr(node, "x-graphql-type-directives"), &at("x-graphql-type-directives"), location, &already)?;
+        let applied = self.applied(list, &at("x-graphql-type-directives"), location, &already)?;
         out.extend(applied);
         Ok(out)
     }
@@ -340,9 +344,8 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-external") {
             out.push(self.federation("external", Vec::new(), location, &at("x-graphql-federation-external"))?);
         }
-        for name in ["requires", "provides"] {
-            let attribute = format!("x-graphql-federation-{name}");
-            let fields = match attr(node, &attribute) {
+        for (name, attribute) in [("requires", "x-graphql-federation-requires"), ("provides", "x-graphql-federation-provides")] {
+            let fields = match attr(node, attribute) {
                 Some(Value::Array(list)) => {
                     Some(list.iter().filter_map(Value::as_str).collect::<Vec<&str>>().join(" "))
                 }
@@ -351,7 +354,7 @@ impl FieldDirectives {
             };
             if let Some(fields) = fields {
                 let args = vec![("fields".to_string(), Value::String(fields))];
-                out.push(self.federation(name, args, location, &at(&attribute))?);
+                out.push(self.federation(name, args, location, &at(attribute))?);
             }
         }
         if flag(node, "x-graphql-federation-shareable") {
@@ -361,10 +364,14 @@ impl FieldDirectives {
             let args = vec![("from".to_string(), Value::String(from.clone()))];
             out.push(self.federation("override", args, location, &at("x-graphql-federation-override-from"))?);
         }
-        let already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
-        let applied =
-            self.applied(attr(node, "x-graphql-field-directives"), &at("x-graphql-field-directives"), location, &already)?;
-        out.extend(applied);
+        // Most fields have no directives: no loc, no list of names for them (`applied`
+        // returns nothing for anything but an array).
+        let list = attr(node, "x-graphql-field-directives");
+        if list.is_some_and(Value::is_array) {
+            let already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
+            let applied = self.applied(list, &at("x-graphql-field-directives"), location, &already)?;
+            out.extend(applied);
+        }
         Ok(out)
     }
 
@@ -386,7 +393,7 @@ impl FieldDirectives {
             if !is_valid_name(name) {
                 return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid argument name"), &at));
             }
-            let type_text = spec.get("type");
+            let type_text = attr(spec, "type");
             let Some(type_) = type_text.and_then(Value::as_str).and_then(parse_type_expr) else {
                 return Err(fail(
                     codes::FIELD_TYPE_SYNTAX,
@@ -402,12 +409,12 @@ impl FieldDirectives {
                 ));
             }
             let directives =
-                self.applied(spec.get("directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
-            let description = match spec.get("description") {
+                self.applied(attr(spec, "directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
+            let description = match attr(spec, "description") {
                 Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
                 _ => None,
             };
-            let default_value = match spec.get("default") {
+            let default_value = match attr(spec, "default") {
                 Some(dflt) => {
                     check_literal(dflt, &child(&at, &["default"]))?;
                     Some(dflt.clone())
@@ -417,7 +424,7 @@ impl FieldDirectives {
             let deprecated_at = required_deprecation(
                 &type_,
                 default_value.as_ref(),
-                spec.get("directives"),
+                attr(spec, "directives"),
                 &child(&at, &["directives"]),
                 "argument",
             )?;
@@ -474,7 +481,7 @@ impl FieldDirectives {
                 continue;
             }
             let at = child(loc, &[i.to_string()]);
-            let name_value = entry.get("name");
+            let name_value = attr(entry, "name");
             let name = match name_value {
                 Some(Value::String(name)) if is_valid_name(name) => name.clone(),
                 _ => {
@@ -486,7 +493,7 @@ impl FieldDirectives {
                 }
             };
             let mut args: Vec<(String, Value)> = Vec::new();
-            if let Some(Value::Object(args_value)) = entry.get("args") {
+            if let Some(Value::Object(args_value)) = attr(entry, "args") {
                 for (arg_name, value) in args_value {
                     let arg_at = child(&at, &["args", arg_name]);
                     if !is_valid_name(arg_name) {

@@ -64,23 +64,23 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
     }
     let nullable = allows_null(node);
     if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
-        if let Some(Value::String(name)) = scalar.get("name") {
+        if let Some(Value::String(name)) = attr(scalar, "name") {
             lw.declare_scalar(scalar, loc)?;
             return Ok(TypeInfo { type_: named(name), nullable });
         }
     }
-    if let Some(Value::String(r)) = node.get("$ref") {
+    if let Some(Value::String(r)) = attr(node, "$ref") {
         let target = lw.resolver.resolve(r, loc)?;
         let info = type_of_target(lw, target, ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
     }
-    let properties = node.get("properties");
+    let properties = attr(node, "properties");
     let has_properties = properties.is_some_and(Value::is_object);
-    let all_of = node.get("allOf");
+    let all_of = attr(node, "allOf");
     if let Some(Value::Array(list)) = all_of {
         if list.len() == 1 && !has_properties {
             if let Some(only) = list.first() {
-                if only.is_object() && only.get("$ref").is_some_and(Value::is_string) {
+                if only.is_object() && attr(only, "$ref").is_some_and(Value::is_string) {
                     let info = type_of(lw, only, &at(loc, &["allOf", "0"]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
@@ -96,15 +96,15 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
             }
         }
     }
-    if let Some(Value::Array(list)) = node.get("enum") {
+    if let Some(Value::Array(list)) = attr(node, "enum") {
         return enum_type(lw, node, list, loc, ctx, nullable);
     }
-    if let Some(value) = node.get("const") {
+    if let Some(value) = attr(node, "const") {
         let type_ = scalar_of_values(lw, std::slice::from_ref(value));
         return Ok(TypeInfo { type_, nullable: nullable || value.is_null() });
     }
 
-    let types: Vec<&Value> = match node.get("type") {
+    let types: Vec<&Value> = match attr(node, "type") {
         Some(Value::Array(list)) => list.iter().collect(),
         None => Vec::new(),
         Some(t) => vec![t],
@@ -128,7 +128,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
         Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
-            let Some(items @ Value::Object(_)) = node.get("items") else {
+            let Some(items @ Value::Object(_)) = attr(node, "items") else {
                 return Ok(TypeInfo { type_: list_of(json_type(lw)), nullable });
             };
             let items = type_of(lw, items, &at(loc, &["items"]), ctx)?;
@@ -182,7 +182,7 @@ fn branches_type(
     let branches: Vec<(&Value, usize)> = list
         .iter()
         .enumerate()
-        .filter(|(_, b)| !(b.is_object() && b.get("type").and_then(Value::as_str) == Some("null")))
+        .filter(|(_, b)| !(b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")))
         .map(|(i, b)| (b, i))
         .collect();
     let with_null = nullable || branches.len() < list.len();
@@ -247,8 +247,8 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext, nu
         || forced
         || (lw.field_count(&merged) as f64) > lw.options.inline_object_threshold
         || surfaced_required
-        || node.get("oneOf").is_some_and(Value::is_array)
-        || node.get("anyOf").is_some_and(Value::is_array);
+        || attr(node, "oneOf").is_some_and(Value::is_array)
+        || attr(node, "anyOf").is_some_and(Value::is_array);
     if !is_named {
         return Ok(json(lw, nullable));
     }

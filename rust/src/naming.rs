@@ -5,7 +5,7 @@
 //! Only ASCII is ever classified (everything else is a separator or becomes
 //! `_`), so no regex is used: `\w` and case classes differ between JS and Rust.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 /// A GraphQL name (`/^[_A-Za-z][_0-9A-Za-z]*$/`) not reserved for introspection.
 pub fn is_valid_name(s: &str) -> bool {
@@ -76,6 +76,24 @@ fn guard_start(prefix: char, name: String) -> String {
 
 /// PascalCase type name (D1).
 pub fn to_type_name(s: &str) -> String {
+    // Fast paths, as in to_field_name: a PascalCase name (`OrderItem`) splits only
+    // before upper-case letters, so its words joined back are the name itself; in
+    // a snake_case one (`order_item`) the words are the `_`-separated pieces.
+    let mut bytes = s.bytes();
+    if bytes.next().is_some_and(|b| b.is_ascii_uppercase()) && bytes.all(|b| b.is_ascii_alphanumeric()) {
+        return s.to_string();
+    }
+    if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+        let mut name = String::with_capacity(s.len());
+        for w in s.split('_') {
+            let mut chars = w.chars();
+            if let Some(first) = chars.next() {
+                name.push(first.to_ascii_uppercase());
+            }
+            name.push_str(chars.as_str());
+        }
+        return guard_start('T', name);
+    }
     let name: String = split_words(s).iter().map(|w| upper_first(w)).collect();
     guard_start('T', name)
 }
@@ -90,6 +108,26 @@ pub fn to_field_name(s: &str) -> String {
     let mut bytes = s.bytes();
     if bytes.next().is_some_and(|b| b.is_ascii_lowercase()) && bytes.all(|b| b.is_ascii_alphanumeric()) {
         return s.to_string();
+    }
+    // snake_case keys (`created_at`): with no upper-case letter the only word
+    // boundaries are the separators, and every word is lower case already, so
+    // the words are the `_`-separated pieces, the first kept and the others with
+    // an upper-case first letter (the other half of the properties; split_words
+    // allocated a string per word).
+    if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
+        let mut name = String::with_capacity(s.len());
+        for w in s.split('_').filter(|w| !w.is_empty()) {
+            if name.is_empty() {
+                name.push_str(w);
+            } else {
+                let mut chars = w.chars();
+                if let Some(first) = chars.next() {
+                    name.push(first.to_ascii_uppercase());
+                }
+                name.push_str(chars.as_str());
+            }
+        }
+        return guard_start('f', name);
     }
     let words = split_words(s);
     let mut name = String::new();

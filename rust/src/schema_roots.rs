@@ -9,7 +9,7 @@
 //!   `Subscription` are the root operation types by their names (GraphQL's
 //!   implicit schema), so each must be an object type.
 
-use std::collections::HashMap;
+use foldhash::HashMap;
 
 use crate::errors::ConversionError;
 use crate::ir::{Definition, ObjectKind};
@@ -40,7 +40,7 @@ pub fn check_schema_roots(
         }
         let loc = match by_name.get(name).and_then(|&id| lw.slots.get(id)) {
             Some(slot) => slot.explicit.as_ref().map_or_else(|| slot.loc.clone(), |e| e.loc.clone()),
-            None => Loc { source: lw.resolver.main.clone(), pointer: String::new() },
+            None => Loc::new(lw.resolver.main.clone(), String::new()),
         };
         return Err(fail(
             OPERATION_TYPE,

@@ -190,6 +190,17 @@ pub fn format_number(x: f64) -> String {
     if x.is_infinite() {
         return if x > 0.0 { "Infinity" } else { "-Infinity" }.to_string();
     }
+    // An integer below 2^53 is exact: its shortest digits are its own and no tie is
+    // possible, so it is its decimal text (the tie check formats 800 digits: ~40,000
+    // instructions, 2% of a conversion through printed defaults and bounds).
+    if x.fract() == 0.0 && x.abs() < 9_007_199_254_740_992.0 {
+        return (x as i64).to_string();
+    }
+    format_finite(x)
+}
+
+/// `format_number` of a finite, non-zero number by the spec's steps.
+fn format_finite(x: f64) -> String {
     // The spec's terms: x = 0.digits * 10^n with k digits.
     let (digits, exp) = shortest_digits(x.abs());
     let k = digits.len() as i64;
@@ -225,4 +236,25 @@ pub fn fnv1a32(s: &str) -> String {
         h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
     }
     format!("{h:08x}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integer fast path of `format_number` gives the spec's steps' text.
+    #[test]
+    fn integer_fast_path_matches_the_general_path() {
+        let mut samples: Vec<f64> = (1..5000).map(f64::from).collect();
+        let mut p = 1.0_f64;
+        while p < 9_007_199_254_740_992.0 {
+            samples.extend([p, p - 1.0, p + 1.0, p * 3.0 - 1.0, p * 10.0 - 7.0]);
+            p *= 2.0;
+        }
+        samples.extend([1e15 + 1.0, 1e15 + 3.0, 123_456_789_012_345.0, 9_007_199_254_740_991.0, 1e20, 1e21]);
+        for x in samples.into_iter().filter(|x| *x >= 1.0 && *x < 9_007_199_254_740_992.0) {
+            assert_eq!(format_number(x), format_finite(x), "{x}");
+            assert_eq!(format_number(-x), format!("-{}", format_finite(x)), "-{x}");
+        }
+    }
 }
