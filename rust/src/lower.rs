@@ -72,7 +72,7 @@ pub struct Lowering {
 
 /// The location of a loc, for diagnostics (`where`).
 pub fn where_(loc: &Loc) -> Location {
-    Location { file: loc.source.file.clone(), pointer: Some(loc.pointer.clone()), line: None, column: None }
+    Location { file: loc.source().file.clone(), pointer: Some(loc.pointer.clone()), line: None, column: None }
 }
 
 /// `lw.fail`: the error to return.
@@ -244,7 +244,7 @@ impl Lowering {
         }
         let explicit = explicit.map(|(name, pointer)| NameRef {
             name,
-            loc: Loc::new(target.loc.source.clone(), format!("{}{}", target.loc.pointer, pointer)),
+            loc: Loc::new(target.loc.source().clone(), format!("{}{}", target.loc.pointer, pointer)),
         });
         let hash_ref = key.clone();
         let id = self.slots.len();
@@ -701,7 +701,7 @@ impl Lowering {
             Some(t) if !at_definition => to_type_name(t),
             _ => inline_base_name(&target.loc),
         };
-        let id = &target.loc.source.id;
+        let id = &target.loc.source().id;
         if self.options.ref_naming == RefNaming::FileAndPath && !id.is_empty() {
             let dot = id.rfind('.').map_or(-1, |i| i as i64);
             let slash = id.rfind('/').map_or(-1, |i| i as i64);
@@ -797,7 +797,7 @@ pub fn inline_base_name(loc: &Loc) -> String {
     let mut items = 0;
     let base = loop {
         if end == 0 {
-            break if loc.source.id.is_empty() { "Root".to_string() } else { file_stem(&loc.source.id) };
+            break if loc.source().id.is_empty() { "Root".to_string() } else { file_stem(&loc.source().id) };
         }
         let last = segments.get(end - 1).map_or("", |s| s.as_ref());
         if last == "items" && end >= 2 {

@@ -55,13 +55,15 @@ static NULL: Value = Value::Null;
 /// from the root on every `node()` was 8% of a conversion's instructions.
 #[derive(Debug, Clone)]
 pub struct Loc {
-    pub source: Rc<Source>,
+    /// Private, read through `source()`: `node` borrows from this source's tree,
+    /// so safe code must not be able to swap the source or take `Rc::get_mut` of it.
+    source: Rc<Source>,
     pub pointer: String,
     /// The node at `pointer` in `source.root`, or the static `NULL` when the
     /// pointer does not resolve. SAFETY: it points into the tree owned by the
     /// `Rc<Source>` this loc holds, which is never mutated once shared (Source
-    /// has no interior mutability and no `Rc::get_mut` is taken), so it is
-    /// valid for as long as the loc is.
+    /// has no interior mutability, and `source` is private so nothing can take
+    /// `Rc::get_mut` through a loc), so it is valid for as long as the loc is.
     node: *const Value,
 }
 
@@ -70,6 +72,11 @@ impl Loc {
     pub fn new(source: Rc<Source>, pointer: String) -> Loc {
         let node: *const Value = evaluate_pointer(&source.root, &pointer).unwrap_or(&NULL);
         Loc { source, pointer, node }
+    }
+
+    /// The source this place is in.
+    pub fn source(&self) -> &Rc<Source> {
+        &self.source
     }
 
     /// The node at this place (null when the pointer does not resolve, which
