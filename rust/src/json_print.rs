@@ -271,3 +271,61 @@ fn compact(v: &Value, out: &mut String) {
         other => scalar(other, out),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The writer, called key by key, gives the bytes `print_json` gives for the same tree.
+    #[test]
+    fn writer_calls_print_as_the_tree_does() {
+        let mut w = JsonWriter::new();
+        w.begin_object();
+        w.entry("a\n\"b", "x\u{1}y");
+        w.key("empty");
+        w.begin_object();
+        w.end_object();
+        w.key("none");
+        w.begin_array();
+        w.end_array();
+        w.key("list");
+        w.begin_array();
+        w.bool(true);
+        w.begin_object();
+        w.key("$ref");
+        w.string_with_prefix("#/definitions/", "T\\");
+        w.end_object();
+        w.begin_array();
+        w.end_array();
+        w.value(&json!({"n": 1.5, "m": [null, {}], "z": -0.0}));
+        w.end_array();
+        w.key("last");
+        w.value(&json!(1e21));
+        w.end_object();
+        let tree = json!({
+            "a\n\"b": "x\u{1}y",
+            "empty": {},
+            "none": [],
+            "list": [true, {"$ref": "#/definitions/T\\"}, [], {"n": 1.5, "m": [null, {}], "z": -0.0}],
+            "last": 1e21
+        });
+        assert_eq!(w.finish(), print_json(&tree));
+        let mut w = JsonWriter::new();
+        w.begin_object();
+        w.key("a");
+        w.begin_array();
+        w.begin_object();
+        w.end_object();
+        w.bool(false);
+        w.end_array();
+        w.key("b");
+        w.begin_array();
+        w.end_array();
+        w.end_object();
+        assert_eq!(w.finish(), "{\n  \"a\": [\n    {},\n    false\n  ],\n  \"b\": []\n}\n");
+        let mut scalar = JsonWriter::new();
+        scalar.string("top");
+        assert_eq!(scalar.finish(), "\"top\"\n");
+    }
+}
