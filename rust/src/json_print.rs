@@ -13,6 +13,10 @@
 //!   digits; everything else is written as it is. (A Rust string holds no lone
 //!   surrogates, which `JSON.stringify` would escape too.)
 //!
+//! `JsonWriter` writes the same layout call by call, for callers that write
+//! straight from their own data instead of building a `Value` (reverse.rs);
+//! `print_json` is the writer fed one `Value`.
+//!
 //! Iterative, unlike the TypeScript (whose trees nest at most about 140
 //! levels): no input can exhaust the stack. Shared vectors:
 //! fixtures/helpers/json-print.json.
@@ -22,62 +26,163 @@ use serde_json::Value;
 use crate::text::format_number;
 
 pub fn print_json(value: &Value) -> String {
-    enum Work<'a> {
-        Value(&'a Value, usize),
-        Text(&'static str),
-        /// A line break and the indentation of `level`.
-        Break(usize),
-        Key(&'a str),
+    let mut w = JsonWriter::new();
+    w.value(value);
+    w.finish()
+}
+
+/// Writes JSON text as `print_json` lays it out, one call per key and value,
+/// so a tree need not be built first (the graphql-to-json direction writes
+/// straight from the IR, issue #8). The caller writes the keys of an object in
+/// the order they are to appear and each key once; a container opened and
+/// closed with nothing in it prints as `{}` or `[]`.
+pub struct JsonWriter {
+    out: String,
+    /// Depth of the open containers.
+    level: usize,
+    /// The innermost open container has no item yet.
+    fresh: bool,
+    /// A key was written: the next value follows it on the same line.
+    after_key: bool,
+}
+
+impl Default for JsonWriter {
+    fn default() -> Self {
+        Self::new()
     }
-    let mut out = String::new();
-    let mut stack = vec![Work::Value(value, 0)];
-    while let Some(work) = stack.pop() {
-        match work {
-            Work::Text(t) => out.push_str(t),
-            Work::Break(level) => {
-                out.push('\n');
-                for _ in 0..level {
-                    out.push_str("  ");
-                }
-            }
-            Work::Key(k) => {
-                write_string(k, &mut out);
-                out.push_str(": ");
-            }
-            Work::Value(v, level) => match v {
-                Value::Array(items) if items.is_empty() => out.push_str("[]"),
-                Value::Object(map) if map.is_empty() => out.push_str("{}"),
-                Value::Array(items) => {
-                    out.push('[');
-                    stack.push(Work::Text("]"));
-                    stack.push(Work::Break(level));
-                    for (i, item) in items.iter().enumerate().rev() {
-                        stack.push(Work::Value(item, level + 1));
-                        stack.push(Work::Break(level + 1));
-                        if i > 0 {
-                            stack.push(Work::Text(","));
-                        }
-                    }
-                }
-                Value::Object(map) => {
-                    out.push('{');
-                    stack.push(Work::Text("}"));
-                    stack.push(Work::Break(level));
-                    for (i, (k, item)) in map.iter().enumerate().rev() {
-                        stack.push(Work::Value(item, level + 1));
-                        stack.push(Work::Key(k));
-                        stack.push(Work::Break(level + 1));
-                        if i > 0 {
-                            stack.push(Work::Text(","));
-                        }
-                    }
-                }
-                other => scalar(other, &mut out),
-            },
+}
+
+impl JsonWriter {
+    pub fn new() -> Self {
+        JsonWriter { out: String::new(), level: 0, fresh: false, after_key: false }
+    }
+
+    /// The text, with its trailing newline.
+    pub fn finish(mut self) -> String {
+        self.out.push('\n');
+        self.out
+    }
+
+    /// The separator before an item of the innermost container: a comma after
+    /// the previous item, a line break and the indentation of its level.
+    fn item(&mut self) {
+        if self.fresh {
+            self.fresh = false;
+        } else {
+            self.out.push(',');
+        }
+        self.out.push('\n');
+        for _ in 0..self.level {
+            self.out.push_str("  ");
         }
     }
-    out.push('\n');
-    out
+
+    fn before_value(&mut self) {
+        if self.after_key {
+            self.after_key = false;
+        } else if self.level > 0 {
+            self.item();
+        }
+    }
+
+    pub fn key(&mut self, key: &str) {
+        self.item();
+        write_string(key, &mut self.out);
+        self.out.push_str(": ");
+        self.after_key = true;
+    }
+
+    pub fn begin_object(&mut self) {
+        self.before_value();
+        self.out.push('{');
+        self.level += 1;
+        self.fresh = true;
+    }
+
+    pub fn end_object(&mut self) {
+        self.close('}');
+    }
+
+    pub fn begin_array(&mut self) {
+        self.before_value();
+        self.out.push('[');
+        self.level += 1;
+        self.fresh = true;
+    }
+
+    pub fn end_array(&mut self) {
+        self.close(']');
+    }
+
+    fn close(&mut self, bracket: char) {
+        self.level -= 1;
+        if self.fresh {
+            self.fresh = false;
+        } else {
+            self.out.push('\n');
+            for _ in 0..self.level {
+                self.out.push_str("  ");
+            }
+        }
+        self.out.push(bracket);
+    }
+
+    pub fn string(&mut self, s: &str) {
+        self.before_value();
+        write_string(s, &mut self.out);
+    }
+
+    /// A string `prefix` + `s`; `prefix` must need no escapes.
+    pub fn string_with_prefix(&mut self, prefix: &str, s: &str) {
+        self.before_value();
+        write_string_with_prefix(prefix, s, &mut self.out);
+    }
+
+    pub fn bool(&mut self, b: bool) {
+        self.before_value();
+        self.out.push_str(if b { "true" } else { "false" });
+    }
+
+    /// `key` and a string value.
+    pub fn entry(&mut self, key: &str, s: &str) {
+        self.key(key);
+        self.string(s);
+    }
+
+    /// Any JSON value. Iterative: no input can exhaust the stack.
+    pub fn value(&mut self, value: &Value) {
+        enum Work<'a> {
+            Value(&'a Value),
+            Key(&'a str),
+            EndObject,
+            EndArray,
+        }
+        let mut stack = vec![Work::Value(value)];
+        while let Some(work) = stack.pop() {
+            match work {
+                Work::Key(k) => self.key(k),
+                Work::EndObject => self.end_object(),
+                Work::EndArray => self.end_array(),
+                Work::Value(Value::Array(items)) => {
+                    self.begin_array();
+                    stack.push(Work::EndArray);
+                    stack.extend(items.iter().rev().map(Work::Value));
+                }
+                Work::Value(Value::Object(map)) => {
+                    self.begin_object();
+                    stack.push(Work::EndObject);
+                    for (k, item) in map.iter().rev() {
+                        stack.push(Work::Value(item));
+                        stack.push(Work::Key(k));
+                    }
+                }
+                Work::Value(other) => {
+                    self.before_value();
+                    scalar(other, &mut self.out);
+                }
+            }
+        }
+    }
 }
 
 fn scalar(v: &Value, out: &mut String) {
@@ -102,7 +207,12 @@ pub fn json_string(s: &str) -> String {
 }
 
 fn write_string(s: &str, out: &mut String) {
+    write_string_with_prefix("", s, out);
+}
+
+fn write_string_with_prefix(prefix: &str, s: &str, out: &mut String) {
     out.push('"');
+    out.push_str(prefix);
     if !s.bytes().any(|b| b < 0x20 || b == b'"' || b == b'\\') {
         out.push_str(s);
         out.push('"');
@@ -159,5 +269,63 @@ fn compact(v: &Value, out: &mut String) {
             out.push('}');
         }
         other => scalar(other, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The writer, called key by key, gives the bytes `print_json` gives for the same tree.
+    #[test]
+    fn writer_calls_print_as_the_tree_does() {
+        let mut w = JsonWriter::new();
+        w.begin_object();
+        w.entry("a\n\"b", "x\u{1}y");
+        w.key("empty");
+        w.begin_object();
+        w.end_object();
+        w.key("none");
+        w.begin_array();
+        w.end_array();
+        w.key("list");
+        w.begin_array();
+        w.bool(true);
+        w.begin_object();
+        w.key("$ref");
+        w.string_with_prefix("#/definitions/", "T\\");
+        w.end_object();
+        w.begin_array();
+        w.end_array();
+        w.value(&json!({"n": 1.5, "m": [null, {}], "z": -0.0}));
+        w.end_array();
+        w.key("last");
+        w.value(&json!(1e21));
+        w.end_object();
+        let tree = json!({
+            "a\n\"b": "x\u{1}y",
+            "empty": {},
+            "none": [],
+            "list": [true, {"$ref": "#/definitions/T\\"}, [], {"n": 1.5, "m": [null, {}], "z": -0.0}],
+            "last": 1e21
+        });
+        assert_eq!(w.finish(), print_json(&tree));
+        let mut w = JsonWriter::new();
+        w.begin_object();
+        w.key("a");
+        w.begin_array();
+        w.begin_object();
+        w.end_object();
+        w.bool(false);
+        w.end_array();
+        w.key("b");
+        w.begin_array();
+        w.end_array();
+        w.end_object();
+        assert_eq!(w.finish(), "{\n  \"a\": [\n    {},\n    false\n  ],\n  \"b\": []\n}\n");
+        let mut scalar = JsonWriter::new();
+        scalar.string("top");
+        assert_eq!(scalar.finish(), "\"top\"\n");
     }
 }

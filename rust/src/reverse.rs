@@ -20,16 +20,23 @@
 //!               override-from), x-graphql-field-directives
 //!   argument    type, description, default, directives
 //!   directive   name, args
+//!
+//! The JSON is written straight from the IR with json_print's `JsonWriter`, in
+//! those orders, without building a `serde_json::Value` first (issue #8: the
+//! tree cost about a third of the conversion, to build and to drop). Each key
+//! is written once: sdl_read rejects documents that define a type, field,
+//! argument, enum value, directive or root operation twice, or repeat an
+//! argument of an applied directive, so no key of an object here can repeat.
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use crate::canonical::{arg_value, split_field_directives, split_type_directives};
+use crate::canonical::{split_field_directives, split_type_directives};
 use crate::errors::ConversionError;
 use crate::ir::{
-    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,
-    ObjectTypeDef, SchemaDef, UnionTypeDef,
+    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
+    ObjectKind, ObjectTypeDef, SchemaDef, UnionTypeDef,
 };
-use crate::json_print::print_json;
+use crate::json_print::JsonWriter;
 use crate::lower_directives::FEDERATION_DIRECTIVES;
 use crate::naming::{to_field_name, to_type_name};
 use crate::sdl_read::{read_sdl_here, with_large_stack};
@@ -37,61 +44,58 @@ use crate::type_expr::{parse_type_expr, Base, TypeExpr, Wrapper};
 
 pub const DRAFT_07: &str = "http://json-schema.org/draft-07/schema#";
 
+/// `$ref` values are this prefix and a type name.
+const DEFINITIONS: &str = "#/definitions/";
+
 /// GraphQL SDL -> annotated JSON Schema text (record 0028): sdl_read ->
-/// reverse -> json_print, on a thread with a large stack. `file` names the
-/// input in diagnostics. No warnings arise in this direction.
+/// reverse (written by json_print's writer), on a thread with a large stack.
+/// `file` names the input in diagnostics. No warnings arise in this direction.
 pub fn graphql_to_json(text: &str, file: Option<&str>) -> Result<String, ConversionError> {
     with_large_stack(|| {
         let doc = read_sdl_here(text, file)?;
-        Ok(print_json(&reverse_document(&doc)))
+        let mut w = JsonWriter::new();
+        reverse_document(&doc, &mut w);
+        Ok(w.finish())
     })
 }
 
-fn s(text: &str) -> Value {
-    Value::String(text.to_string())
-}
-
-pub fn reverse_document(doc: &Document) -> Value {
-    let mut root = Map::new();
-    root.insert("$schema".into(), s(DRAFT_07));
+pub fn reverse_document(doc: &Document, w: &mut JsonWriter) {
+    w.begin_object();
+    w.entry("$schema", DRAFT_07);
     // Without its own `extend schema`, the document must say that no @link is to be generated.
     if doc.schema_extension.is_none() && uses_federation(doc) {
-        root.insert("x-graphql-federation-link".into(), Value::Bool(false));
+        w.key("x-graphql-federation-link");
+        w.bool(false);
     }
     if let Some(ext) = &doc.schema_extension {
-        root.insert("x-graphql-schema-extension".into(), schema_json(ext));
+        w.key("x-graphql-schema-extension");
+        schema_json(ext, w);
     }
     if let Some(schema) = &doc.schema {
-        root.insert("x-graphql-schema".into(), schema_json(schema));
+        w.key("x-graphql-schema");
+        schema_json(schema, w);
     }
-    let mut directive_defs = Map::new();
-    let mut definitions = Map::new();
-    for def in &doc.definitions {
-        match def {
-            Definition::Directive(d) => {
-                directive_defs.insert(d.def.name.clone(), directive_definition(&d.def));
-            }
-            Definition::Object(d) => {
-                definitions.insert(d.name.clone(), type_definition(def));
-            }
-            Definition::Union(d) => {
-                definitions.insert(d.def.name.clone(), type_definition(def));
-            }
-            Definition::Enum(d) => {
-                definitions.insert(d.def.name.clone(), type_definition(def));
-            }
-            Definition::Scalar(d) => {
-                definitions.insert(d.def.name.clone(), type_definition(def));
+    let is_directive = |def: &&Definition| matches!(def, Definition::Directive(_));
+    if doc.definitions.iter().any(|def| is_directive(&def)) {
+        w.key("x-graphql-directive-definitions");
+        w.begin_object();
+        for def in &doc.definitions {
+            if let Definition::Directive(d) = def {
+                w.key(&d.def.name);
+                directive_definition(&d.def, w);
             }
         }
+        w.end_object();
     }
-    if !directive_defs.is_empty() {
-        root.insert("x-graphql-directive-definitions".into(), Value::Object(directive_defs));
+    if doc.definitions.iter().any(|def| !is_directive(&def)) {
+        w.key("definitions");
+        w.begin_object();
+        for def in doc.definitions.iter().filter(|def| !is_directive(def)) {
+            type_definition(def, w);
+        }
+        w.end_object();
     }
-    if !definitions.is_empty() {
-        root.insert("definitions".into(), Value::Object(definitions));
-    }
-    Value::Object(root)
+    w.end_object();
 }
 
 /// Whether the forward direction would generate an `@link`: a directive of a federation name is applied.
@@ -110,74 +114,98 @@ fn uses_federation(doc: &Document) -> bool {
     })
 }
 
-fn schema_json(def: &SchemaDef) -> Value {
-    let mut out = Map::new();
+fn schema_json(def: &SchemaDef, w: &mut JsonWriter) {
+    w.begin_object();
     if let Some(d) = &def.description {
-        out.insert("description".into(), s(d));
+        w.entry("description", d);
     }
     if !def.directives.is_empty() {
-        out.insert("directives".into(), directive_list(&def.directives));
+        w.key("directives");
+        directive_list(&def.directives, w);
     }
     for (op, ty) in &def.operations {
-        out.insert(op.clone(), s(ty));
+        w.entry(op, ty);
     }
-    Value::Object(out)
+    w.end_object();
 }
 
-fn directive_definition(def: &DirectiveDef) -> Value {
-    let mut out = Map::new();
+fn directive_definition(def: &DirectiveDef, w: &mut JsonWriter) {
+    w.begin_object();
     if let Some(d) = &def.description {
-        out.insert("description".into(), s(d));
+        w.entry("description", d);
     }
     if !def.args.is_empty() {
-        out.insert("args".into(), input_values(&def.args));
+        w.key("args");
+        input_values(&def.args, w);
     }
-    out.insert("locations".into(), Value::Array(def.locations.iter().map(|l| s(l)).collect()));
+    w.key("locations");
+    w.begin_array();
+    for l in &def.locations {
+        w.string(l);
+    }
+    w.end_array();
     if def.repeatable {
-        out.insert("repeatable".into(), Value::Bool(true));
+        w.key("repeatable");
+        w.bool(true);
     }
-    Value::Object(out)
+    w.end_object();
 }
 
-fn input_values(args: &[InputValueDef]) -> Value {
-    let mut out = Map::new();
+fn input_values(args: &[InputValueDef], w: &mut JsonWriter) {
+    w.begin_object();
     for a in args {
-        let mut arg = Map::new();
-        arg.insert("type".into(), s(&a.type_));
+        w.key(&a.name);
+        w.begin_object();
+        w.entry("type", &a.type_);
         if let Some(d) = &a.description {
-            arg.insert("description".into(), s(d));
+            w.entry("description", d);
         }
         if let Some(v) = &a.default_value {
-            arg.insert("default".into(), v.clone());
+            w.key("default");
+            w.value(v);
         }
         if !a.directives.is_empty() {
-            arg.insert("directives".into(), directive_list(&a.directives));
+            w.key("directives");
+            directive_list(&a.directives, w);
         }
-        out.insert(a.name.clone(), Value::Object(arg));
+        w.end_object();
     }
-    Value::Object(out)
+    w.end_object();
 }
 
-fn directive_list(list: &[AppliedDirective]) -> Value {
-    Value::Array(
-        list.iter()
-            .map(|d| {
-                let mut out = Map::new();
-                out.insert("name".into(), s(&d.name));
-                if !d.args.is_empty() {
-                    let args: Map<String, Value> = d.args.iter().map(|(n, v)| (n.clone(), v.clone())).collect();
-                    out.insert("args".into(), Value::Object(args));
-                }
-                Value::Object(out)
-            })
-            .collect(),
-    )
+fn directive_list(list: &[AppliedDirective], w: &mut JsonWriter) {
+    w.begin_array();
+    for d in list {
+        w.begin_object();
+        w.entry("name", &d.name);
+        if !d.args.is_empty() {
+            w.key("args");
+            w.begin_object();
+            for (name, value) in &d.args {
+                w.key(name);
+                w.value(value);
+            }
+            w.end_object();
+        }
+        w.end_object();
+    }
+    w.end_array();
+}
+
+/// The value of a directive's argument `i` (null if it has none), for
+/// attributes written from it (canonical.rs `arg_value`, without the copy).
+fn arg_value(d: &AppliedDirective, i: usize, w: &mut JsonWriter) {
+    match d.args.get(i) {
+        Some((_, v)) => w.value(v),
+        None => w.value(&Value::Null),
+    }
 }
 
 // ---------------------------------------------------------------------------
 // Types
 
-fn type_definition(def: &Definition) -> Value {
+/// `"Name": { ... }` in `definitions`.
+fn type_definition(def: &Definition, w: &mut JsonWriter) {
     let (name, description, directives, is_scalar) = match def {
         Definition::Object(d) => (&d.name, &d.description, &d.directives, false),
         Definition::Union(d) => (&d.def.name, &d.def.description, &d.def.directives, false),
@@ -185,21 +213,18 @@ fn type_definition(def: &Definition) -> Value {
         Definition::Scalar(d) => (&d.def.name, &d.def.description, &d.def.directives, true),
         Definition::Directive(d) => (&d.def.name, &d.def.description, &Vec::new(), false),
     };
-    let mut out = Map::new();
+    w.key(name);
+    w.begin_object();
     if let Some(d) = description {
-        out.insert("description".into(), s(d));
+        w.entry("description", d);
     }
     match def {
-        Definition::Object(_) => {
-            out.insert("type".into(), s("object"));
-        }
-        Definition::Enum(_) => {
-            out.insert("type".into(), s("string"));
-        }
+        Definition::Object(_) => w.entry("type", "object"),
+        Definition::Enum(_) => w.entry("type", "string"),
         _ => {}
     }
     if !is_scalar && to_type_name(name) != *name {
-        out.insert("x-graphql-type-name".into(), s(name));
+        w.entry("x-graphql-type-name", name);
     }
     let kind = match def {
         Definition::Object(d) if d.kind == ObjectKind::Interface => Some("INTERFACE"),
@@ -208,108 +233,128 @@ fn type_definition(def: &Definition) -> Value {
         _ => None,
     };
     if let Some(kind) = kind {
-        out.insert("x-graphql-type-kind".into(), s(kind));
+        w.entry("x-graphql-type-kind", kind);
     }
     if let Definition::Object(d) = def {
         if d.kind != ObjectKind::Input && !d.interfaces.is_empty() {
-            out.insert("x-graphql-implements".into(), Value::Array(d.interfaces.iter().map(|i| s(i)).collect()));
+            w.key("x-graphql-implements");
+            strings(&d.interfaces, w);
         }
     }
     if let Definition::Union(d) = def {
-        out.insert("x-graphql-union-types".into(), Value::Array(d.def.members.iter().map(|m| s(m)).collect()));
+        w.key("x-graphql-union-types");
+        strings(&d.def.members, w);
     }
     let split = split_type_directives(is_scalar, directives);
     if is_scalar {
-        let mut scalar = Map::new();
-        scalar.insert("name".into(), s(name));
+        w.key("x-graphql-scalar");
+        w.begin_object();
+        w.entry("name", name);
         if let Some(d) = &split.specified_by {
-            scalar.insert("specifiedByURL".into(), arg_value(d, 0));
+            w.key("specifiedByURL");
+            arg_value(d, 0, w);
         }
-        out.insert("x-graphql-scalar".into(), Value::Object(scalar));
+        w.end_object();
     }
     if !split.keys.is_empty() {
-        let keys = split
-            .keys
-            .iter()
-            .map(|d| {
-                if d.args.len() == 1 {
-                    arg_value(d, 0)
-                } else {
-                    let mut key = Map::new();
-                    key.insert("fields".into(), arg_value(d, 0));
-                    key.insert("resolvable".into(), arg_value(d, 1));
-                    Value::Object(key)
-                }
-            })
-            .collect();
-        out.insert("x-graphql-federation-keys".into(), Value::Array(keys));
+        w.key("x-graphql-federation-keys");
+        w.begin_array();
+        for d in &split.keys {
+            if d.args.len() == 1 {
+                arg_value(d, 0, w);
+            } else {
+                w.begin_object();
+                w.key("fields");
+                arg_value(d, 0, w);
+                w.key("resolvable");
+                arg_value(d, 1, w);
+                w.end_object();
+            }
+        }
+        w.end_array();
     }
     if split.shareable.is_some() {
-        out.insert("x-graphql-federation-shareable".into(), Value::Bool(true));
+        w.key("x-graphql-federation-shareable");
+        w.bool(true);
     }
     if !split.rest.is_empty() {
-        out.insert("x-graphql-type-directives".into(), directive_list(&split.rest));
+        w.key("x-graphql-type-directives");
+        directive_list(&split.rest, w);
     }
     match def {
-        Definition::Enum(d) => enum_body(&d.def, &mut out),
-        Definition::Union(d) => union_body(&d.def, &mut out),
-        Definition::Object(d) => object_body(d, &mut out),
+        Definition::Enum(d) => enum_body(&d.def, w),
+        Definition::Union(d) => union_body(&d.def, w),
+        Definition::Object(d) => object_body(d, w),
         _ => {}
     }
-    Value::Object(out)
+    w.end_object();
 }
 
-fn enum_body(def: &EnumTypeDef, out: &mut Map<String, Value>) {
-    out.insert("enum".into(), Value::Array(def.values.iter().map(|v| s(&v.name)).collect()));
-    let mut facts = Map::new();
+fn strings(list: &[String], w: &mut JsonWriter) {
+    w.begin_array();
+    for s in list {
+        w.string(s);
+    }
+    w.end_array();
+}
+
+fn enum_body(def: &EnumTypeDef, w: &mut JsonWriter) {
+    w.key("enum");
+    w.begin_array();
     for v in &def.values {
-        if v.description.is_none() && v.directives.is_empty() {
-            continue;
-        }
-        let mut entry = Map::new();
+        w.string(&v.name);
+    }
+    w.end_array();
+    let has_facts = |v: &&EnumValueDef| v.description.is_some() || !v.directives.is_empty();
+    if !def.values.iter().any(|v| has_facts(&v)) {
+        return;
+    }
+    w.key("x-graphql-enum-values");
+    w.begin_object();
+    for v in def.values.iter().filter(has_facts) {
+        w.key(&v.name);
+        w.begin_object();
         if let Some(d) = &v.description {
-            entry.insert("description".into(), s(d));
+            w.entry("description", d);
         }
         if !v.directives.is_empty() {
-            entry.insert("directives".into(), directive_list(&v.directives));
+            w.key("directives");
+            directive_list(&v.directives, w);
         }
-        facts.insert(v.name.clone(), Value::Object(entry));
+        w.end_object();
     }
-    if !facts.is_empty() {
-        out.insert("x-graphql-enum-values".into(), Value::Object(facts));
-    }
+    w.end_object();
 }
 
-fn union_body(def: &UnionTypeDef, out: &mut Map<String, Value>) {
-    let refs = def
-        .members
-        .iter()
-        .map(|m| {
-            let mut r = Map::new();
-            r.insert("$ref".into(), s(&reference(m)));
-            Value::Object(r)
-        })
-        .collect();
-    out.insert("oneOf".into(), Value::Array(refs));
+fn union_body(def: &UnionTypeDef, w: &mut JsonWriter) {
+    w.key("oneOf");
+    w.begin_array();
+    for m in &def.members {
+        w.begin_object();
+        w.key("$ref");
+        w.string_with_prefix(DEFINITIONS, m);
+        w.end_object();
+    }
+    w.end_array();
 }
 
-fn object_body(def: &ObjectTypeDef, out: &mut Map<String, Value>) {
-    let mut properties = Map::new();
-    let mut required = Vec::new();
+fn object_body(def: &ObjectTypeDef, w: &mut JsonWriter) {
+    w.key("properties");
+    w.begin_object();
     for f in &def.fields {
-        properties.insert(f.name.clone(), field(f));
-        if f.type_.ends_with('!') {
-            required.push(s(&f.name));
+        w.key(&f.name);
+        field(f, w);
+    }
+    w.end_object();
+    let required = |f: &&FieldDef| f.type_.ends_with('!');
+    if def.fields.iter().any(|f| required(&f)) {
+        w.key("required");
+        w.begin_array();
+        for f in def.fields.iter().filter(required) {
+            w.string(&f.name);
         }
+        w.end_array();
     }
-    out.insert("properties".into(), Value::Object(properties));
-    if !required.is_empty() {
-        out.insert("required".into(), Value::Array(required));
-    }
-}
-
-fn reference(name: &str) -> String {
-    format!("#/definitions/{name}")
 }
 
 // ---------------------------------------------------------------------------
@@ -326,62 +371,73 @@ fn scalar_type(name: &str) -> Option<&'static str> {
     }
 }
 
-fn field(f: &FieldDef) -> Value {
-    let mut out = Map::new();
+fn field(f: &FieldDef, w: &mut JsonWriter) {
+    w.begin_object();
     if let Some(d) = &f.description {
-        out.insert("description".into(), s(d));
+        w.entry("description", d);
     }
     let t = parse_type_expr(&f.type_);
     if let Some(t) = &t {
-        for (k, v) in structure(t) {
-            out.insert(k, v);
-        }
+        structure(t, w);
     }
     if to_field_name(&f.name) != f.name {
-        out.insert("x-graphql-field-name".into(), s(&f.name));
+        w.entry("x-graphql-field-name", &f.name);
     }
     let (exact, item_non_null) = t.as_ref().map_or((true, false), type_shape);
     if exact {
-        out.insert("x-graphql-field-type".into(), s(&f.type_));
+        w.entry("x-graphql-field-type", &f.type_);
     } else if item_non_null {
-        out.insert("x-graphql-field-list-item-non-null".into(), Value::Bool(true));
+        w.key("x-graphql-field-list-item-non-null");
+        w.bool(true);
     }
     if !f.args.is_empty() {
-        out.insert("x-graphql-field-arguments".into(), input_values(&f.args));
+        w.key("x-graphql-field-arguments");
+        input_values(&f.args, w);
     }
     if let Some(v) = &f.default_value {
-        out.insert("x-graphql-default".into(), v.clone());
+        w.key("x-graphql-default");
+        w.value(v);
     }
     let split = split_field_directives(&f.directives);
     for (attribute, d) in &split.attributes {
-        let value = if d.args.is_empty() { Value::Bool(true) } else { arg_value(d, 0) };
-        out.insert(attribute.to_string(), value);
+        w.key(attribute);
+        if d.args.is_empty() {
+            w.bool(true);
+        } else {
+            arg_value(d, 0, w);
+        }
     }
     if !split.rest.is_empty() {
-        out.insert("x-graphql-field-directives".into(), directive_list(&split.rest));
+        w.key("x-graphql-field-directives");
+        directive_list(&split.rest, w);
     }
-    Value::Object(out)
+    w.end_object();
 }
 
-/// The JSON Schema shape of a type: built-in scalars as JSON types, named
-/// types as `$ref`, lists as arrays. Built from the inside out (no recursion).
-fn structure(t: &TypeExpr) -> Map<String, Value> {
+/// The JSON Schema shape of a type, as keys of the field's object: built-in
+/// scalars as JSON types, named types as `$ref`, lists as arrays (`type`,
+/// `items`), the outermost list first. No recursion.
+fn structure(t: &TypeExpr, w: &mut JsonWriter) {
     let name = match &t.base {
         Base::Name(n) => n.as_str(),
         Base::Slot(_) => "",
     };
-    let mut out = Map::new();
-    match scalar_type(name) {
-        Some(ty) => out.insert("type".into(), s(ty)),
-        None => out.insert("$ref".into(), s(&reference(name))),
-    };
-    for _ in t.wrappers.iter().filter(|w| **w == Wrapper::List) {
-        let mut list = Map::new();
-        list.insert("type".into(), s("array"));
-        list.insert("items".into(), Value::Object(out));
-        out = list;
+    let lists = t.wrappers.iter().filter(|x| **x == Wrapper::List).count();
+    for _ in 0..lists {
+        w.entry("type", "array");
+        w.key("items");
+        w.begin_object();
     }
-    out
+    match scalar_type(name) {
+        Some(ty) => w.entry("type", ty),
+        None => {
+            w.key("$ref");
+            w.string_with_prefix(DEFINITIONS, name);
+        }
+    }
+    for _ in 0..lists {
+        w.end_object();
+    }
 }
 
 /// Whether the structure, `required` and `x-graphql-field-list-item-non-null`
