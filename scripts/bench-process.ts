@@ -52,31 +52,44 @@ function hasPython(): boolean {
   }
 }
 
-/** `runs` timed runs after `warmups`, `clean` removed before each: median wall and CPU, largest peak RSS. */
-function measureProcess(withRusage: boolean, cmd: string, args: string[], runs: number, warmups: number, clean?: string): Measured {
+type Command = [cmd: string, args: string[]];
+
+/**
+ * `runs` timed runs of each command after `warmups`, the commands interleaved (one of
+ * each per round, so a change of the load hits them alike), `clean` removed before each:
+ * median wall and CPU, largest peak RSS, per command.
+ */
+function measureProcesses(withRusage: boolean, commands: Command[], runs: number, warmups: number, clean?: string): Measured[] {
   if (withRusage) {
-    const out = execFileSync('python3', [PROC_STATS, String(runs), String(warmups), clean ?? '-', '--', cmd, ...args], {
+    const argv = commands.flatMap(([cmd, args], i) => (i === 0 ? [cmd, ...args] : [':::', cmd, ...args]));
+    const out = execFileSync('python3', [PROC_STATS, String(runs), String(warmups), clean ?? '-', '--', ...argv], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,
     });
-    const r = JSON.parse(out) as { wallMs: number[]; cpuMs: number[]; maxRssBytes: number[]; failure: string | null };
-    if (r.failure !== null) return `failed: ${r.failure}`;
-    const t = summarize(r.wallMs, r.cpuMs);
-    t.maxRssBytes = Math.max(...r.maxRssBytes);
-    return t;
+    const results = JSON.parse(out) as Array<{ wallMs: number[]; cpuMs: number[]; maxRssBytes: number[]; failure: string | null }>;
+    return results.map((r) => {
+      if (r.failure !== null) return `failed: ${r.failure}`;
+      const t = summarize(r.wallMs, r.cpuMs);
+      t.maxRssBytes = Math.max(...r.maxRssBytes);
+      return t;
+    });
   }
-  const samples: number[] = [];
+  const samples: number[][] = commands.map(() => []);
+  const failures: Array<string | undefined> = commands.map(() => undefined);
   for (let i = 0; i < warmups + runs; i++) {
-    if (clean !== undefined) fs.rmSync(clean, { recursive: true, force: true });
-    const t = performance.now();
-    const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
-    const dt = performance.now() - t;
-    if (r.error) return `failed: ${r.error.message}`;
-    if (r.status !== 0) return `failed: exit ${r.status}: ${String(r.stderr).trim().split('\n').slice(-1)[0]}`;
-    if (i >= warmups) samples.push(dt);
+    commands.forEach(([cmd, args], k) => {
+      if (failures[k] !== undefined) return;
+      if (clean !== undefined) fs.rmSync(clean, { recursive: true, force: true });
+      const t = performance.now();
+      const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+      const dt = performance.now() - t;
+      if (r.error) failures[k] = `failed: ${r.error.message}`;
+      else if (r.status !== 0) failures[k] = `failed: exit ${r.status}: ${String(r.stderr).trim().split('\n').slice(-1)[0]}`;
+      else if (i >= warmups) samples[k].push(dt);
+    });
   }
-  return summarize(samples);
+  return commands.map((_, k) => failures[k] ?? summarize(samples[k]));
 }
 
 /**
@@ -86,20 +99,24 @@ function measureProcess(withRusage: boolean, cmd: string, args: string[], runs: 
  * own input folder, so files with a `$ref` to a sibling folder (`../common/...`) fail
  * with REF_OUTSIDE when run alone; the sample is taken from the others.
  */
-function measureSeparateRuns(withRusage: boolean, cmd: string, prefix: string[], files: string[], out: string): Measured {
+function measureSeparateRuns(withRusage: boolean, clis: Array<[cmd: string, prefix: string[]]>, files: string[], out: string): Measured[] {
   const alone = files.filter((f) => !fs.readFileSync(f, 'utf8').includes('"../'));
   const sample = alone.filter((_, i) => i % SAMPLE_STEP === 0);
-  let wall = 0;
-  let cpu = 0;
+  const wall = clis.map(() => 0);
+  const cpu = clis.map(() => 0);
+  const failed: Array<string | undefined> = clis.map(() => undefined);
   for (const file of sample) {
-    const t = measureProcess(withRusage, cmd, [...prefix, 'convert', '-i', file, '-o', out], 1, 0);
-    if (typeof t === 'string') return t;
-    wall += t.ms;
-    cpu += t.cpuMs ?? 0;
+    const measured = measureProcesses(withRusage, clis.map(([cmd, prefix]) => [cmd, [...prefix, 'convert', '-i', file, '-o', out]]), 1, 0);
+    measured.forEach((t, k) => {
+      if (typeof t === 'string') failed[k] ??= t;
+      else {
+        wall[k] += t.ms;
+        cpu[k] += t.cpuMs ?? 0;
+      }
+    });
   }
   const scale = files.length / sample.length;
-  const t = summarize([wall * scale], withRusage ? [cpu * scale] : undefined);
-  return t;
+  return clis.map((_, k) => failed[k] ?? summarize([wall[k] * scale], withRusage ? [cpu[k] * scale] : undefined));
 }
 
 function listJson(dir: string): string[] {
@@ -130,7 +147,7 @@ export function runCli(reps: number, targetN: number, largeN: number, warm: bool
   const withRusage = hasPython();
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-bench-'));
   const hasRust = fs.existsSync(RUST_CLI);
-  const rustCli = hasRust ? path.relative(ROOT, RUST_CLI) : 'not built (cargo build --release -p x-graphql --features cli)';
+  const rustCliLabel = hasRust ? path.relative(ROOT, RUST_CLI) : 'not built (cargo build --release -p x-graphql --features cli)';
   const small = path.join(CORPUS, 'batch', 'team-00', 'service-000.json');
   const large = path.join(CORPUS, 'json', `defs-${targetN}.json`);
   const largest = path.join(CORPUS, 'json', `defs-${largeN}.json`);
@@ -139,30 +156,35 @@ export function runCli(reps: number, targetN: number, largeN: number, warm: bool
   const outDir = path.join(tmp, 'tree');
   reps = Math.max(reps, 5);
   const node = process.execPath;
-  const both = (name: string, args: string[], runs: number, warmups: number, floor: Measured | '' = '', clean?: string): CliRow => {
-    const npm = measureProcess(withRusage, node, [NPM_CLI, ...args], runs, warmups, clean);
-    const rust = hasRust ? measureProcess(withRusage, RUST_CLI, args, runs, warmups, clean) : 'not built';
+  const npmCliCmd: Command = [node, [NPM_CLI]];
+  const rustCliCmd: Command = [RUST_CLI, []];
+  const withArgs = ([cmd, prefix]: Command, args: string[]): Command => [cmd, [...prefix, ...args]];
+  const both = (name: string, args: string[], runs: number, warmups: number, clean?: string): CliRow => {
+    const commands = hasRust ? [withArgs(npmCliCmd, args), withArgs(rustCliCmd, args)] : [withArgs(npmCliCmd, args)];
+    const [npm, rust = 'not built'] = measureProcesses(withRusage, commands, runs, warmups, clean);
     console.log(`  ${name}: npm ${fmtMs(npm)}, rust ${fmtMs(rust)}`);
-    return { name, floor, npm, rust };
+    return { name, floor: '', npm, rust };
   };
 
   const rows: CliRow[] = [];
-  // idle processes: Node's own start-up, the Rust CLI printing its version, cat of the small file
-  const nodeIdle = measureProcess(withRusage, node, ['-e', '0'], Math.max(reps, 10), 2);
-  const rustIdle = hasRust ? measureProcess(withRusage, RUST_CLI, ['--version'], Math.max(reps, 10), 2) : 'not built';
-  const cat = measureProcess(withRusage, 'cat', [small], Math.max(reps, 10), 2);
+  // Cold start, interleaved with its floors: Node's own start-up, the Rust CLI printing
+  // its version (the idle process of the memory target), cat of the same small file.
+  const coldArgs = ['convert', '-i', small, '-o', out];
+  const coldCommands: Command[] = [[node, ['-e', '0']], withArgs(npmCliCmd, coldArgs), ['cat', [small]]];
+  if (hasRust) coldCommands.push(withArgs(rustCliCmd, ['--version']), withArgs(rustCliCmd, coldArgs));
+  const [nodeIdle, npmCold, cat, rustIdle = 'not built', rustCold = 'not built'] = measureProcesses(withRusage, coldCommands, Math.max(reps, 20), 2);
   rows.push({ name: 'idle: node -e 0 / x-graphql --version', floor: '', npm: nodeIdle, rust: rustIdle });
-  const cold = both('cold start, one small file (floor: cat)', ['convert', '-i', small, '-o', out], Math.max(reps, 10), 2, cat);
+  const cold: CliRow = { name: 'cold start, one small file (floor: cat)', floor: cat, npm: npmCold, rust: rustCold };
   rows.push(cold);
+  console.log(`  ${cold.name}: npm ${fmtMs(npmCold)}, rust ${fmtMs(rustCold)}`);
   // the in-process runs have just read the large file: no warm-up run is needed for the page cache
   rows.push(both(`one large file (N = ${targetN.toLocaleString('en-US')})`, ['convert', '-i', large, '-o', out], reps, warm ? 0 : 1));
   const big = both(`one large file (N = ${largeN.toLocaleString('en-US')})`, ['convert', '-i', largest, '-o', out], 3, 0);
   rows.push(big);
-  const tree = both('-r over 1,000 small files', ['convert', '-r', '-i', batch, '-o', outDir], reps, 1, '', outDir);
+  const tree = both('-r over 1,000 small files', ['convert', '-r', '-i', batch, '-o', outDir], reps, 1, outDir);
   rows.push(tree);
   const files = listJson(batch);
-  const npmSeparate = measureSeparateRuns(withRusage, node, [NPM_CLI], files, out);
-  const rustSeparate = hasRust ? measureSeparateRuns(withRusage, RUST_CLI, [], files, out) : 'not built';
+  const [npmSeparate, rustSeparate = 'not built'] = measureSeparateRuns(withRusage, hasRust ? [npmCliCmd, rustCliCmd] : [npmCliCmd], files, out);
   rows.push({ name: `${files.length.toLocaleString('en-US')} separate runs (1 in ${SAMPLE_STEP} run, scaled)`, floor: '', npm: npmSeparate, rust: rustSeparate });
   console.log(`  separate runs: npm ${fmtMs(npmSeparate)}, rust ${fmtMs(rustSeparate)}`);
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -170,14 +192,14 @@ export function runCli(reps: number, targetN: number, largeN: number, warm: bool
   const div = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : a / b);
   const largestBytes = fs.statSync(largest).size;
   const targets = [
-    ratioTarget(`npm CLI cold start <= ${COLD_START_TARGET.npm}x node -e 0 (wall)`, div(ms(cold.npm), ms(nodeIdle)), COLD_START_TARGET.npm),
-    ratioTarget(`Rust CLI cold start <= ${COLD_START_TARGET.rust}x cat (wall)`, div(ms(cold.rust), ms(cat)), COLD_START_TARGET.rust),
+    ratioTarget(`npm CLI cold start <= ${COLD_START_TARGET.npm}x node -e 0 (wall)`, div(ms(npmCold), ms(nodeIdle)), COLD_START_TARGET.npm),
+    ratioTarget(`Rust CLI cold start <= ${COLD_START_TARGET.rust}x cat (wall)`, div(ms(rustCold), ms(cat)), COLD_START_TARGET.rust),
     ratioTarget(`npm CLI -r >= ${BATCH_TARGET}x faster than separate runs (wall)`, div(ms(npmSeparate), ms(tree.npm)), BATCH_TARGET, true),
     ratioTarget(`Rust CLI -r >= ${BATCH_TARGET}x faster than separate runs (wall)`, div(ms(rustSeparate), ms(tree.rust)), BATCH_TARGET, true),
     ratioTarget(`npm CLI peak RSS at N=${largeN} above idle <= ${MEMORY_TARGET}x file`, memoryRatio(big.npm, nodeIdle, largestBytes), MEMORY_TARGET),
     ratioTarget(`Rust CLI peak RSS at N=${largeN} above idle <= ${MEMORY_TARGET}x file`, memoryRatio(big.rust, rustIdle, largestBytes), MEMORY_TARGET),
   ];
-  return { rows, rustCli, withRusage, targets };
+  return { rows, rustCli: rustCliLabel, withRusage, targets };
 }
 
 function fmtCpu(t: Measured | ''): string {

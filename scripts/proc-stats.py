@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Wall time, CPU time and peak RSS of whole processes, for scripts/benchmark.ts.
 
-    scripts/proc-stats.py RUNS WARMUPS CLEAN_DIR -- COMMAND [ARG ...]
+    scripts/proc-stats.py RUNS WARMUPS CLEAN_DIR -- COMMAND [ARG ...] [::: COMMAND [ARG ...] ...]
 
-Runs COMMAND WARMUPS + RUNS times (stdin from /dev/null, stdout to /dev/null, stderr kept
-for the last failure), removing CLEAN_DIR before each run when it is not "-", and prints
-one JSON object: the wall, CPU (user + system) and peak RSS of every timed run, and the
+Runs COMMAND WARMUPS + RUNS times (several commands: interleaved, one of each per
+round), stdin from /dev/null, stdout to /dev/null, stderr kept for the last failure,
+removing CLEAN_DIR before each run when it is not "-", and prints a JSON array with an
+object per command: the wall, CPU (user + system) and peak RSS of every timed run, and the
 first failure. Node has no getrusage for its children; wait4 gives CPU time at
 microsecond resolution and ru_maxrss, the peak resident set of the child, which
-is what the memory target of docs/benchmarks.md is stated in. A forked child counts the
+is what the memory target of docs/benchmarks.md is stated in. A spawned child counts the
 pages it shared with this Python process until exec (about 10 MB), so a small process
 reads about 10 MB; the benchmark subtracts an idle process measured the same way.
 """
@@ -23,15 +24,13 @@ import time
 def run_once(argv: list, devnull: int) -> dict:
     err = tempfile.TemporaryFile()
     t0 = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        os.dup2(devnull, 0)
-        os.dup2(devnull, 1)
-        os.dup2(err.fileno(), 2)
-        try:
-            os.execvp(argv[0], argv)
-        finally:
-            os._exit(127)
+    # posix_spawn (vfork-like in glibc) rather than fork: a 1,000-run loop then costs
+    # what a shell loop costs per process, not the copy of this interpreter's pages.
+    pid = os.posix_spawnp(argv[0], argv, os.environ, file_actions=[
+        (os.POSIX_SPAWN_DUP2, devnull, 0),
+        (os.POSIX_SPAWN_DUP2, devnull, 1),
+        (os.POSIX_SPAWN_DUP2, err.fileno(), 2),
+    ])
     _, status, usage = os.wait4(pid, 0)
     wall = time.perf_counter() - t0
     err.seek(0)
@@ -50,25 +49,36 @@ def main() -> None:
     runs, warmups, clean = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
     if sys.argv[4] != "--":
         sys.exit("proc-stats.py: expected -- before the command")
-    argv = sys.argv[5:]
+    # Several commands separated by ::: run in turn, one of each per round, so that a
+    # change of the machine's load hits them alike (their ratios are the targets).
+    commands, current = [], []
+    for arg in sys.argv[5:]:
+        if arg == ":::":
+            commands.append(current)
+            current = []
+        else:
+            current.append(arg)
+    commands.append(current)
     devnull = os.open(os.devnull, os.O_RDWR)
-    timed = []
-    failure = None
+    timed = [[] for _ in commands]
+    failures = [None for _ in commands]
     for i in range(warmups + runs):
-        if clean != "-":
-            shutil.rmtree(clean, ignore_errors=True)
-        r = run_once(argv, devnull)
-        if r["status"] != 0:
-            failure = f"exit {r['status']}: {r['stderr']}"
-            break
-        if i >= warmups:
-            timed.append(r)
-    print(json.dumps({
-        "wallMs": [r["wallMs"] for r in timed],
-        "cpuMs": [r["cpuMs"] for r in timed],
-        "maxRssBytes": [r["maxRssBytes"] for r in timed],
+        for k, argv in enumerate(commands):
+            if failures[k] is not None:
+                continue
+            if clean != "-":
+                shutil.rmtree(clean, ignore_errors=True)
+            r = run_once(argv, devnull)
+            if r["status"] != 0:
+                failures[k] = f"exit {r['status']}: {r['stderr']}"
+            elif i >= warmups:
+                timed[k].append(r)
+    print(json.dumps([{
+        "wallMs": [r["wallMs"] for r in rs],
+        "cpuMs": [r["cpuMs"] for r in rs],
+        "maxRssBytes": [r["maxRssBytes"] for r in rs],
         "failure": failure,
-    }))
+    } for rs, failure in zip(timed, failures)]))
 
 
 if __name__ == "__main__":
