@@ -22,6 +22,11 @@ mod terminal;
 mod watch;
 mod typesys;
 
+/// mimalloc instead of glibc's malloc for the binary (record 0054): the conversion makes
+/// many small allocations, and freeing them is a third of its instructions.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::any::Any;
 use std::io::{self, Write};
 use std::process::ExitCode;
