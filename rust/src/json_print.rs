@@ -93,10 +93,7 @@ impl JsonWriter {
     }
 
     pub fn begin_object(&mut self) {
-        self.before_value();
-        self.out.push('{');
-        self.level += 1;
-        self.fresh = true;
+        self.open('{');
     }
 
     pub fn end_object(&mut self) {
@@ -104,14 +101,18 @@ impl JsonWriter {
     }
 
     pub fn begin_array(&mut self) {
-        self.before_value();
-        self.out.push('[');
-        self.level += 1;
-        self.fresh = true;
+        self.open('[');
     }
 
     pub fn end_array(&mut self) {
         self.close(']');
+    }
+
+    fn open(&mut self, bracket: char) {
+        self.before_value();
+        self.out.push(bracket);
+        self.level += 1;
+        self.fresh = true;
     }
 
     fn close(&mut self, bracket: char) {
