@@ -11,11 +11,12 @@
  *   same lines except the millisecond counts and end with 130.
  * Waiting is polling with a deadline, never a fixed long sleep.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClis } from './cli-run';
 
 const ROOT = path.resolve(__dirname, '..');
 const JS_CLI = path.join(ROOT, 'js', 'dist', 'cli.js');
@@ -93,12 +94,7 @@ function folder(name: string, setup: (dir: string) => void): string {
 }
 
 beforeAll(() => {
-  if (!fs.existsSync(JS_CLI)) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'pipe' });
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  const meta = JSON.parse(
-    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { target_directory: string };
-  RUST_CLI = path.join(meta.target_directory, 'debug', 'x-graphql');
+  RUST_CLI = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-cli-terminal-'));
 }, 900000);
 

@@ -6,11 +6,12 @@
  * the diagnostic's code and line:column on stderr, and the two CLIs give the same
  * stdout and stderr bytes and leave the same files.
  */
-import { execFileSync, execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClis } from '../../parity/cli-run';
 import { ConversionError, Converter } from '../src/index';
 import { generate, type GenSpec } from './generate-input';
 import { ROOT } from './support';
@@ -186,12 +187,7 @@ function checkClis(c: Case, work: string): void {
 const cases = loadCases();
 
 beforeAll(() => {
-  if (!fs.existsSync(JS_CLI)) execSync('npm run build', { cwd: ROOT, stdio: 'pipe' });
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  const meta = JSON.parse(
-    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { target_directory: string };
-  RUST_CLI = path.join(meta.target_directory, 'debug', 'x-graphql');
+  RUST_CLI = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-errors-'));
 }, 900000);
 

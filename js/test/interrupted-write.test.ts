@@ -5,11 +5,12 @@
  * the whole new one, never a part (the write goes to a temporary file in the
  * same folder and is renamed over the target).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildClis } from '../../parity/cli-run';
 import { generate } from './generate-input';
 import { ROOT } from './support';
 
@@ -19,11 +20,7 @@ let tmp = '';
 let rustCli = '';
 
 beforeAll(() => {
-  execFileSync('cargo', ['build', '-p', 'x-graphql', '--features', 'cli'], { cwd: ROOT, stdio: 'pipe' });
-  const meta = JSON.parse(
-    execFileSync('cargo', ['metadata', '--format-version', '1', '--no-deps'], { cwd: ROOT, encoding: 'utf8' }),
-  ) as { target_directory: string };
-  rustCli = path.join(meta.target_directory, 'debug', 'x-graphql');
+  rustCli = buildClis();
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-interrupt-'));
   const input = generate({
     ext: 'json',
