@@ -328,7 +328,7 @@ impl Lowering {
     pub fn ref_union_members(&mut self, target: &Target) -> Result<Option<Vec<Target>>, ConversionError> {
         let node = target.node();
         for keyword in ["oneOf", "anyOf"] {
-            let list = match node.get(keyword) {
+            let list = match attr(node, keyword) {
                 Some(Value::Array(list)) if !list.is_empty() => list,
                 _ => continue,
             };
@@ -604,7 +604,7 @@ impl Lowering {
             }
         }
         for keyword in ["oneOf", "anyOf"] {
-            let Some(Value::Array(list)) = node.get(keyword) else { continue };
+            let Some(Value::Array(list)) = attr(node, keyword) else { continue };
             for (i, m) in list.iter().enumerate() {
                 let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
                 if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
@@ -740,7 +740,7 @@ pub fn is_string_enum(node: &Value) -> bool {
 /// `x-graphql-description` over `description` (D13); an empty text is no description.
 pub fn description_of(node: &Value) -> Option<String> {
     for key in ["x-graphql-description", "description"] {
-        if let Some(Value::String(d)) = node.get(key) {
+        if let Some(Value::String(d)) = attr(node, key) {
             return if d.is_empty() { None } else { Some(d.clone()) };
         }
     }
@@ -760,7 +760,7 @@ pub fn allows_null(node: &Value) -> bool {
         }
     }
     for keyword in ["oneOf", "anyOf"] {
-        if let Some(Value::Array(branches)) = node.get(keyword) {
+        if let Some(Value::Array(branches)) = attr(node, keyword) {
             if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
                 return true;
             }

@@ -89,7 +89,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
     }
     if !has_properties {
         for keyword in ["oneOf", "anyOf"] {
-            if let Some(Value::Array(list)) = node.get(keyword) {
+            if let Some(Value::Array(list)) = attr(node, keyword) {
                 if !list.is_empty() {
                     return branches_type(lw, list, keyword, loc, ctx, nullable);
                 }
@@ -297,7 +297,7 @@ fn scalar_of_values(lw: &mut Lowering, values: &[Value]) -> TypeExpr {
 
 fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
     for key in ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"] {
-        if let Some(bound) = node.get(key).and_then(Value::as_f64) {
+        if let Some(bound) = attr(node, key).and_then(Value::as_f64) {
             if !(INT_MIN..=INT_MAX).contains(&bound) {
                 lw.warn(
                     codes::INT_RANGE,
