@@ -40,10 +40,28 @@ pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<C
     Ok(ConversionResult { sdl: output.clone(), output, warnings: Vec::new() })
 }
 
-/// The texts of the sources read so far, by file name, for positions. Shared with
-/// the sources (`Rc`): copies of the input used to raise the peak memory of a
-/// large conversion by two to three times the input's size.
-type Texts = HashMap<Option<String>, Rc<str>>;
+/// The texts of the sources read so far, by file name, for positions. None is a
+/// copy: copies of the input used to raise the peak memory of a large conversion
+/// by two to three times the input's size.
+type Texts<'a> = HashMap<Option<String>, Text<'a>>;
+
+/// A text kept for positions: the caller's input, borrowed, or a file read for a
+/// `$ref`, shared with its source.
+#[derive(Clone)]
+enum Text<'a> {
+    Input(&'a str),
+    File(Rc<str>),
+}
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            Text::Input(text) => text,
+            Text::File(text) => text,
+        }
+    }
+}
 
 /// The stack of the thread that converts. Lowering recurses along chains of
 /// type aliases (as the TypeScript does); a generous stack keeps any chain
@@ -73,9 +91,8 @@ pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool
 /// The pipeline on the calling thread.
 pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
     let mut texts: Texts = HashMap::new();
-    let main_text: Rc<str> = Rc::from(text);
-    texts.insert(options.file_name.clone(), main_text.clone());
-    match run(main_text, options, positions, &mut texts) {
+    texts.insert(options.file_name.clone(), Text::Input(text));
+    match run(text, options, positions, &mut texts) {
         Ok(result) => Ok(result),
         Err(mut e) => {
             if e.line.is_none() {
@@ -91,9 +108,9 @@ pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> R
     }
 }
 
-fn run(text: Rc<str>, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
-    let mut root = load_json(&text, file)?;
+    let mut root = load_json(text, file)?;
     if !root.is_object() {
         return Err(ConversionError::at(
             codes::JSON_ROOT,
@@ -102,7 +119,7 @@ fn run(text: Rc<str>, options: &ResolvedOptions, positions: bool, texts: &mut Te
         ));
     }
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
-    let (legacy, changes) = if may_hold_legacy(&text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
+    let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
     // Places in what the legacy path rewrote are named as written.
     run_rewritten(text, options, positions, texts, root, legacy, &changes).map_err(|mut e| {
         if !changes.is_empty() && e.file.as_deref() == file && e.line.is_none() {
@@ -113,7 +130,7 @@ fn run(text: Rc<str>, options: &ResolvedOptions, positions: bool, texts: &mut Te
 }
 
 fn run_rewritten(
-    text: Rc<str>,
+    text: &str,
     options: &ResolvedOptions,
     positions: bool,
     texts: &mut Texts,
@@ -125,13 +142,13 @@ fn run_rewritten(
     let input_len = text.len();
     let scan = scan_document(&root, file)?;
     if options.validate {
-        check_meta_schema(&root, &text, file)?;
+        check_meta_schema(&root, text, file)?;
     }
     let resolved = apply_root_overrides(options, &root);
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
-        text,
+        text: None,
         root,
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,
@@ -139,7 +156,9 @@ fn run_rewritten(
     let mut resolver = Resolver::new(main, options.base_dir.as_deref());
     let targets = resolver.collect_targets()?;
     for s in resolver.sources.values() {
-        texts.insert(s.file.clone(), s.text.clone());
+        if let Some(text) = &s.text {
+            texts.insert(s.file.clone(), Text::File(text.clone()));
+        }
     }
     // Warnings of files read later, while lowering, are not reported (as in TypeScript).
     let mut warnings = legacy;
@@ -161,7 +180,9 @@ fn run_rewritten(
         ));
     }
     for s in lw.resolver.sources.values() {
-        texts.insert(s.file.clone(), s.text.clone());
+        if let Some(text) = &s.text {
+            texts.insert(s.file.clone(), Text::File(text.clone()));
+        }
     }
     if !changes.is_empty() {
         for w in warnings.iter_mut().filter(|w| w.file.as_deref() == file) {

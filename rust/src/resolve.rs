@@ -32,8 +32,9 @@ pub struct Source {
     pub id: String,
     /// The name used in diagnostics (None for stdin).
     pub file: Option<String>,
-    /// Shared with the texts kept for positions (convert.rs): a large input is held once.
-    pub text: Rc<str>,
+    /// A file read for a `$ref`, shared with the texts kept for positions (convert.rs);
+    /// None for the main input, whose text its caller holds.
+    pub text: Option<Rc<str>>,
     pub root: Value,
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
@@ -301,7 +302,7 @@ impl Resolver {
         let source = Rc::new(Source {
             id: id.clone(),
             file: Some(id.clone()),
-            text,
+            text: Some(text),
             root,
             dir: Some(path_dirname(&absolute)),
             refs: scan.refs,

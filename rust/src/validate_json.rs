@@ -80,7 +80,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
-        text: text.into(),
+        text: None,
         root,
         dir: Some(options.input_dir.clone().unwrap_or_else(|| base_dir.clone())),
         refs: scan.refs,
