@@ -512,7 +512,7 @@ fn field(f: DraftField, slots: &[Slot]) -> FieldDef {
         directives: canonical_field_directives(&f.directives),
         name: f.name,
         description: f.description,
-        default_value: f.default_value,
+        default_value: f.default_value.map(|value| *value),
     }
 }
 

@@ -562,7 +562,7 @@ impl Lowering {
         // required_deprecation looks only at a list: no loc built for the other fields.
         let deprecated_at = if input && list.is_some_and(Value::is_array) {
             let at = loc.child(&["x-graphql-field-directives"]);
-            required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
+            required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?.map(Box::new)
         } else {
             None
         };
@@ -578,7 +578,7 @@ impl Lowering {
             description: description_of(node),
             args,
             type_,
-            default_value,
+            default_value: default_value.map(Box::new),
             directives,
             deprecated_at,
             loc: loc.clone(),
