@@ -1,6 +1,6 @@
 #!/bin/sh
-# Instructions executed by one Rust conversion of FILE, and by serde_json parsing
-# it (the floor), counted by valgrind's callgrind: deterministic, so before/after
+# Instructions executed by one Rust conversion of FILE, and by parsing it (the
+# floor: serde_json for JSON, apollo-compiler for .graphql/.gql), counted by valgrind's callgrind: deterministic, so before/after
 # comparisons hold on a busy machine (docs/benchmarks.md, "Profiling").
 #
 #   scripts/callgrind-count.sh bench-corpus/json/defs-5000.json
@@ -20,6 +20,11 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file="$out" "$@" >/dev/null 2>&1
   sed -n 's/^summary: //p' "$out"
 }
+# The floor is the parser of the input's language: apollo-compiler for SDL.
+case $file in
+  *.graphql | *.gql) floor_flag=--apollo floor_name="apollo-compiler parse" ;;
+  *) floor_flag=--serde floor_name="serde_json::from_str" ;;
+esac
 conv=$(count "$(basename "$file").convert" "$bin" "$file")
-floor=$(count "$(basename "$file").serde" "$bin" "$file" --serde)
-echo "$file: conversion $conv instructions, serde_json::from_str $floor, ratio $(echo "scale=2; $conv / $floor" | bc)"
+floor=$(count "$(basename "$file").floor" "$bin" "$file" $floor_flag)
+echo "$file: conversion $conv instructions, $floor_name $floor, ratio $(echo "scale=2; $conv / $floor" | bc)"

@@ -28,7 +28,7 @@
 //! graphql-js's AST. Locations are byte offsets here; `load::position_at`
 //! turns them into the line and column (in code points) TypeScript reports.
 
-use std::collections::{HashMap, HashSet};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::sync::OnceLock;
 
 use apollo_compiler::ast::{self, Definition as Ast};
