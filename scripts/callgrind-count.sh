@@ -1,7 +1,8 @@
 #!/bin/sh
 # Instructions executed by one Rust conversion of FILE, and by parsing it (the
-# floor: serde_json for JSON, apollo-compiler for .graphql/.gql), counted by valgrind's callgrind: deterministic, so before/after
-# comparisons hold on a busy machine (docs/benchmarks.md, "Profiling").
+# floor: serde_json for JSON, apollo-compiler for .graphql/.gql), counted by
+# valgrind's callgrind: deterministic, so before/after comparisons hold on a busy
+# machine (docs/benchmarks.md, "Profiling").
 #
 #   scripts/callgrind-count.sh bench-corpus/json/defs-5000.json
 #
