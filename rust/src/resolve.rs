@@ -479,9 +479,20 @@ pub fn merge_object(
         }
         let schema = at.node();
         if let Some(Value::Object(props)) = attr(schema, "properties") {
+            // The first schema's keys are unique (one JSON object), so the index of keys
+            // is built only when a second schema brings properties: most objects have no
+            // allOf, and indexing every key was a third of this function.
+            let first = merged.properties.is_empty();
+            if !first && index.is_empty() {
+                index.extend(merged.properties.iter().enumerate().map(|(i, p)| (p.key.clone(), i)));
+            }
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");
                 let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]), skip };
+                if first {
+                    merged.properties.push(prop);
+                    continue;
+                }
                 match index.get(name) {
                     None => {
                         index.insert(name.clone(), merged.properties.len());
