@@ -20,7 +20,7 @@ use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_na
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::resolve::{decode_pointer_segment, loc_key, merge_object, MergedObject, Resolver, Target};
+use crate::resolve::{decode_pointer_segment, loc_key, merge_object, LocMap, MergedObject, Resolver, Target};
 use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
@@ -53,7 +53,7 @@ pub struct Lowering {
     /// Every slot; `SlotId`s index this list.
     pub slots: Vec<Slot>,
     /// Slots by location key (TypeScript's `slots` map).
-    pub slot_keys: HashMap<String, SlotId>,
+    pub slot_keys: LocMap<SlotId>,
     /// Top-level slots in document order; children hang below them.
     pub units: Vec<SlotId>,
     pub directives: FieldDirectives,
@@ -66,8 +66,8 @@ pub struct Lowering {
     pub type_depth: usize,
     /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
     scalar_info: HashMap<String, Value>,
-    classes: HashMap<String, Classification>,
-    merges: HashMap<String, Rc<MergedObject>>,
+    classes: LocMap<Classification>,
+    merges: LocMap<Rc<MergedObject>>,
 }
 
 /// The location of a loc, for diagnostics (`where`).
@@ -93,7 +93,7 @@ impl Lowering {
             ref_targets,
             warnings,
             slots: Vec::new(),
-            slot_keys: HashMap::new(),
+            slot_keys: LocMap::default(),
             units: Vec::new(),
             directives: FieldDirectives::default(),
             schema_extension: None,
@@ -101,8 +101,8 @@ impl Lowering {
             alias_stack: HashSet::new(),
             type_depth: 0,
             scalar_info: HashMap::new(),
-            classes: HashMap::new(),
-            merges: HashMap::new(),
+            classes: LocMap::default(),
+            merges: LocMap::default(),
         }
     }
 
@@ -160,8 +160,8 @@ impl Lowering {
     /// objects) once it is done: assemble and print never ask, and the merged
     /// objects hold a key and a loc for every property (peak memory).
     pub fn release_caches(&mut self) {
-        self.classes = HashMap::new();
-        self.merges = HashMap::new();
+        self.classes = LocMap::default();
+        self.merges = LocMap::default();
     }
 
     /// Registers the top-level slots, then lowers every slot in preorder.
@@ -249,7 +249,7 @@ impl Lowering {
         let hash_ref = key.clone();
         let id = self.slots.len();
         self.slots.push(new_slot(key.clone(), target.loc.clone(), kind, base, hash_ref, explicit));
-        self.slot_keys.insert(key, id);
+        self.slot_keys.insert(&target.loc, id);
         if let Some(owner) = owner.and_then(|o| self.slots.get_mut(o)) {
             owner.children.push(id);
         }
@@ -258,7 +258,7 @@ impl Lowering {
 
     /// The slot of a target, created as a child of `owner` when it has none yet.
     pub fn slot_for(&mut self, target: &Target, kind: SlotKind, owner: SlotId, base: BaseName) -> SlotId {
-        match self.slot_keys.get(&loc_key(&target.loc)) {
+        match self.slot_keys.get(&target.loc) {
             Some(&id) => id,
             None => self.create_slot(target, kind, base, Some(owner)),
         }
@@ -266,13 +266,12 @@ impl Lowering {
 
     /// What a schema node becomes. Memoized by location; cycles classify as alias.
     pub fn classify(&mut self, target: &Target) -> Result<Classification, ConversionError> {
-        let key = loc_key(&target.loc);
-        if let Some(&known) = self.classes.get(&key) {
+        if let Some(&known) = self.classes.get(&target.loc) {
             return Ok(known);
         }
-        self.classes.insert(key.clone(), Classification::Alias);
+        self.classes.insert(&target.loc, Classification::Alias);
         let result = self.classify_node(target)?;
-        self.classes.insert(key, result);
+        self.classes.insert(&target.loc, result);
         Ok(result)
     }
 
@@ -377,12 +376,11 @@ impl Lowering {
     }
 
     pub fn merged(&mut self, target: &Target) -> Result<Rc<MergedObject>, ConversionError> {
-        let key = loc_key(&target.loc);
-        if let Some(m) = self.merges.get(&key) {
+        if let Some(m) = self.merges.get(&target.loc) {
             return Ok(m.clone());
         }
         let m = Rc::new(merge_object(&mut self.resolver, &target.loc, &mut self.warnings)?);
-        self.merges.insert(key, m.clone());
+        self.merges.insert(&target.loc, m.clone());
         Ok(m)
     }
 

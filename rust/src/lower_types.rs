@@ -144,7 +144,7 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext) -> Res<Ty
     let target = lw.follow_refs(first)?;
     let kind = lw.classify(&target)?;
     if let Some(kind) = is_slot_kind(kind) {
-        let slot_kind = if kind == SlotKind::Object && ctx.input && !lw.slot_keys.contains_key(&loc_key(&target.loc)) {
+        let slot_kind = if kind == SlotKind::Object && ctx.input && !lw.slot_keys.contains(&target.loc) {
             SlotKind::Input
         } else {
             kind
@@ -210,7 +210,7 @@ fn enum_type(
 ) -> Res<TypeInfo> {
     if is_string_enum(node) {
         let target = Target { loc: loc.clone() };
-        let id = match lw.slot_keys.get(&loc_key(loc)) {
+        let id = match lw.slot_keys.get(loc) {
             Some(&existing) => existing,
             None => {
                 let base = match explicit_type_name(node) {
@@ -235,7 +235,7 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext, nu
     let target = Target { loc: loc.clone() };
     let kind = lw.classify(&target)?;
     let Some(kind) = is_slot_kind(kind) else { return Ok(json(lw, nullable)) };
-    if let Some(&existing) = lw.slot_keys.get(&loc_key(loc)) {
+    if let Some(&existing) = lw.slot_keys.get(loc) {
         return Ok(TypeInfo { type_: slot(existing), nullable });
     }
     let merged = lw.merged(&target)?;
