@@ -11,45 +11,42 @@ use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,
     ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef,
 };
-use crate::text::{format_number, print_description, print_string};
+use crate::text::{format_number, push_description, push_string};
 
 pub fn print_document(doc: &Document, description_block_threshold: f64) -> String {
-    let mut blocks = Blocks::default();
     let p = Printer { threshold: threshold_of(description_block_threshold) };
+    // One buffer for the whole document: each piece is pushed where it is printed
+    // (a string per definition, field and description, joined, cost 40% of printing).
+    let mut out = String::new();
     if let Some(extension) = &doc.schema_extension {
-        blocks.push(p.schema("extend schema", extension));
+        p.schema(&mut out, "extend schema", extension);
     } else if let Some(link) = &doc.link {
-        let imports: Vec<String> = link.imports.iter().map(|i| print_string(i)).collect();
-        blocks.push(format!(
-            "extend schema @link(url: {}, import: [{}])\n",
-            print_string(&link.url),
-            imports.join(", ")
-        ));
+        out.push_str("extend schema @link(url: ");
+        push_string(&mut out, &link.url);
+        out.push_str(", import: [");
+        for (i, import) in link.imports.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            push_string(&mut out, import);
+        }
+        out.push_str("])\n");
     }
     if let Some(schema) = &doc.schema {
-        blocks.push(p.schema("schema", schema));
+        separate(&mut out);
+        p.schema(&mut out, "schema", schema);
     }
     for def in &doc.definitions {
-        blocks.push(p.definition(def));
+        separate(&mut out);
+        p.definition(&mut out, def);
     }
-    blocks.out
+    out
 }
 
-/// The blocks of a document joined by blank lines as they are printed: a list
-/// of blocks joined at the end held the output twice (peak memory).
-#[derive(Default)]
-struct Blocks {
-    out: String,
-    any: bool,
-}
-
-impl Blocks {
-    fn push(&mut self, block: String) {
-        if self.any {
-            self.out.push('\n');
-        }
-        self.out.push_str(&block);
-        self.any = true;
+/// One blank line between blocks: every block ends with `\n` and none is empty.
+fn separate(out: &mut String) {
+    if !out.is_empty() {
+        out.push('\n');
     }
 }
 
@@ -68,158 +65,189 @@ struct Printer {
 }
 
 impl Printer {
-    fn definition(&self, def: &Definition) -> String {
+    fn definition(&self, out: &mut String, def: &Definition) {
         match def {
-            Definition::Object(d) => self.object_type(d),
-            Definition::Union(d) => self.union_type(&d.def),
-            Definition::Enum(d) => self.enum_type(&d.def),
-            Definition::Scalar(d) => self.scalar_type(&d.def),
-            Definition::Directive(d) => self.directive_def(&d.def),
+            Definition::Object(d) => self.object_type(out, d),
+            Definition::Union(d) => self.union_type(out, &d.def),
+            Definition::Enum(d) => self.enum_type(out, &d.def),
+            Definition::Scalar(d) => self.scalar_type(out, &d.def),
+            Definition::Directive(d) => self.directive_def(out, &d.def),
         }
     }
 
     /// `schema @d {\n  query: Q\n}` (or `extend schema ...`); no braces when there are no operations.
-    fn schema(&self, keyword: &str, def: &SchemaDef) -> String {
-        let head = format!("{}{keyword}{}", self.description(def.description.as_ref(), ""), print_directives(&def.directives));
-        if def.operations.is_empty() {
-            return head + "\n";
-        }
-        let ops: String = def.operations.iter().map(|(op, type_)| format!("  {op}: {type_}\n")).collect();
-        format!("{head} {{\n{ops}}}\n")
-    }
-
-    fn description(&self, text: Option<&String>, indent: &str) -> String {
-        match text {
-            None => String::new(),
-            Some(t) => print_description(t, indent, self.threshold),
-        }
-    }
-
-    fn object_type(&self, def: &ObjectTypeDef) -> String {
-        let keyword = match def.kind {
-            ObjectKind::Input => "input",
-            ObjectKind::Interface => "interface",
-            ObjectKind::Object => "type",
-        };
-        let mut head = format!("{keyword} {}", def.name);
-        if !def.interfaces.is_empty() {
-            head.push_str(" implements ");
-            head.push_str(&def.interfaces.join(" & "));
-        }
-        head.push_str(&print_directives(&def.directives));
-        let fields: String = def.fields.iter().map(|f| self.field(f)).collect();
-        format!("{}{head} {{\n{fields}}}\n", self.description(def.description.as_ref(), ""))
-    }
-
-    /// Pieces pushed onto one string: `format!` cost 1,700 instructions a field (3%).
-    fn field(&self, f: &FieldDef) -> String {
-        let mut out = self.description(f.description.as_ref(), "  ");
-        out.reserve(f.name.len() + f.type_.len() + 6);
-        out.push_str("  ");
-        out.push_str(&f.name);
-        if !f.args.is_empty() {
-            out.push_str(&self.args(&f.args, "  "));
-        }
-        out.push_str(": ");
-        out.push_str(&f.type_);
-        if f.default_value.is_some() {
-            out.push_str(&print_default(f.default_value.as_ref()));
-        }
-        if !f.directives.is_empty() {
-            out.push_str(&print_directives(&f.directives));
+    fn schema(&self, out: &mut String, keyword: &str, def: &SchemaDef) {
+        self.description(out, def.description.as_deref(), "");
+        out.push_str(keyword);
+        push_directives(out, &def.directives);
+        if !def.operations.is_empty() {
+            out.push_str(" {\n");
+            for (op, type_) in &def.operations {
+                for piece in ["  ", op, ": ", type_, "\n"] {
+                    out.push_str(piece);
+                }
+            }
+            out.push('}');
         }
         out.push('\n');
-        out
+    }
+
+    fn description(&self, out: &mut String, text: Option<&str>, indent: &str) {
+        if let Some(text) = text {
+            push_description(out, text, indent, self.threshold);
+        }
+    }
+
+    fn object_type(&self, out: &mut String, def: &ObjectTypeDef) {
+        let keyword = match def.kind {
+            ObjectKind::Input => "input ",
+            ObjectKind::Interface => "interface ",
+            ObjectKind::Object => "type ",
+        };
+        self.description(out, def.description.as_deref(), "");
+        out.push_str(keyword);
+        out.push_str(&def.name);
+        for (i, interface) in def.interfaces.iter().enumerate() {
+            out.push_str(if i == 0 { " implements " } else { " & " });
+            out.push_str(interface);
+        }
+        push_directives(out, &def.directives);
+        out.push_str(" {\n");
+        for f in &def.fields {
+            self.field(out, f);
+        }
+        out.push_str("}\n");
+    }
+
+    fn field(&self, out: &mut String, f: &FieldDef) {
+        self.description(out, f.description.as_deref(), "  ");
+        out.push_str("  ");
+        out.push_str(&f.name);
+        self.args(out, &f.args, "  ");
+        out.push_str(": ");
+        out.push_str(&f.type_);
+        push_default(out, f.default_value.as_ref());
+        push_directives(out, &f.directives);
+        out.push('\n');
     }
 
     /// `(a: Int, b: String)` on one line, or one per line when any has a description.
-    fn args(&self, args: &[InputValueDef], indent: &str) -> String {
+    fn args(&self, out: &mut String, args: &[InputValueDef], indent: &str) {
         if args.is_empty() {
-            return String::new();
+            return;
         }
         if args.iter().all(|a| a.description.as_deref().is_none_or(str::is_empty)) {
-            let parts: Vec<String> = args.iter().map(print_input_value).collect();
-            return format!("({})", parts.join(", "));
+            out.push('(');
+            for (i, a) in args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                push_input_value(out, a);
+            }
+            out.push(')');
+            return;
         }
         let inner = format!("{indent}  ");
-        let lines: String = args
-            .iter()
-            .map(|a| format!("{}{inner}{}\n", self.description(a.description.as_ref(), &inner), print_input_value(a)))
-            .collect();
-        format!("(\n{lines}{indent})")
+        out.push_str("(\n");
+        for a in args {
+            self.description(out, a.description.as_deref(), &inner);
+            out.push_str(&inner);
+            push_input_value(out, a);
+            out.push('\n');
+        }
+        out.push_str(indent);
+        out.push(')');
     }
 
-    fn union_type(&self, def: &UnionTypeDef) -> String {
-        format!(
-            "{}union {}{} = {}\n",
-            self.description(def.description.as_ref(), ""),
-            def.name,
-            print_directives(&def.directives),
-            def.members.join(" | ")
-        )
+    fn union_type(&self, out: &mut String, def: &UnionTypeDef) {
+        self.description(out, def.description.as_deref(), "");
+        out.push_str("union ");
+        out.push_str(&def.name);
+        push_directives(out, &def.directives);
+        out.push_str(" = ");
+        push_joined(out, &def.members, " | ");
+        out.push('\n');
     }
 
-    fn enum_type(&self, def: &EnumTypeDef) -> String {
-        let values: String = def
-            .values
-            .iter()
-            .map(|v| {
-                format!("{}  {}{}\n", self.description(v.description.as_ref(), "  "), v.name, print_directives(&v.directives))
-            })
-            .collect();
-        format!(
-            "{}enum {}{} {{\n{values}}}\n",
-            self.description(def.description.as_ref(), ""),
-            def.name,
-            print_directives(&def.directives)
-        )
+    fn enum_type(&self, out: &mut String, def: &EnumTypeDef) {
+        self.description(out, def.description.as_deref(), "");
+        out.push_str("enum ");
+        out.push_str(&def.name);
+        push_directives(out, &def.directives);
+        out.push_str(" {\n");
+        for v in &def.values {
+            self.description(out, v.description.as_deref(), "  ");
+            out.push_str("  ");
+            out.push_str(&v.name);
+            push_directives(out, &v.directives);
+            out.push('\n');
+        }
+        out.push_str("}\n");
     }
 
-    fn scalar_type(&self, def: &ScalarTypeDef) -> String {
-        format!(
-            "{}scalar {}{}\n",
-            self.description(def.description.as_ref(), ""),
-            def.name,
-            print_directives(&def.directives)
-        )
+    fn scalar_type(&self, out: &mut String, def: &ScalarTypeDef) {
+        self.description(out, def.description.as_deref(), "");
+        out.push_str("scalar ");
+        out.push_str(&def.name);
+        push_directives(out, &def.directives);
+        out.push('\n');
     }
 
-    fn directive_def(&self, def: &DirectiveDef) -> String {
-        let repeatable = if def.repeatable { " repeatable" } else { "" };
-        format!(
-            "{}directive @{}{}{repeatable} on {}\n",
-            self.description(def.description.as_ref(), ""),
-            def.name,
-            self.args(&def.args, ""),
-            def.locations.join(" | ")
-        )
-    }
-}
-
-fn print_input_value(a: &InputValueDef) -> String {
-    format!("{}: {}{}{}", a.name, a.type_, print_default(a.default_value.as_ref()), print_directives(&a.directives))
-}
-
-fn print_default(value: Option<&Value>) -> String {
-    match value {
-        None => String::new(),
-        Some(v) => format!(" = {}", print_value(v)),
+    fn directive_def(&self, out: &mut String, def: &DirectiveDef) {
+        self.description(out, def.description.as_deref(), "");
+        out.push_str("directive @");
+        out.push_str(&def.name);
+        self.args(out, &def.args, "");
+        if def.repeatable {
+            out.push_str(" repeatable");
+        }
+        out.push_str(" on ");
+        push_joined(out, &def.locations, " | ");
+        out.push('\n');
     }
 }
 
-pub fn print_directives(directives: &[AppliedDirective]) -> String {
-    let mut out = String::new();
+fn push_joined(out: &mut String, items: &[String], separator: &str) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(separator);
+        }
+        out.push_str(item);
+    }
+}
+
+fn push_input_value(out: &mut String, a: &InputValueDef) {
+    out.push_str(&a.name);
+    out.push_str(": ");
+    out.push_str(&a.type_);
+    push_default(out, a.default_value.as_ref());
+    push_directives(out, &a.directives);
+}
+
+fn push_default(out: &mut String, value: Option<&Value>) {
+    if let Some(v) = value {
+        out.push_str(" = ");
+        push_value(out, v);
+    }
+}
+
+fn push_directives(out: &mut String, directives: &[AppliedDirective]) {
     for d in directives {
         out.push_str(" @");
         out.push_str(&d.name);
         if !d.args.is_empty() {
-            let args: Vec<String> = d.args.iter().map(|(name, value)| format!("{name}: {}", print_value(value))).collect();
             out.push('(');
-            out.push_str(&args.join(", "));
+            for (i, (name, value)) in d.args.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                out.push_str(name);
+                out.push_str(": ");
+                push_value(out, value);
+            }
             out.push(')');
         }
     }
-    out
 }
 
 /// The key of the one-key object that stands for an enum value in a JSON literal (record 0028).
@@ -237,12 +265,17 @@ pub fn enum_literal(value: &Value) -> Option<&str> {
 /// value `V`. Object keys and enum values were checked to be names by
 /// `lower`. Iterative, so nesting depth cannot overflow the stack.
 pub fn print_value(value: &Value) -> String {
+    let mut out = String::new();
+    push_value(&mut out, value);
+    out
+}
+
+fn push_value(out: &mut String, value: &Value) {
     enum Work<'a> {
         Value(&'a Value),
         Text(&'static str),
         Key(&'a str),
     }
-    let mut out = String::new();
     let mut stack = vec![Work::Value(value)];
     while let Some(work) = stack.pop() {
         match work {
@@ -253,7 +286,7 @@ pub fn print_value(value: &Value) -> String {
             }
             Work::Value(v) => match v {
                 Value::Null => out.push_str("null"),
-                Value::String(s) => out.push_str(&print_string(s)),
+                Value::String(s) => push_string(out, s),
                 Value::Number(n) => match n.as_f64() {
                     Some(x) => out.push_str(&format_number(x)),
                     None => out.push_str("null"),
@@ -284,5 +317,4 @@ pub fn print_value(value: &Value) -> String {
             },
         }
     }
-    out
 }

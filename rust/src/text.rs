@@ -5,6 +5,8 @@
 //! Lengths and character classes are defined on Unicode code points (`char`),
 //! never on bytes, because that is what the TypeScript side counts.
 
+use std::borrow::Cow;
+
 /// Number of Unicode code points.
 pub fn code_point_length(s: &str) -> usize {
     s.chars().count()
@@ -29,24 +31,37 @@ fn is_escaped_control(c: char) -> bool {
 /// A GraphQL string literal, byte-for-byte what graphql-js v16 `printString` produces.
 pub fn print_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
+    push_string(&mut out, s);
+    out
+}
+
+/// `print_string`, pushed onto `out`. Runs of characters that need no escape are
+/// copied whole.
+pub fn push_string(out: &mut String, s: &str) {
     out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\u{08}' => out.push_str("\\b"),
-            '\u{0c}' => out.push_str("\\f"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if is_escaped_control(c) => {
-                out.push_str(&format!("\\u{:04X}", u32::from(c)));
-            }
-            c => out.push(c),
+    let mut run = 0;
+    for (i, c) in s.char_indices() {
+        let escape = match c {
+            '"' => "\\\"",
+            '\\' => "\\\\",
+            '\u{08}' => "\\b",
+            '\u{0c}' => "\\f",
+            '\n' => "\\n",
+            '\r' => "\\r",
+            '\t' => "\\t",
+            c if is_escaped_control(c) => "",
+            _ => continue,
+        };
+        out.push_str(&s[run..i]);
+        run = i + c.len_utf8();
+        if escape.is_empty() {
+            out.push_str(&format!("\\u{:04X}", u32::from(c)));
+        } else {
+            out.push_str(escape);
         }
     }
+    out.push_str(&s[run..]);
     out.push('"');
-    out
 }
 
 fn is_blank_line(line: &str) -> bool {
@@ -86,9 +101,15 @@ pub fn is_block_string_safe(s: &str) -> bool {
 /// `is_block_string_safe(s)`; empty lines get no indent so none has trailing spaces.
 pub fn print_block_string(s: &str, indent: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2 * indent.len() + 8);
+    push_block_string(&mut out, s, indent);
+    out
+}
+
+fn push_block_string(out: &mut String, s: &str, indent: &str) {
     out.push_str(indent);
     out.push_str("\"\"\"\n");
-    for line in s.replace("\"\"\"", "\\\"\"\"").split('\n') {
+    let escaped = if s.contains("\"\"\"") { Cow::Owned(s.replace("\"\"\"", "\\\"\"\"")) } else { Cow::Borrowed(s) };
+    for line in escaped.split('\n') {
         if !line.is_empty() {
             out.push_str(indent);
             out.push_str(line);
@@ -97,21 +118,31 @@ pub fn print_block_string(s: &str, indent: &str) -> String {
     }
     out.push_str(indent);
     out.push_str("\"\"\"");
+}
+
+/// `push_description` into a new string ("" when there is nothing to print, D13).
+pub fn print_description(s: &str, indent: &str, threshold: usize) -> String {
+    let mut out = String::new();
+    push_description(&mut out, s, indent, threshold);
     out
 }
 
-/// A description line (or block) with its trailing newline, or "" when there
-/// is nothing to print (D13). Block form for multi-line or long text when C1 allows.
-pub fn print_description(s: &str, indent: &str, threshold: usize) -> String {
+/// A description as the printer writes it before a definition: a block string
+/// when it has a line break or is longer than `threshold` code points (and a
+/// block string can carry it), else a string; with its newline.
+pub fn push_description(out: &mut String, s: &str, indent: &str, threshold: usize) {
     if s.is_empty() {
-        return String::new();
+        return;
     }
-    if (s.contains('\n') || code_point_length(s) > threshold) && is_block_string_safe(s) {
-        let mut out = print_block_string(s, indent);
-        out.push('\n');
-        return out;
+    // No more code points than bytes: a short text needs no count.
+    let long = s.len() > threshold && code_point_length(s) > threshold;
+    if (long || s.contains('\n')) && is_block_string_safe(s) {
+        push_block_string(out, s, indent);
+    } else {
+        out.push_str(indent);
+        push_string(out, s);
     }
-    format!("{indent}{}\n", print_string(s))
+    out.push('\n');
 }
 
 /// Splits Rust's `{:e}` output "d.ddde-5" into ("dddd", -5).
