@@ -18,6 +18,7 @@ use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
 use crate::resolve::{Resolver, Source};
+use crate::stack::with_converter_stack;
 
 /// The result of a conversion. `output` is the converted text; `sdl` is the
 /// same string, kept for code written when SDL was the only output.
@@ -63,29 +64,14 @@ impl std::ops::Deref for Text<'_> {
     }
 }
 
-/// The stack of the thread that converts. Lowering recurses along chains of
-/// type aliases (as the TypeScript does); a generous stack keeps any chain
-/// TypeScript can convert far from the limit. Only the pages used are committed.
-const STACK_SIZE: usize = 256 * 1024 * 1024;
-
 /// JSON Schema -> SDL. With `positions` false the warnings keep their pointers
 /// but get no line and column: finding those takes a pass over the input text,
 /// which `Converter::convert` (it drops the warnings) need not pay. Errors, and
-/// the first warning under `strict`, always get their position.
+/// the first warning under `strict`, always get their position. Runs with the
+/// converter's large stack (stack.rs): lowering recurses along chains of type
+/// aliases, as the TypeScript does.
 pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
-    std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("x-graphql-convert".to_string())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, || convert_here(text, options, positions));
-        match worker {
-            Ok(handle) => handle.join().unwrap_or_else(|_| {
-                Err(ConversionError::new(codes::IO, "the conversion stopped unexpectedly"))
-            }),
-            // No thread to be had: convert on this one.
-            Err(_) => convert_here(text, options, positions),
-        }
-    })
+    with_converter_stack(|| convert_here(text, options, positions))
 }
 
 /// The pipeline on the calling thread.

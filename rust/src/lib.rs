@@ -28,6 +28,7 @@ pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
 pub mod sdl_read;
+pub mod stack;
 pub mod sdl_defaults;
 pub mod reverse;
 pub mod describe;
@@ -55,6 +56,7 @@ pub use migrate::{migrate, MigrateResult, MigrationChange};
 pub use validate::{report_to_json, summarize, FileReport, Problem, ValidateOptions, ValidationReport};
 pub use validate_graphql::validate_graphql;
 pub use validate_json::validate_json_schema;
+pub use stack::spawn_scoped_with_converter_stack;
 
 use options::{resolve_options, ResolvedOptions};
 

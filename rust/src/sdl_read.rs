@@ -39,6 +39,7 @@ use serde_json::{Map, Number, Value};
 
 use crate::canonical::canonical_directive_order;
 use crate::sdl_defaults::{fits, NamedType};
+use crate::stack::with_converter_stack;
 use crate::errors::{codes, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
 use crate::ir::{
@@ -66,11 +67,6 @@ const FEDERATION_DEFINITIONS: &str = include_str!("../../schemas/federation-v2.3
 /// graphql-js 16 knows `@oneOf` (INPUT_OBJECT); apollo-compiler 1.x does not.
 const ONE_OF_DEFINITION: &str = "directive @oneOf on INPUT_OBJECT\n";
 
-/// The stack of the thread that reads: apollo-compiler recurses over nested
-/// literals and types (up to `PARSER_RECURSION_LIMIT` levels), in its parser,
-/// its validator and when it drops the AST. Only the pages used are committed.
-const STACK_SIZE: usize = 256 * 1024 * 1024;
-
 type Res<T> = Result<T, ConversionError>;
 
 /// The canonical form of an SDL document (record 0028), printed: what SDL -> JSON -> SDL gives back.
@@ -79,36 +75,17 @@ pub fn canonical_sdl(text: &str, description_block_threshold: f64) -> Res<String
 }
 
 /// Parses, validates and reads an SDL document into the IR, in canonical
-/// form, on a thread with a large stack (see `STACK_SIZE`).
+/// form, with a large stack (see `with_large_stack`).
 pub fn read_sdl(input: &str, file: Option<&str>) -> Res<Document> {
     with_large_stack(|| read_sdl_here(input, file))
 }
 
-/// Runs `f` on a thread with `STACK_SIZE` bytes of stack (or on this one when
-/// no thread can be had). A panic, which would be a bug, becomes an error.
+/// Runs `f` with the converter's large stack (stack.rs): apollo-compiler
+/// recurses over nested literals and types (up to `PARSER_RECURSION_LIMIT`
+/// levels), in its parser, its validator and when it drops the AST. A panic,
+/// which would be a bug, becomes an error.
 pub fn with_large_stack<T: Send>(f: impl FnOnce() -> Res<T> + Send) -> Res<T> {
-    let cell = std::sync::Mutex::new(Some(f));
-    let run = || {
-        let f = cell.lock().ok().and_then(|mut f| f.take());
-        match f {
-            Some(f) => f(),
-            None => Err(stopped()),
-        }
-    };
-    std::thread::scope(|scope| {
-        let worker = std::thread::Builder::new()
-            .name("x-graphql-sdl".to_string())
-            .stack_size(STACK_SIZE)
-            .spawn_scoped(scope, run);
-        match worker {
-            Ok(handle) => handle.join().unwrap_or_else(|_| Err(stopped())),
-            Err(_) => run(),
-        }
-    })
-}
-
-fn stopped() -> ConversionError {
-    ConversionError::new(codes::IO, "the conversion stopped unexpectedly")
+    with_converter_stack(f)
 }
 
 /// `read_sdl` on the calling thread.

@@ -423,7 +423,12 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
     let progress = Progress::new(&term, found.len(), "converting");
     // Read and convert on worker threads (parallel.rs); report and write here, in file order.
     let threads = parallel::threads_for(found.len());
-    let prepare = |rel: &String| prepare_file(base, in_root, rel, direction);
+    let prepare = |rel: &String, turn: &parallel::Turn<'_>| {
+        let prepared = prepare_file(base, in_root, rel, direction);
+        // A usage error met in the file stops the run (its emit fails below).
+        turn.settle(prepared.outcome.is_err());
+        prepared
+    };
     parallel::for_each_ordered(&found, threads, prepare, |prepared| -> Result<(), CliError> {
         let PreparedFile { rel, file_name, reports, outcome } = prepared;
         let failed_before = invalid + io;
