@@ -390,6 +390,35 @@ describe('-r over a folder tree', () => {
     }
   });
 
+  it('a threaded tree whose outputs collide is written in file order (record 0055)', async () => {
+    // 40 files: over both thresholds. `a-N.graphql` and `a-N.gql` both give `a-N.json`
+    // (the first converted file wins, and which that is depends on which fails);
+    // `x.json.graphql` gives the file `x.json.json`, which `x.json.json/` would need as a folder.
+    const { js, files } = await sameInFolder(
+      'tree-threads-collisions',
+      (d) => {
+        for (let i = 0; i < 12; i++) {
+          const n = String(i).padStart(2, '0');
+          write(path.join(d, 'in', `a-${n}.gql`), i % 4 === 1 ? 'type {' : `type T${n} {\n  id: ID!\n}\n`);
+          write(path.join(d, 'in', `a-${n}.graphql`), `type U${n} {\n  id: ID!\n}\n`);
+          write(path.join(d, 'in', 'ok', `b-${n}.graphql`), `enum E${n} {\n  A\n}\n`);
+        }
+        write(path.join(d, 'in', 'x.json.graphql'), 'type X {\n  id: ID!\n}\n');
+        write(path.join(d, 'in', 'x.json.json', 'inner.graphql'), 'type Inner {\n  id: ID!\n}\n');
+        write(path.join(d, 'in', 'y.json', 'inner.gql'), 'type Y {\n  id: ID!\n}\n');
+        write(path.join(d, 'in', 'y.graphql'), 'type Y2 {\n  id: ID!\n}\n');
+      },
+      ['convert', '-r', '--direction', 'graphql-to-json', '-i', 'in', '-o', 'out'],
+    );
+    // Where the .gql converted, it was first; where it failed (every fourth), the .graphql wrote.
+    expect(js.stderr).toContain('in/a-00.graphql: error[IO] cannot write output: out/a-00.json was already written from in/a-00.gql\n');
+    expect(files['out/a-00.json']).toContain('"T00"');
+    expect(files['out/a-01.json']).toContain('"U01"');
+    expect(js.stderr).toContain('out/x.json.json: error[IO] cannot create folder');
+    expect(files['out/x.json.json']).toContain('"X"');
+    expect(js.stderr).toMatch(/converted 26 files, 14 failed\n$/);
+  });
+
   it('graphql-to-json over a tree (.graphql and .gql; one output written once)', async () => {
     await sameInFolder(
       'tree-graphql-to-json',

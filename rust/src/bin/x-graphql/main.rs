@@ -19,6 +19,7 @@ mod progress;
 mod parallel;
 mod run;
 mod terminal;
+mod tree_write;
 mod watch;
 mod typesys;
 

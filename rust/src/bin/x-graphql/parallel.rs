@@ -1,13 +1,15 @@
 //! `-r` on every core (decision records 0044, 0055): the files of a tree are
-//! read, converted and written on worker threads, and their results are handed
-//! back **in file order** to one thread that prints their stderr lines. So
-//! stdout, stderr and the files written are the same bytes, in the same order,
-//! as one file after the other; only the timing differs.
+//! read and converted on worker threads, their outputs written on writer
+//! threads, and their results handed back **in file order** to one thread that
+//! prints their stderr lines. So stdout, stderr and the files written are the
+//! same bytes as one file after the other; only the timing differs.
 //!
 //! Workers are threads with the converter's large stack
 //! (`x_graphql::spawn_scoped_with_converter_stack`), so a conversion does not
-//! start a thread of its own. Even a one-file tree gets one worker: one thread
-//! start, as the conversion alone would cost.
+//! start a thread of its own; even a one-file tree gets one worker (one thread
+//! start, what the conversion alone used to cost). Writers are separate
+//! threads so that a worker never waits for the disk (an fsync per output,
+//! record 0043) and a write never waits for a conversion.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -16,17 +18,25 @@ use std::sync::{mpsc, Condvar, Mutex, PoisonError};
 /// Below this many files one worker converts them all (docs/benchmarks.md, "Batch").
 pub const MIN_FILES: usize = 8;
 
-/// How many workers: one per core, never more than files.
-pub fn threads_for(files: usize) -> usize {
+/// Writer threads for a tree of `MIN_FILES` or more. An output costs an
+/// fsync (record 0043): about 0.1 ms on a quiet disk, several ms when other
+/// programs write. Measured, `-r` over the 1,000-file batch corpus on 2 cores,
+/// ext4, 4 interleaved runs each (record 0055): 1 writer 0.38-0.53 s wall,
+/// 2 writers 0.26-0.29 s, 4 and 8 writers 0.24-0.32 s; two it is.
+pub const WRITERS: usize = 2;
+
+/// How many threads: `(workers, writers)`. Workers: one per core the process
+/// may use, never more than files; writers: `WRITERS`, one below `MIN_FILES`.
+pub fn threads_for(files: usize) -> (usize, usize) {
     if files < MIN_FILES {
-        return 1;
+        return (1, 1);
     }
-    std::thread::available_parallelism().map_or(1, usize::from).min(files)
+    (std::thread::available_parallelism().map_or(1, usize::from).min(files), WRITERS)
 }
 
-/// Where the items before one stand: a worker may have an effect (write a file)
-/// only once no earlier item has stopped the run, as in a run of one item after
-/// the other.
+/// Where the items before one stand: an item may have its effect (its output
+/// written) only once no earlier item has stopped the run, as in a run of one
+/// item after the other.
 #[derive(Default)]
 struct Gate {
     state: Mutex<GateState>,
@@ -43,91 +53,118 @@ struct GateState {
     stop_at: Option<usize>,
 }
 
-/// One item's place in the run, given to `work`.
-pub struct Turn<'g> {
-    gate: &'g Gate,
-    index: usize,
-    settled: std::cell::Cell<Option<bool>>,
-}
-
-impl Turn<'_> {
-    /// Says whether this item stops the run (its `emit` will fail); at most
-    /// once, before any effect. Does not wait.
-    pub fn settle(&self, stops: bool) {
-        if self.settled.get().is_some() {
-            return;
-        }
-        self.settled.set(Some(stops));
-        let mut guard = self.gate.state.lock().unwrap_or_else(PoisonError::into_inner);
+impl Gate {
+    fn settle(&self, index: usize, stops: bool) {
+        let mut guard = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let state = &mut *guard;
         if stops {
-            state.stop_at = Some(state.stop_at.map_or(self.index, |at| at.min(self.index)));
+            state.stop_at = Some(state.stop_at.map_or(index, |at| at.min(index)));
         } else {
-            state.ahead.insert(self.index);
+            state.ahead.insert(index);
             while state.ahead.remove(&state.settled) {
                 state.settled += 1;
             }
         }
         drop(guard);
-        self.gate.changed.notify_all();
+        self.changed.notify_all();
     }
 
-    /// Settles (without stopping) if not done yet, then waits until every
-    /// earlier item has settled: true when none of them stopped the run, so
-    /// this item may have its effects; false when the run stops before it (or
-    /// at it). The wait is for earlier items' `work` up to their `settle`, which
-    /// with items handed out in order is usually over already.
-    pub fn may_go_on(&self) -> bool {
-        self.settle(false);
-        if self.settled.get() == Some(true) {
-            return false;
-        }
-        let mut state = self.gate.state.lock().unwrap_or_else(PoisonError::into_inner);
+    /// Waits until every item before `index` has settled: true when none of
+    /// them stopped the run. Items are handed out in order and settle as soon
+    /// as they are converted, so the wait is short, and only writers wait.
+    fn earlier_went_on(&self, index: usize) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         loop {
-            if state.stop_at.is_some_and(|at| at < self.index) {
+            if state.stop_at.is_some_and(|at| at < index) {
                 return false;
             }
-            if state.settled >= self.index {
+            if state.settled >= index {
                 return true;
             }
-            state = self.gate.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+            state = self.changed.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// One item's place in the run, given to `work`.
+pub struct Turn<'g> {
+    gate: &'g Gate,
+    index: usize,
+    settled: std::cell::Cell<bool>,
+}
+
+impl Turn<'_> {
+    /// Says whether this item stops the run (its `emit` will fail), as soon as
+    /// that is known; at most once. Not calling it means it does not stop.
+    pub fn settle(&self, stops: bool) {
+        if !self.settled.replace(true) {
+            self.gate.settle(self.index, stops);
         }
     }
 }
 
 impl Drop for Turn<'_> {
     /// An item whose `work` did not settle settles now; a panicking one stops
-    /// the run, so no later item waits for it forever.
+    /// the run, so no writer waits for it forever.
     fn drop(&mut self) {
         self.settle(std::thread::panicking());
     }
 }
 
-/// Runs `work` on every item on `threads` workers and passes each result to
-/// `emit` on the calling thread, in item order. `emit` returning an error stops
-/// the run: items not started are skipped and the error is returned. `work`
-/// must `settle(true)` exactly the items whose `emit` fails, and have effects
-/// only after `may_go_on()` said yes: then no effect happens that a run of one
-/// item after the other would not have.
-pub fn for_each_ordered<T, R, E>(
+/// What `work` made of an item: a result for `emit`, or an effect to have
+/// first (on a writer thread), which gives the result.
+pub enum Step<R, W> {
+    Done(R),
+    Effect(W),
+}
+
+/// Runs `work` on every item on `workers` threads, then `effect` on the items
+/// that need one on `writers` threads, and passes each result to `emit` on the
+/// calling thread, in item order. `emit` returning an error stops the run:
+/// items not started are skipped and the error is returned. `work` must
+/// `settle(true)` exactly the items whose `emit` fails; an `effect` runs only
+/// once every earlier item settled without stopping, so no effect happens that
+/// a run of one item after the other would not have.
+pub fn for_each_ordered<T, W, R, E>(
     items: &[T],
-    threads: usize,
-    work: impl Fn(&T, &Turn<'_>) -> R + Sync,
+    (workers, writers): (usize, usize),
+    work: impl Fn(&T, &Turn<'_>) -> Step<R, W> + Sync,
+    effect: impl Fn(W) -> R + Sync,
     mut emit: impl FnMut(R) -> Result<(), E>,
 ) -> Result<(), E>
 where
     T: Sync,
+    W: Send,
     R: Send,
 {
     let gate = Gate::default();
-    let turn = |index| Turn { gate: &gate, index, settled: std::cell::Cell::new(None) };
+    let turn = |index| Turn { gate: &gate, index, settled: std::cell::Cell::new(false) };
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
+    // Bounded: with a slow disk, converted outputs wait here, not without end.
+    let (to_write, writes) = mpsc::sync_channel::<(usize, W)>(64);
+    let writes = Mutex::new(writes);
     let result = std::thread::scope(|scope| {
         let (send, receive) = mpsc::channel::<(usize, R)>();
-        let mut started = 0;
-        for _ in 0..threads.max(1) {
+        let (gate, writes, effect) = (&gate, &writes, &effect);
+        let mut writers_started = 0;
+        for _ in 0..writers.max(1) {
             let send = send.clone();
+            let writer = std::thread::Builder::new().name("x-graphql-write".to_string()).spawn_scoped(scope, move || loop {
+                let next = writes.lock().unwrap_or_else(PoisonError::into_inner).recv();
+                let Ok((i, w)) = next else { break };
+                // The run stopped before this item: it is never emitted, so nothing is written.
+                // After a stop this loop goes on taking items (and dropping them) until the
+                // workers are done, so none waits on a full queue.
+                if gate.earlier_went_on(i) {
+                    let _ = send.send((i, effect(w)));
+                }
+            });
+            writers_started += usize::from(writer.is_ok());
+        }
+        let mut workers_started = 0;
+        for _ in 0..workers.max(1) {
+            let (send, to_write) = (send.clone(), to_write.clone());
             let (next, stop, work, turn) = (&next, &stop, &work, &turn);
             let worker = x_graphql::spawn_scoped_with_converter_stack(scope, move || loop {
                 if stop.load(Ordering::Relaxed) {
@@ -135,15 +172,21 @@ where
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(item) = items.get(i) else { break };
-                let result = work(item, &turn(i));
-                if send.send((i, result)).is_err() {
+                let step = work(item, &turn(i));
+                let sent = match step {
+                    Step::Done(result) => send.send((i, result)).is_ok(),
+                    Step::Effect(w) if writers_started > 0 => to_write.send((i, w)).is_ok(),
+                    // No writer thread to be had: the effect here.
+                    Step::Effect(w) => !gate.earlier_went_on(i) || send.send((i, effect(w))).is_ok(),
+                };
+                if !sent {
                     break;
                 }
             });
-            started += usize::from(worker.is_ok());
+            workers_started += usize::from(worker.is_ok());
         }
-        drop(send);
-        if started == 0 {
+        drop((send, to_write));
+        if workers_started == 0 {
             return None; // no thread to be had: all on this one, below
         }
         // Results that arrived before their turn wait here.
@@ -165,7 +208,10 @@ where
         Some(result) => result,
         None => {
             for (i, item) in items.iter().enumerate() {
-                let result = work(item, &turn(i));
+                let result = match work(item, &turn(i)) {
+                    Step::Done(result) => result,
+                    Step::Effect(w) => effect(w),
+                };
                 emit(result)?;
             }
             Ok(())
@@ -182,23 +228,46 @@ mod tests {
         (0..(n % 7) * 1000).fold(*n, u64::wrapping_add)
     }
 
+    /// Every third item has an effect, which doubles it.
+    fn step(n: &u64) -> Step<u64, u64> {
+        if n.is_multiple_of(3) {
+            Step::Effect(spin(n))
+        } else {
+            Step::Done(spin(n))
+        }
+    }
+
+    fn expected(n: &u64) -> u64 {
+        if n.is_multiple_of(3) {
+            spin(n) * 2
+        } else {
+            spin(n)
+        }
+    }
+
     #[test]
     fn results_come_back_in_item_order() {
         let items: Vec<u64> = (0..500).collect();
-        let mut seen = Vec::new();
-        let result: Result<(), ()> = for_each_ordered(&items, 4, |n, _| spin(n), |r| {
-            seen.push(r);
-            Ok(())
-        });
-        assert!(result.is_ok());
-        assert_eq!(seen, items.iter().map(spin).collect::<Vec<_>>());
+        for threads in [(1, 1), (4, 1), (2, 3), (3, 0)] {
+            let mut seen = Vec::new();
+            let result: Result<(), ()> = for_each_ordered(&items, threads, |n, _| step(n), |w| w * 2, |r| {
+                seen.push(r);
+                Ok(())
+            });
+            assert!(result.is_ok());
+            assert_eq!(seen, items.iter().map(expected).collect::<Vec<_>>(), "{threads:?}");
+        }
     }
 
     #[test]
     fn an_emit_error_stops_the_run() {
         let items: Vec<usize> = (0..100).collect();
         let mut emitted = 0;
-        let result = for_each_ordered(&items, 2, |&n, turn| { turn.settle(n == 10); n }, |n| {
+        let work = |&n: &usize, turn: &Turn<'_>| {
+            turn.settle(n == 10);
+            Step::<usize, usize>::Done(n)
+        };
+        let result = for_each_ordered(&items, (2, 2), work, |n| n, |n| {
             emitted += 1;
             if n == 10 {
                 Err(n)
@@ -210,46 +279,51 @@ mod tests {
         assert_eq!(emitted, 11);
     }
 
-    /// Uneven work, an item that stops the run, effects after `may_go_on`: every
-    /// item before the stop has its effect, none after it.
+    /// Uneven work, an item that stops the run, a slow effect for every other item:
+    /// every item before the stop has its effect, none after it.
     #[test]
     fn no_effect_after_the_item_that_stops() {
-        for threads in [1, 2, 5] {
+        for threads in [(1, 1), (2, 1), (2, 4), (5, 2)] {
             let items: Vec<u64> = (0..300).collect();
             let effects = Mutex::new(Vec::new());
             let result = for_each_ordered(
                 &items,
                 threads,
                 |n, turn| {
-                    let stops = *n == 120;
-                    turn.settle(stops);
-                    spin(n);
-                    if turn.may_go_on() {
-                        effects.lock().unwrap().push(*n);
+                    turn.settle(*n == 120);
+                    if n % 2 == 0 && *n != 120 {
+                        Step::Effect(*n)
+                    } else {
+                        Step::Done(spin(n) - spin(n) + n)
                     }
-                    *n
+                },
+                |n| {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                    effects.lock().unwrap().push(n);
+                    n
                 },
                 |n| if n == 120 { Err(n) } else { Ok(()) },
             );
             assert_eq!(result, Err(120));
             let mut effects = effects.into_inner().unwrap();
             effects.sort_unstable();
-            assert_eq!(effects, (0..120).collect::<Vec<_>>(), "{threads} threads");
+            assert_eq!(effects, (0..120).step_by(2).collect::<Vec<_>>(), "{threads:?}");
         }
     }
 
-    /// A panicking item ends the run with its panic, not with workers waiting for it.
+    /// A panicking item ends the run with its panic, not with writers waiting for it.
     #[test]
-    fn a_panic_does_not_leave_workers_waiting() {
+    fn a_panic_does_not_leave_writers_waiting() {
         let items: Vec<u64> = (0..50).collect();
         let run = std::panic::catch_unwind(|| {
             let _ = for_each_ordered(
                 &items,
-                3,
-                |n, turn| {
+                (3, 2),
+                |n, _| {
                     assert!(*n != 7, "a bug");
-                    turn.may_go_on()
+                    Step::<u64, u64>::Effect(*n)
                 },
+                |n| n,
                 |_| Ok::<(), ()>(()),
             );
         });
@@ -258,7 +332,7 @@ mod tests {
 
     #[test]
     fn few_files_stay_on_one_thread() {
-        assert_eq!(threads_for(MIN_FILES - 1), 1);
-        assert!(threads_for(1000) >= 1);
+        assert_eq!(threads_for(MIN_FILES - 1), (1, 1));
+        assert!(threads_for(1000).0 >= 1);
     }
 }

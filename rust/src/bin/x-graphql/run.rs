@@ -14,6 +14,7 @@ use crate::progress::Progress;
 use crate::terminal::{self, SourceSpot, Terminal};
 use crate::watch::{watch, WatchPair, WatchPlan};
 use crate::parallel;
+use crate::tree_write::{self, write_output, WriteFailure};
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
@@ -356,24 +357,30 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     Ok(EXIT_OK)
 }
 
-/// What became of one file of a tree, before anything is printed or written.
+/// What became of one file of a tree, before anything is printed.
 enum Prepared {
     /// The file could not be read (the message).
     Unreadable(String),
+    /// Converted or not; an output here is written by the main thread (tree_write.rs).
     Converted(Outcome),
+    /// Converted and written by a writer thread.
+    Written,
+    /// Converted; the writer thread could not write it.
+    WriteFailed(WriteFailure),
 }
 
 struct PreparedFile {
-    rel: String,
     file_name: String,
+    /// The output path.
+    target: String,
     /// Its stderr entries (warnings, the error), printed when its turn comes.
     reports: Vec<Report>,
     outcome: Result<Prepared, CliError>,
 }
 
-/// Reads and converts one file of a `-r` tree; prints nothing (any thread).
-fn prepare_file(base: &ConverterOptions, in_root: &str, rel: &str, direction: &str) -> PreparedFile {
-    let file_name = node::join(&[in_root, rel]);
+/// Reads and converts one file of a `-r` tree; prints and writes nothing (any thread).
+fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, direction: &str) -> PreparedFile {
+    let file_name = node::join(&[in_root, &file.rel]);
     let mut reports = Vec::new();
     let outcome = match files::read_text(&file_name) {
         Err((e, call)) => Ok(Prepared::Unreadable(format!("cannot read input: {}", errno_text(&e, call)))),
@@ -388,7 +395,44 @@ fn prepare_file(base: &ConverterOptions, in_root: &str, rel: &str, direction: &s
             convert_one_to(base, &job, direction, &mut |entry| reports.push(entry)).map(Prepared::Converted)
         }
     };
-    PreparedFile { rel: rel.to_string(), file_name, reports, outcome }
+    PreparedFile { file_name, target: file.target.clone(), reports, outcome }
+}
+
+/// On a worker: `prepare_file`, then the output to write on a writer thread,
+/// unless the main thread must write it in file order (tree_write.rs).
+fn prepare_step(
+    base: &ConverterOptions,
+    in_root: &str,
+    file: &TreeFile,
+    direction: &str,
+    turn: &parallel::Turn<'_>,
+) -> parallel::Step<PreparedFile, (PreparedFile, String)> {
+    let mut prepared = prepare_file(base, in_root, file, direction);
+    // A usage error met in the file stops the run (its emit fails in convert_tree).
+    turn.settle(prepared.outcome.is_err());
+    if !file.in_order && matches!(prepared.outcome, Ok(Prepared::Converted(Outcome::Ok(_)))) {
+        if let Ok(Prepared::Converted(Outcome::Ok(text))) = std::mem::replace(&mut prepared.outcome, Ok(Prepared::Written)) {
+            return parallel::Step::Effect((prepared, text));
+        }
+    }
+    parallel::Step::Done(prepared)
+}
+
+/// On a writer thread: the output of a prepared file (folders, atomic write, fsync).
+fn write_prepared((mut prepared, text): (PreparedFile, String)) -> PreparedFile {
+    prepared.outcome = Ok(match write_output(&prepared.target, &text) {
+        Ok(()) => Prepared::Written,
+        Err(failure) => Prepared::WriteFailed(failure),
+    });
+    prepared
+}
+
+/// A file of a `-r` tree: its path under `-i`, its output, and whether the
+/// main thread writes that output (tree_write.rs).
+struct TreeFile {
+    rel: String,
+    target: String,
+    in_order: bool,
 }
 
 /// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
@@ -419,18 +463,21 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
         io_failure(&mut walk_failures, where_, &message);
     })?;
     io += walk_failures;
+    let outputs: Vec<String> = found.iter().map(|rel| rename_ext(rel, from, to)).collect();
+    let in_order = tree_write::in_file_order(&outputs);
+    let tree: Vec<TreeFile> = found
+        .into_iter()
+        .zip(outputs)
+        .zip(in_order)
+        .map(|((rel, output), in_order)| TreeFile { rel, target: node::join(&[out_root, &output]), in_order })
+        .collect();
     let term = terminal::current();
-    let progress = Progress::new(&term, found.len(), "converting");
-    // Read and convert on worker threads (parallel.rs); report and write here, in file order.
-    let threads = parallel::threads_for(found.len());
-    let prepare = |rel: &String, turn: &parallel::Turn<'_>| {
-        let prepared = prepare_file(base, in_root, rel, direction);
-        // A usage error met in the file stops the run (its emit fails below).
-        turn.settle(prepared.outcome.is_err());
-        prepared
-    };
-    parallel::for_each_ordered(&found, threads, prepare, |prepared| -> Result<(), CliError> {
-        let PreparedFile { rel, file_name, reports, outcome } = prepared;
+    let progress = Progress::new(&term, tree.len(), "converting");
+    // Read and convert on worker threads, write on writer threads (parallel.rs); report here, in file order.
+    let threads = parallel::threads_for(tree.len());
+    let prepare = |file: &TreeFile, turn: &parallel::Turn<'_>| prepare_step(base, in_root, file, direction, turn);
+    parallel::for_each_ordered(&tree, threads, prepare, write_prepared, |prepared| -> Result<(), CliError> {
+        let PreparedFile { file_name, target, reports, outcome } = prepared;
         let failed_before = invalid + io;
         for entry in reports {
             replay(entry);
@@ -440,6 +487,15 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             let text = match outcome? {
                 Prepared::Unreadable(message) => {
                     io_failure(&mut io, &file_name, &message);
+                    break 'file;
+                }
+                Prepared::WriteFailed(failure) => {
+                    io_failure(&mut io, &failure.where_, &failure.message);
+                    break 'file;
+                }
+                Prepared::Written => {
+                    written.insert(target, file_name);
+                    converted += 1;
                     break 'file;
                 }
                 Prepared::Converted(Outcome::Ok(text)) => text,
@@ -452,20 +508,13 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
                     break 'file;
                 }
             };
-            let target = node::join(&[out_root, &rename_ext(&rel, from, to)]);
             if let Some(earlier) = written.get(&target) {
                 let message = format!("cannot write output: {target} was already written from {earlier}");
                 io_failure(&mut io, &file_name, &message);
                 break 'file;
             }
-            let folder = node::dirname(&target);
-            if let Err(e) = std::fs::create_dir_all(&folder) {
-                let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
-                io_failure(&mut io, &folder, &message);
-                break 'file;
-            }
-            if let Err(e) = write_atomic(&target, &text) {
-                io_failure(&mut io, &e.where_, &e.message);
+            if let Err(failure) = write_output(&target, &text) {
+                io_failure(&mut io, &failure.where_, &failure.message);
                 break 'file;
             }
             written.insert(target, file_name);
