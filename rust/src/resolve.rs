@@ -348,7 +348,7 @@ impl Resolver {
         }
         let bytes = std::fs::read(&real).map_err(|_| unreadable())?;
         // Node's 'utf8' decoding: invalid sequences become U+FFFD.
-        let text: Rc<str> = Rc::from(String::from_utf8_lossy(&bytes));
+        let text: Rc<str> = Rc::from(crate::text::decode_utf8(bytes));
         let root = load_json(&text, Some(&id))?;
         let scan = scan_document(&root, Some(&id))?;
         self.warnings.extend(scan.warnings);

@@ -7,6 +7,18 @@
 
 use std::borrow::Cow;
 
+/// Bytes read as text as Node's 'utf8' decoding reads them: invalid sequences
+/// become U+FFFD (record 0040). Valid input, the usual case, is checked by
+/// `String::from_utf8` and kept as it is: its ASCII fast path is several times
+/// quicker than `from_utf8_lossy`'s scan (4.6% of `convert -r`'s instructions
+/// on the batch corpus), and the bytes are not copied.
+pub fn decode_utf8(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
+
 /// Number of Unicode code points.
 pub fn code_point_length(s: &str) -> usize {
     s.chars().count()

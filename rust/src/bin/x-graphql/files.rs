@@ -14,7 +14,7 @@ pub fn read_text(file: &str) -> Result<String, (io::Error, Syscall<'_>)> {
     let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", file)))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| (e, Syscall::bare("read")))?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(x_graphql::text::decode_utf8(bytes))
 }
 
 pub fn read_input(file: &str) -> Result<String, IoError> {
@@ -30,7 +30,7 @@ pub fn read_stdin() -> Result<String, IoError> {
         message: format!("cannot read input: {}", errno_text(&e, Syscall::bare("read"))),
         where_: STDIN_NAME.to_string(),
     })?;
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(x_graphql::text::decode_utf8(bytes))
 }
 
 /// `fs.statSync` (follows links), or nothing when it fails.
