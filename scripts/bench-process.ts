@@ -54,15 +54,20 @@ function hasPython(): boolean {
 
 type Command = [cmd: string, args: string[]];
 
+/** The argument measureProcesses replaces with a fresh output path (as scripts/proc-stats.py). */
+const FRESH = '{fresh}';
+
 /**
  * `runs` timed runs of each command after `warmups`, the commands interleaved (one of
- * each per round, so a change of the load hits them alike), `clean` removed before each:
- * median wall and CPU, largest peak RSS, per command.
+ * each per round, so a change of the load hits them alike), an argument FRESH replaced
+ * by a path under `fresh` no run used before (outputs are removed after all runs, not
+ * between them: see scripts/proc-stats.py): median wall and CPU, largest peak RSS, per
+ * command.
  */
-function measureProcesses(withRusage: boolean, commands: Command[], runs: number, warmups: number, clean?: string): Measured[] {
+function measureProcesses(withRusage: boolean, commands: Command[], runs: number, warmups: number, fresh?: string): Measured[] {
   if (withRusage) {
     const argv = commands.flatMap(([cmd, args], i) => (i === 0 ? [cmd, ...args] : [':::', cmd, ...args]));
-    const out = execFileSync('python3', [PROC_STATS, String(runs), String(warmups), clean ?? '-', '--', ...argv], {
+    const out = execFileSync('python3', [PROC_STATS, String(runs), String(warmups), fresh ?? '-', '--', ...argv], {
       cwd: ROOT,
       encoding: 'utf8',
       maxBuffer: 16 * 1024 * 1024,
@@ -78,9 +83,9 @@ function measureProcesses(withRusage: boolean, commands: Command[], runs: number
   const samples: number[][] = commands.map(() => []);
   const failures: Array<string | undefined> = commands.map(() => undefined);
   for (let i = 0; i < warmups + runs; i++) {
-    commands.forEach(([cmd, args], k) => {
+    commands.forEach(([cmd, template], k) => {
       if (failures[k] !== undefined) return;
-      if (clean !== undefined) fs.rmSync(clean, { recursive: true, force: true });
+      const args = fresh === undefined ? template : template.map((a) => (a === FRESH ? path.join(fresh, `${k}-${i}`) : a));
       const t = performance.now();
       const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
       const dt = performance.now() - t;
@@ -99,14 +104,18 @@ function measureProcesses(withRusage: boolean, commands: Command[], runs: number
  * own input folder, so files with a `$ref` to a sibling folder (`../common/...`) fail
  * with REF_OUTSIDE when run alone; the sample is taken from the others.
  */
-function measureSeparateRuns(withRusage: boolean, clis: Array<[cmd: string, prefix: string[]]>, files: string[], out: string): Measured[] {
+function measureSeparateRuns(withRusage: boolean, clis: Array<[cmd: string, prefix: string[]]>, files: string[], fresh: string): Measured[] {
   const alone = files.filter((f) => !fs.readFileSync(f, 'utf8').includes('"../'));
   const sample = alone.filter((_, i) => i % SAMPLE_STEP === 0);
   const wall = clis.map(() => 0);
   const cpu = clis.map(() => 0);
   const failed: Array<string | undefined> = clis.map(() => undefined);
-  for (const file of sample) {
-    const measured = measureProcesses(withRusage, clis.map(([cmd, prefix]) => [cmd, [...prefix, 'convert', '-i', file, '-o', out]]), 1, 0);
+  for (const [j, file] of sample.entries()) {
+    // Each output a new file, as a loop over the files would write them (and as -r does).
+    const commands: Command[] = clis.map(([cmd, prefix]) => [cmd, [...prefix, 'convert', '-i', file, '-o', FRESH]]);
+    const folder = path.join(fresh, String(j));
+    fs.mkdirSync(folder, { recursive: true });
+    const measured = measureProcesses(withRusage, commands, 1, 0, folder);
     measured.forEach((t, k) => {
       if (typeof t === 'string') failed[k] ??= t;
       else {
@@ -159,9 +168,9 @@ export function runCli(reps: number, targetN: number, largeN: number, warm: bool
   const npmCliCmd: Command = [node, [NPM_CLI]];
   const rustCliCmd: Command = [RUST_CLI, []];
   const withArgs = ([cmd, prefix]: Command, args: string[]): Command => [cmd, [...prefix, ...args]];
-  const both = (name: string, args: string[], runs: number, warmups: number, clean?: string): CliRow => {
+  const both = (name: string, args: string[], runs: number, warmups: number, fresh?: string): CliRow => {
     const commands = hasRust ? [withArgs(npmCliCmd, args), withArgs(rustCliCmd, args)] : [withArgs(npmCliCmd, args)];
-    const [npm, rust = 'not built'] = measureProcesses(withRusage, commands, runs, warmups, clean);
+    const [npm, rust = 'not built'] = measureProcesses(withRusage, commands, runs, warmups, fresh);
     console.log(`  ${name}: npm ${fmtMs(npm)}, rust ${fmtMs(rust)}`);
     return { name, floor: '', npm, rust };
   };
@@ -181,10 +190,10 @@ export function runCli(reps: number, targetN: number, largeN: number, warm: bool
   rows.push(both(`one large file (N = ${targetN.toLocaleString('en-US')})`, ['convert', '-i', large, '-o', out], reps, warm ? 0 : 1));
   const big = both(`one large file (N = ${largeN.toLocaleString('en-US')})`, ['convert', '-i', largest, '-o', out], 3, 0);
   rows.push(big);
-  const tree = both('-r over 1,000 small files', ['convert', '-r', '-i', batch, '-o', outDir], reps, 1, outDir);
+  const tree = both('-r over 1,000 small files', ['convert', '-r', '-i', batch, '-o', FRESH], reps, 1, outDir);
   rows.push(tree);
   const files = listJson(batch);
-  const [npmSeparate, rustSeparate = 'not built'] = measureSeparateRuns(withRusage, hasRust ? [npmCliCmd, rustCliCmd] : [npmCliCmd], files, out);
+  const [npmSeparate, rustSeparate = 'not built'] = measureSeparateRuns(withRusage, hasRust ? [npmCliCmd, rustCliCmd] : [npmCliCmd], files, path.join(tmp, 'separate'));
   rows.push({ name: `${files.length.toLocaleString('en-US')} separate runs (1 in ${SAMPLE_STEP} run, scaled)`, floor: '', npm: npmSeparate, rust: rustSeparate });
   console.log(`  separate runs: npm ${fmtMs(npmSeparate)}, rust ${fmtMs(rustSeparate)}`);
   fs.rmSync(tmp, { recursive: true, force: true });
