@@ -98,15 +98,22 @@ impl Printer {
         }
     }
 
+    /// What every definition, field and enum value starts with: its description,
+    /// then `indent`, `keyword` and `name` on the next line.
+    fn head(&self, out: &mut String, description: Option<&str>, indent: &str, keyword: &str, name: &str) {
+        self.description(out, description, indent);
+        for piece in [indent, keyword, name] {
+            out.push_str(piece);
+        }
+    }
+
     fn object_type(&self, out: &mut String, def: &ObjectTypeDef) {
         let keyword = match def.kind {
             ObjectKind::Input => "input ",
             ObjectKind::Interface => "interface ",
             ObjectKind::Object => "type ",
         };
-        self.description(out, def.description.as_deref(), "");
-        out.push_str(keyword);
-        out.push_str(&def.name);
+        self.head(out, def.description.as_deref(), "", keyword, &def.name);
         for (i, interface) in def.interfaces.iter().enumerate() {
             out.push_str(if i == 0 { " implements " } else { " & " });
             out.push_str(interface);
@@ -120,9 +127,7 @@ impl Printer {
     }
 
     fn field(&self, out: &mut String, f: &FieldDef) {
-        self.description(out, f.description.as_deref(), "  ");
-        out.push_str("  ");
-        out.push_str(&f.name);
+        self.head(out, f.description.as_deref(), "  ", "", &f.name);
         self.args(out, &f.args, "  ");
         out.push_str(": ");
         out.push_str(&f.type_);
@@ -160,9 +165,7 @@ impl Printer {
     }
 
     fn union_type(&self, out: &mut String, def: &UnionTypeDef) {
-        self.description(out, def.description.as_deref(), "");
-        out.push_str("union ");
-        out.push_str(&def.name);
+        self.head(out, def.description.as_deref(), "", "union ", &def.name);
         push_directives(out, &def.directives);
         out.push_str(" = ");
         push_joined(out, &def.members, " | ");
@@ -170,15 +173,11 @@ impl Printer {
     }
 
     fn enum_type(&self, out: &mut String, def: &EnumTypeDef) {
-        self.description(out, def.description.as_deref(), "");
-        out.push_str("enum ");
-        out.push_str(&def.name);
+        self.head(out, def.description.as_deref(), "", "enum ", &def.name);
         push_directives(out, &def.directives);
         out.push_str(" {\n");
         for v in &def.values {
-            self.description(out, v.description.as_deref(), "  ");
-            out.push_str("  ");
-            out.push_str(&v.name);
+            self.head(out, v.description.as_deref(), "  ", "", &v.name);
             push_directives(out, &v.directives);
             out.push('\n');
         }
@@ -186,17 +185,13 @@ impl Printer {
     }
 
     fn scalar_type(&self, out: &mut String, def: &ScalarTypeDef) {
-        self.description(out, def.description.as_deref(), "");
-        out.push_str("scalar ");
-        out.push_str(&def.name);
+        self.head(out, def.description.as_deref(), "", "scalar ", &def.name);
         push_directives(out, &def.directives);
         out.push('\n');
     }
 
     fn directive_def(&self, out: &mut String, def: &DirectiveDef) {
-        self.description(out, def.description.as_deref(), "");
-        out.push_str("directive @");
-        out.push_str(&def.name);
+        self.head(out, def.description.as_deref(), "", "directive @", &def.name);
         self.args(out, &def.args, "");
         if def.repeatable {
             out.push_str(" repeatable");
