@@ -54,6 +54,12 @@ pub fn load_json(text: &str, file: Option<&str>) -> Result<Value, ConversionErro
 pub fn pointer_join<S: AsRef<str>>(base: &str, segments: &[S]) -> String {
     let mut out = String::with_capacity(base.len() + segments.iter().map(|s| s.as_ref().len() + 1).sum::<usize>());
     out.push_str(base);
+    push_pointer_segments(&mut out, segments);
+    out
+}
+
+/// Pushes one pointer segment per item onto `out`, with `~` and `/` escaped.
+pub fn push_pointer_segments<S: AsRef<str>>(out: &mut String, segments: &[S]) {
     for s in segments {
         out.push('/');
         let s = s.as_ref();
@@ -64,7 +70,6 @@ pub fn pointer_join<S: AsRef<str>>(base: &str, segments: &[S]) -> String {
             out.push_str(s);
         }
     }
-    out
 }
 
 fn strip_bom(text: &str) -> &str {

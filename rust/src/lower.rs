@@ -72,7 +72,7 @@ pub struct Lowering {
 
 /// The location of a loc, for diagnostics (`where`).
 pub fn where_(loc: &Loc) -> Location {
-    Location { file: loc.source().file.clone(), pointer: Some(loc.pointer.clone()), line: None, column: None }
+    Location { file: loc.source().file.clone(), pointer: Some(loc.pointer.to_string()), line: None, column: None }
 }
 
 /// `lw.fail`: the error to return.
@@ -167,7 +167,7 @@ impl Lowering {
     /// Registers the top-level slots, then lowers every slot in preorder.
     pub fn run(&mut self) -> Result<(), ConversionError> {
         let main = self.resolver.main.clone();
-        let root_loc = Loc::new(main.clone(), String::new());
+        let root_loc = Loc::new(main.clone(), "");
         let root = &main.root;
         self.directives.declare(root, &root_loc)?;
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
@@ -244,7 +244,7 @@ impl Lowering {
         }
         let explicit = explicit.map(|(name, pointer)| NameRef {
             name,
-            loc: Loc::new(target.loc.source().clone(), format!("{}{}", target.loc.pointer, pointer)),
+            loc: Loc::new(target.loc.source().clone(), &format!("{}{}", target.loc.pointer, pointer)),
         });
         let hash_ref = key.clone();
         let id = self.slots.len();

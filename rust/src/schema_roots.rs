@@ -40,7 +40,7 @@ pub fn check_schema_roots(
         }
         let loc = match by_name.get(name).and_then(|&id| lw.slots.get(id)) {
             Some(slot) => slot.explicit.as_ref().map_or_else(|| slot.loc.clone(), |e| e.loc.clone()),
-            None => Loc::new(lw.resolver.main.clone(), String::new()),
+            None => Loc::new(lw.resolver.main.clone(), ""),
         };
         return Err(fail(
             OPERATION_TYPE,

@@ -88,7 +88,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     let mut resolver = Resolver::new(main, Some(&base_dir));
     let main: Rc<Source> = resolver.main.clone();
     for use_ in &refs {
-        let from = Loc::new(main.clone(), use_.pointer.clone());
+        let from = Loc::new(main.clone(), &use_.pointer);
         if let Err(e) = resolver.resolve(&use_.ref_, &from) {
             add_problem(&mut found, e.to_diagnostic());
         }
