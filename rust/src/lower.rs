@@ -441,8 +441,7 @@ impl Lowering {
                     return Err(fail(codes::DUPLICATE_NAME, format!("field name {name} is used twice"), &at));
                 }
             }
-            let required = merged.required.contains(&prop.key);
-            let field = self.lower_field(id, kind, &prop.key, &prop.loc, schema, required)?;
+            let field = self.lower_field(id, kind, &prop.key(), &prop.loc, schema, prop.required)?;
             fields.push((field, explicit_name.is_some()));
         }
         for (field, explicit) in &mut fields {

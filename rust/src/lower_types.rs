@@ -240,7 +240,7 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext, nu
     }
     let merged = lw.merged(&target)?;
     let surfaced_required = merged.properties.iter().any(|p| {
-        merged.required.contains(&p.key) && !p.skip
+        p.required && !p.skip
     });
     let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some());
     let is_named = lw.ref_targets.contains(&loc_key(loc))

@@ -504,8 +504,11 @@ pub fn decode_uri_component(s: &str) -> Option<String> {
 
 #[derive(Debug, Clone)]
 pub struct MergedProperty {
-    pub key: String,
+    /// At `<schema>/properties/<key>`: the key is read back from it (`key()`),
+    /// not kept as a copy.
     pub loc: Loc,
+    /// Named in the `required` list of one of the merged schemas.
+    pub required: bool,
     /// `x-graphql-skip: true` on an object schema: no field. Found while merging, where
     /// the schema is at hand: `schema()` evaluates the pointer from the root, and the
     /// field counts of classify/object_type asked it for every property (~5% of a conversion).
@@ -516,12 +519,17 @@ impl MergedProperty {
     pub fn schema(&self) -> &Value {
         self.loc.node()
     }
+
+    /// The property's name: the last segment of its pointer, unescaped.
+    pub fn key(&self) -> Cow<'_, str> {
+        let pointer: &str = &self.loc.pointer;
+        decode_pointer_segment(pointer.rsplit('/').next().unwrap_or(pointer))
+    }
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct MergedObject {
     pub properties: Vec<MergedProperty>,
-    pub required: HashSet<String>,
     /// allOf members that are `$ref`s, resolved, in order (for `implements`).
     pub ref_members: Vec<Target>,
 }
@@ -538,7 +546,9 @@ pub fn merge_object(
 ) -> Result<MergedObject, ConversionError> {
     let mut merged = MergedObject::default();
     let mut index: HashMap<String, usize> = HashMap::new();
-    let mut visiting: HashSet<String> = HashSet::new();
+    let mut visiting: LocMap<()> = LocMap::default();
+    // The merged schemas that have a `required` list.
+    let mut with_required: Vec<Loc> = Vec::new();
     // (the schema's loc, whether it is the top one, the next allOf member to visit)
     let mut stack: Vec<(Loc, bool, usize)> = Vec::new();
 
@@ -547,9 +557,10 @@ pub fn merge_object(
                      merged: &mut MergedObject,
                      stack: &mut Vec<(Loc, bool, usize)>,
                      warnings: &mut Vec<Diagnostic>| {
-        if !visiting.insert(loc_key(&at)) {
+        if visiting.contains(&at) {
             return;
         }
+        visiting.insert(&at, ());
         let schema = at.node();
         if let Some(Value::Object(props)) = attr(schema, "properties") {
             // The first schema's keys are unique (one JSON object), so the index of keys
@@ -557,11 +568,11 @@ pub fn merge_object(
             // allOf, and indexing every key was a third of this function.
             let first = merged.properties.is_empty();
             if !first && index.is_empty() {
-                index.extend(merged.properties.iter().enumerate().map(|(i, p)| (p.key.clone(), i)));
+                index.extend(merged.properties.iter().enumerate().map(|(i, p)| (p.key().into_owned(), i)));
             }
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");
-                let prop = MergedProperty { key: name.clone(), loc: at.child(&["properties", name]), skip };
+                let prop = MergedProperty { loc: at.child(&["properties", name]), required: false, skip };
                 if first {
                     merged.properties.push(prop);
                     continue;
@@ -590,12 +601,8 @@ pub fn merge_object(
                 }
             }
         }
-        if let Some(Value::Array(req)) = attr(schema, "required") {
-            for r in req {
-                if let Value::String(r) = r {
-                    merged.required.insert(r.clone());
-                }
-            }
+        if let Some(Value::Array(_)) = attr(schema, "required") {
+            with_required.push(at.clone());
         }
         stack.push((at, top, 0));
     };
@@ -630,7 +637,37 @@ pub fn merge_object(
             enter(member_loc, false, &mut merged, &mut stack, warnings);
         }
     }
+    mark_required(&mut merged.properties, &with_required);
     Ok(merged)
+}
+
+/// Marks the properties that a `required` list of these schemas names (in any
+/// of them, whichever schema defined the property).
+fn mark_required(properties: &mut [MergedProperty], schemas: &[Loc]) {
+    if schemas.is_empty() || properties.is_empty() {
+        return;
+    }
+    let mut named: Vec<usize> = Vec::new();
+    {
+        let keys: Vec<Cow<'_, str>> = properties.iter().map(MergedProperty::key).collect();
+        // Most objects have a handful of properties: a scan beats hashing them (as normalize::attr).
+        let position: Option<HashMap<&str, usize>> =
+            (keys.len() > 16).then(|| keys.iter().enumerate().map(|(i, k)| (k.as_ref(), i)).collect());
+        let find = |name: &str| match &position {
+            Some(position) => position.get(name).copied(),
+            None => keys.iter().position(|k| k == name),
+        };
+        for schema in schemas {
+            if let Some(Value::Array(req)) = attr(schema.node(), "required") {
+                named.extend(req.iter().filter_map(|r| find(r.as_str()?)));
+            }
+        }
+    }
+    for i in named {
+        if let Some(p) = properties.get_mut(i) {
+            p.required = true;
+        }
+    }
 }
 
 /// Deep equality of JSON values (object key order does not matter), iteratively.
@@ -709,5 +746,46 @@ mod loc_map_tests {
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/a")), Some(&1));
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/b")), Some(&2));
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/c")), None);
+    }
+}
+
+#[cfg(test)]
+mod merge_tests {
+    use super::*;
+    use serde_json::json;
+
+    /// A property's key is read back from its pointer, so escaped keys must come back whole;
+    /// `required` counts from every merged schema, whichever defined the property.
+    #[test]
+    fn keys_come_back_unescaped_and_required_lists_of_every_member_count() {
+        let root = json!({
+            "properties": { "a/b": { "type": "string" }, "c~d": { "type": "string" }, "plain": { "type": "string" } },
+            "required": ["a/b"],
+            "allOf": [
+                { "properties": { "late": { "type": "integer" }, "": { "type": "string" } }, "required": ["c~d", "late", "", "missing"] }
+            ]
+        });
+        let main = Source { id: String::new(), file: None, text: None, root, dir: None, refs: Vec::new() };
+        let mut resolver = Resolver::new(main, None);
+        let loc = Loc::new(resolver.main.clone(), "");
+        let mut warnings = Vec::new();
+        let merged = merge_object(&mut resolver, &loc, &mut warnings).unwrap();
+        let got: Vec<(String, bool)> = merged.properties.iter().map(|p| (p.key().into_owned(), p.required)).collect();
+        let want = [("a/b", true), ("c~d", true), ("plain", false), ("late", true), ("", true)];
+        assert_eq!(got, want.map(|(k, r)| (k.to_string(), r)));
+        assert!(warnings.is_empty());
+    }
+
+    /// Past 16 properties the keys are hashed instead of scanned: the same marks.
+    #[test]
+    fn many_properties_are_marked_alike() {
+        let properties: serde_json::Map<String, Value> = (0..40).map(|i| (format!("p{i}"), json!({ "type": "string" }))).collect();
+        let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
+        let main = Source { id: String::new(), file: None, text: None, root, dir: None, refs: Vec::new() };
+        let mut resolver = Resolver::new(main, None);
+        let loc = Loc::new(resolver.main.clone(), "");
+        let merged = merge_object(&mut resolver, &loc, &mut Vec::new()).unwrap();
+        let required: Vec<String> = merged.properties.iter().filter(|p| p.required).map(|p| p.key().into_owned()).collect();
+        assert_eq!(required, ["p3", "p39"]);
     }
 }
