@@ -283,8 +283,7 @@ impl Resolver {
             i += 1;
             for use_ in &source.refs {
                 let before = self.sources.len();
-                let from = Loc::new(source.clone(), &use_.pointer);
-                let target = self.resolve(&use_.ref_, &from)?;
+                let target = self.resolve_from(&use_.ref_, &source, &use_.pointer)?;
                 targets.insert(loc_key(&target.loc));
                 if self.sources.len() > before {
                     queue.push(target.loc.source.clone());
@@ -296,19 +295,25 @@ impl Resolver {
 
     /// `ref_` written at `from` (the pointer of the node holding `$ref`).
     pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
-        if let Some(known) = self.resolved.get(&from.source.id).and_then(|refs| refs.get(ref_)) {
+        self.resolve_from(ref_, &from.source, &from.pointer)
+    }
+
+    /// `resolve` for a `$ref` known by its source and pointer (the scan's list):
+    /// the node holding it is not needed, so no pointer is evaluated for it.
+    pub fn resolve_from(&mut self, ref_: &str, from: &Rc<Source>, pointer: &str) -> Result<Target, ConversionError> {
+        if let Some(known) = self.resolved.get(&from.id).and_then(|refs| refs.get(ref_)) {
             return Ok(known.clone());
         }
-        let target = self.resolve_uncached(ref_, from)?;
-        self.resolved.entry(from.source.id.clone()).or_default().insert(ref_.to_string(), target.clone());
+        let target = self.resolve_uncached(ref_, from, pointer)?;
+        self.resolved.entry(from.id.clone()).or_default().insert(ref_.to_string(), target.clone());
         Ok(target)
     }
 
-    fn resolve_uncached(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
+    fn resolve_uncached(&mut self, ref_: &str, from: &Rc<Source>, from_pointer: &str) -> Result<Target, ConversionError> {
         // Where a failure is reported: built only for one.
         let at = || Location {
-            file: from.source.file.clone(),
-            pointer: Some(pointer_join(&from.pointer, &["$ref"])),
+            file: from.file.clone(),
+            pointer: Some(pointer_join(from_pointer, &["$ref"])),
             line: None,
             column: None,
         };
@@ -320,16 +325,18 @@ impl Resolver {
             return Err(ConversionError::at(codes::REF_REMOTE, format!("remote reference {ref_} is not fetched"), at()));
         }
         let source = if file_part.is_empty() {
-            from.source.clone()
+            from.clone()
         } else {
             let relative = decode_uri_component(file_part).unwrap_or_else(|| file_part.to_string());
-            self.load_file(&relative, &from.source, ref_, &at())?
+            self.load_file(&relative, from, ref_, &at())?
         };
         let pointer = decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string());
-        if evaluate_pointer(&source.root, &pointer).is_none() {
+        let Some(node) = evaluate_pointer(&source.root, &pointer) else {
             return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at()));
-        }
-        Ok(Target { loc: Loc::new(source, &pointer) })
+        };
+        // The node just found, not evaluated again by `Loc::new`.
+        let node: *const Value = node;
+        Ok(Target { loc: Loc { source, pointer: Rc::from(pointer), node } })
     }
 
     fn load_file(&mut self, relative: &str, from: &Source, ref_: &str, at: &Location) -> Result<Rc<Source>, ConversionError> {

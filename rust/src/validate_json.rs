@@ -20,7 +20,7 @@ use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
 use crate::options::{resolve_options, ConverterOptions};
-use crate::resolve::{Loc, Resolver, Source};
+use crate::resolve::{Resolver, Source};
 use crate::validate::{add_problem, file_report, to_problem, FileReport, ValidateOptions};
 use crate::validate_semantics::semantic_problems;
 
@@ -88,8 +88,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     let mut resolver = Resolver::new(main, Some(&base_dir));
     let main: Rc<Source> = resolver.main.clone();
     for use_ in &refs {
-        let from = Loc::new(main.clone(), &use_.pointer);
-        if let Err(e) = resolver.resolve(&use_.ref_, &from) {
+        if let Err(e) = resolver.resolve_from(&use_.ref_, &main, &use_.pointer) {
             add_problem(&mut found, e.to_diagnostic());
         }
     }
