@@ -101,6 +101,13 @@ impl Loc {
         for segment in segments {
             node = child_node(node, segment.as_ref()).unwrap_or(&NULL);
         }
+        self.child_found(segments, node)
+    }
+
+    /// `child` when the caller already holds the node at `segments` below this
+    /// loc, having walked this loc's own node to it (merging iterates a schema's
+    /// properties): no lookups to find it again.
+    fn child_found<S: AsRef<str>>(&self, segments: &[S], node: &Value) -> Loc {
         // Joined in a buffer kept per thread, then copied once into the `Rc`.
         let pointer = JOIN_BUFFER.with_borrow_mut(|buffer| {
             buffer.clear();
@@ -581,7 +588,7 @@ pub fn merge_object(
             }
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");
-                let prop = MergedProperty { loc: at.child(&["properties", name]), required: false, skip };
+                let prop = MergedProperty { loc: at.child_found(&["properties", name], schema), required: false, skip };
                 if first {
                     merged.properties.push(prop);
                     continue;
