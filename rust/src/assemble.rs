@@ -509,7 +509,7 @@ fn field(f: DraftField, slots: &[Slot]) -> FieldDef {
     FieldDef {
         args: f.args.iter().map(|a| input_value(a, slots)).collect(),
         type_: render_type(&f.type_, slots),
-        directives: canonical_field_directives(&f.directives),
+        directives: canonical_field_directives(f.directives),
         name: f.name,
         description: f.description,
         default_value: f.default_value.map(|value| *value),
