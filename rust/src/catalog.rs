@@ -10,6 +10,8 @@
 
 use foldhash::{HashMap, HashSet};
 use serde_json::{Map, Value};
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::OnceLock;
 
 use crate::text::format_number;
@@ -647,17 +649,15 @@ thread_local! {
     /// Parsed patterns by source. The catalog has a handful, and parsing one took
     /// longer than matching it (about 2,600 instructions a check, 2,942 checks at
     /// N = 5,000). Per thread: nothing to lock in `convert -r`.
-    static PATTERNS: std::cell::RefCell<std::collections::HashMap<String, std::rc::Rc<Pattern>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static PATTERNS: RefCell<HashMap<String, Rc<Pattern>>> = RefCell::new(HashMap::default());
 }
 
-fn parsed_pattern(source: &str) -> std::rc::Rc<Pattern> {
+fn parsed_pattern(source: &str) -> Rc<Pattern> {
     PATTERNS.with_borrow_mut(|patterns| {
         if let Some(pattern) = patterns.get(source) {
             return pattern.clone();
         }
-        let pattern =
-            std::rc::Rc::new(parse_pattern(source).unwrap_or_else(|| panic!("catalog: unsupported pattern {source}")));
+        let pattern = Rc::new(parse_pattern(source).unwrap_or_else(|| panic!("catalog: unsupported pattern {source}")));
         patterns.insert(source.to_string(), pattern.clone());
         pattern
     })

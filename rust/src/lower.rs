@@ -158,7 +158,7 @@ impl Lowering {
 
     /// Frees what only lowering reads (the memoized classifications and merged
     /// objects) once it is done: assemble and print never ask, and the merged
-    /// objects hold a key and a loc for every property (peak memory).
+    /// objects hold a loc for every property (peak memory).
     pub fn release_caches(&mut self) {
         self.classes = LocMap::default();
         self.merges = LocMap::default();

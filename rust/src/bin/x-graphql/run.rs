@@ -410,12 +410,13 @@ fn prepare_step(
     let mut prepared = prepare_file(base, in_root, file, direction);
     // A usage error met in the file stops the run (its emit fails in convert_tree).
     turn.settle(prepared.outcome.is_err());
-    if !file.in_order && matches!(prepared.outcome, Ok(Prepared::Converted(Outcome::Ok(_)))) {
-        if let Ok(Prepared::Converted(Outcome::Ok(text))) = std::mem::replace(&mut prepared.outcome, Ok(Prepared::Written)) {
-            return parallel::Step::Effect((prepared, text));
+    match prepared.outcome {
+        Ok(Prepared::Converted(Outcome::Ok(text))) if !file.in_order => {
+            prepared.outcome = Ok(Prepared::Written);
+            parallel::Step::Effect((prepared, text))
         }
+        _ => parallel::Step::Done(prepared),
     }
-    parallel::Step::Done(prepared)
 }
 
 /// On a writer thread: the output of a prepared file (folders, atomic write, fsync).
