@@ -66,42 +66,144 @@ fn random_suffix() -> String {
     out
 }
 
-/// Writes `data` to `target` through a temporary file in the same folder and a
-/// rename, so `target` is either untouched or complete. The temporary file is
-/// removed on any error.
-pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
+/// An output's bytes in a temporary file next to its target, not yet renamed
+/// over it (`write_atomic`).
+struct Staged<'t> {
+    target: &'t str,
+    tmp: String,
+    file: fs::File,
+}
+
+impl Staged<'_> {
+    /// Renames the temporary file over the target, or removes it when that fails.
+    fn commit(self) -> Result<(), IoError> {
+        let Staged { target, tmp, file } = self;
+        drop(file);
+        fs::rename(&tmp, target).map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            write_failure(target, e, Syscall::rename(&tmp, target))
+        })
+    }
+
+    /// Removes the temporary file: the error of the target.
+    fn abandon(&self, e: io::Error, call: Syscall<'_>) -> IoError {
+        let _ = fs::remove_file(&self.tmp);
+        write_failure(self.target, e, call)
+    }
+}
+
+fn write_failure(target: &str, e: io::Error, call: Syscall<'_>) -> IoError {
+    IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: target.to_string() }
+}
+
+/// Step one of an atomic write: `data` in a new temporary file in `target`'s
+/// folder, flushed to the disk when `flush`. `None`: the target is a device,
+/// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`), written in place, since
+/// a rename over it would replace the device node with a plain file.
+fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
+    if let Ok(meta) = fs::metadata(target) {
+        if !meta.is_file() && !meta.is_dir() {
+            return fs::write(target, data.as_bytes()).map(|()| None).map_err(|e| write_failure(target, e, Syscall::new("open", target)));
+        }
+    }
     let dir = node::dirname(target);
     let name = format!(".{}.{}.{}.tmp", node::basename(target), std::process::id(), random_suffix());
     let tmp = node::join(&[&dir, &name]);
-    let fail = |e: io::Error, call: Syscall<'_>| IoError {
-        message: format!("cannot write output: {}", errno_text(&e, call)),
-        where_: target.to_string(),
-    };
-    // A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written in
-    // place: a rename over it would replace the device node with a plain file.
-    if let Ok(meta) = fs::metadata(target) {
-        if !meta.is_file() && !meta.is_dir() {
-            return fs::write(target, data.as_bytes()).map_err(|e| fail(e, Syscall::new("open", target)));
-        }
-    }
-    let mut file = fs::OpenOptions::new()
+    let file = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&tmp)
-        .map_err(|e| fail(e, Syscall::new("open", &tmp)))?;
-    let written = file
-        .write_all(data.as_bytes())
-        .map_err(|e| (e, Syscall::bare("write")))
-        .and_then(|()| file.sync_all().map_err(|e| (e, Syscall::bare("fsync"))));
-    drop(file);
-    let result = written.and_then(|()| fs::rename(&tmp, target).map_err(|e| (e, Syscall::rename(&tmp, target))));
-    match result {
-        Ok(()) => Ok(()),
-        Err((e, call)) => {
-            let _ = fs::remove_file(&tmp);
-            Err(fail(e, call))
-        }
+        .map_err(|e| write_failure(target, e, Syscall::new("open", &tmp)))?;
+    let mut staged = Staged { target, tmp, file };
+    let written = staged.file.write_all(data.as_bytes()).map_err(|e| (e, Syscall::bare("write")));
+    let flushed = written.and_then(|()| if flush { staged.file.sync_all().map_err(|e| (e, Syscall::bare("fsync"))) } else { Ok(()) });
+    match flushed {
+        Ok(()) => Ok(Some(staged)),
+        Err((e, call)) => Err(staged.abandon(e, call)),
     }
+}
+
+/// Writes `data` to `target` through a temporary file in the same folder,
+/// flushed to the disk, and a rename, so `target` is either untouched or
+/// complete (record 0043). The temporary file is removed on any error.
+pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
+    match stage(target, data, true)? {
+        Some(staged) => staged.commit(),
+        None => Ok(()),
+    }
+}
+
+/// `write_atomic` for several outputs, with one flush of each file system
+/// they are on instead of one per file (record 0056): every temporary file is
+/// written, then flushed together, then renamed, so each target is still
+/// untouched or complete, and complete on the disk before its rename. A
+/// failed flush fails every output it covered (nothing renamed). One result
+/// per output, in order.
+pub fn write_atomic_group(outputs: &[(&str, &str)]) -> Vec<Result<(), IoError>> {
+    if outputs.len() < 2 || !cfg!(target_os = "linux") {
+        // One file: its own fsync flushes less than a whole file system.
+        return outputs.iter().map(|(target, data)| write_atomic(target, data)).collect();
+    }
+    let staged: Vec<Result<Option<Staged<'_>>, IoError>> = outputs.iter().map(|(target, data)| stage(target, data, false)).collect();
+    // One flush per file system (a file whose device is unknown is flushed
+    // alone), and for each output the flush that covered it.
+    let mut flushes: Vec<(Option<u64>, io::Result<()>)> = Vec::new();
+    let mut covered_by: Vec<Option<usize>> = Vec::with_capacity(staged.len());
+    for s in &staged {
+        let Ok(Some(s)) = s else {
+            covered_by.push(None);
+            continue;
+        };
+        let dev = device(&s.file);
+        let done = dev.and_then(|d| flushes.iter().position(|(x, _)| *x == Some(d)));
+        covered_by.push(Some(done.unwrap_or_else(|| {
+            flushes.push((dev, sync_file_system(&s.file)));
+            flushes.len() - 1
+        })));
+    }
+    staged
+        .into_iter()
+        .zip(covered_by)
+        .map(|(s, flush)| {
+            let Some(staged) = s? else { return Ok(()) };
+            match flush.map(|k| &flushes[k].1) {
+                Some(Err(e)) => Err(staged.abandon(copy_error(e), Syscall::bare("syncfs"))),
+                _ => staged.commit(),
+            }
+        })
+        .collect()
+}
+
+fn device(file: &fs::File) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    file.metadata().ok().map(|m| m.dev())
+}
+
+/// The same error again, for each output a failed flush covered.
+fn copy_error(e: &io::Error) -> io::Error {
+    e.raw_os_error().map_or_else(|| io::Error::new(e.kind(), e.to_string()), io::Error::from_raw_os_error)
+}
+
+/// `syncfs(2)`: writes every dirty page and inode of `file`'s file system to
+/// the disk and flushes its cache once. Reports a writeback error of any file
+/// of that file system since `file` was opened (Linux 5.8 and later).
+#[cfg(target_os = "linux")]
+fn sync_file_system(file: &fs::File) -> io::Result<()> {
+    use std::os::fd::AsRawFd;
+    extern "C" {
+        fn syncfs(fd: std::ffi::c_int) -> std::ffi::c_int;
+    }
+    // SAFETY: the descriptor is open (owned by `file`) for the whole call, and syncfs only reads it.
+    if unsafe { syncfs(file.as_raw_fd()) } == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_file_system(file: &fs::File) -> io::Result<()> {
+    file.sync_all()
 }
 
 /// JavaScript's string order (UTF-16 code units).

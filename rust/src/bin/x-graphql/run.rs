@@ -14,7 +14,7 @@ use crate::progress::Progress;
 use crate::terminal::{self, SourceSpot, Terminal};
 use crate::watch::{watch, WatchPair, WatchPlan};
 use crate::parallel;
-use crate::tree_write::{self, write_output, WriteFailure};
+use crate::tree_write::{self, write_output, write_outputs, WriteFailure};
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
@@ -419,13 +419,22 @@ fn prepare_step(
     }
 }
 
-/// On a writer thread: the output of a prepared file (folders, atomic write, fsync).
-fn write_prepared((mut prepared, text): (PreparedFile, String)) -> PreparedFile {
-    prepared.outcome = Ok(match write_output(&prepared.target, &text) {
-        Ok(()) => Prepared::Written,
-        Err(failure) => Prepared::WriteFailed(failure),
-    });
-    prepared
+/// On a writer thread: the outputs of prepared files (folders, atomic writes,
+/// flushed to the disk together: tree_write.rs).
+fn write_prepared(group: Vec<(PreparedFile, String)>) -> Vec<PreparedFile> {
+    let outputs: Vec<(&str, &str)> = group.iter().map(|(prepared, text)| (prepared.target.as_str(), text.as_str())).collect();
+    let results = write_outputs(&outputs);
+    group
+        .into_iter()
+        .zip(results)
+        .map(|((mut prepared, _), result)| {
+            prepared.outcome = Ok(match result {
+                Ok(()) => Prepared::Written,
+                Err(failure) => Prepared::WriteFailed(failure),
+            });
+            prepared
+        })
+        .collect()
 }
 
 /// A file of a `-r` tree: its path under `-i`, its output, and whether the

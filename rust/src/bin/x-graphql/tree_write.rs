@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::files::write_atomic;
+use crate::files::write_atomic_group;
 use crate::node::{self, errno_text, Syscall};
 
 /// For each output path (relative to the output folder, `/`-separated, in
@@ -45,12 +45,34 @@ pub struct WriteFailure {
 
 /// Creates the folders `target` needs and writes it atomically (files.rs).
 pub fn write_output(target: &str, text: &str) -> Result<(), WriteFailure> {
-    let folder = node::dirname(target);
-    if let Err(e) = std::fs::create_dir_all(&folder) {
-        let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
-        return Err(WriteFailure { where_: folder, message });
+    write_outputs(&[(target, text)]).pop().expect("one result per output")
+}
+
+/// `write_output` for several outputs, flushed to the disk together
+/// (`write_atomic_group`, record 0056). One result per output, in order.
+pub fn write_outputs(outputs: &[(&str, &str)]) -> Vec<Result<(), WriteFailure>> {
+    let mut results: Vec<Option<Result<(), WriteFailure>>> = Vec::with_capacity(outputs.len());
+    let mut ready: Vec<(&str, &str)> = Vec::with_capacity(outputs.len());
+    let mut made: Vec<String> = Vec::new();
+    for &(target, text) in outputs {
+        let folder = node::dirname(target);
+        // Outputs of one folder come together: it is made once for all of them.
+        if !made.contains(&folder) {
+            if let Err(e) = std::fs::create_dir_all(&folder) {
+                let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
+                results.push(Some(Err(WriteFailure { where_: folder, message })));
+                continue;
+            }
+            made.push(folder);
+        }
+        results.push(None);
+        ready.push((target, text));
     }
-    write_atomic(target, text).map_err(|e| WriteFailure { where_: e.where_, message: e.message })
+    let mut written = write_atomic_group(&ready).into_iter();
+    results
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|| written.next().expect("one result per output").map_err(|e| WriteFailure { where_: e.where_, message: e.message })))
+        .collect()
 }
 
 #[cfg(test)]
@@ -78,5 +100,62 @@ mod tests {
         // The folder `x.graphql/` (from `x.graphql/b.json`) and the file `x.graphql` (from `x.json`).
         assert_eq!(order(&["x.graphql/b.graphql", "x.graphql", "y.graphql"]), [true, true, false]);
         assert_eq!(order(&["s/x.graphql/t/b.graphql", "s/X.graphql", "s/y.graphql"]), [true, true, false]);
+    }
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch(name: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("x-graphql-tree-write-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.to_string_lossy().into_owned()
+    }
+
+    fn files_under(dir: &str) -> Vec<String> {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path().to_string_lossy().into_owned();
+            if std::fs::metadata(&path).unwrap().is_dir() {
+                found.extend(files_under(&path));
+            } else {
+                found.push(path);
+            }
+        }
+        found.sort();
+        found
+    }
+
+    /// A group replaces an existing output, makes the folders the others need,
+    /// fails only the output whose folder cannot be made, and leaves no
+    /// temporary file behind.
+    #[test]
+    fn a_group_writes_each_output_or_reports_it() {
+        let dir = scratch("group");
+        let at = |rel: &str| node::join(&[&dir, rel]);
+        std::fs::write(at("a.graphql"), "old").unwrap();
+        std::fs::write(at("blocker"), "a file where a folder is needed").unwrap();
+        let (a, b, c, d) = (at("a.graphql"), at("sub/b.graphql"), at("sub/c.graphql"), at("blocker/d.graphql"));
+        let results = write_outputs(&[(&a, "type A"), (&b, "type B"), (&d, "type D"), (&c, "type C")]);
+        assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
+        let failure = results[2].as_ref().expect_err("blocker/ is a file");
+        assert_eq!(failure.where_, at("blocker"));
+        assert!(failure.message.starts_with("cannot create folder: "), "{}", failure.message);
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "type A");
+        assert_eq!(std::fs::read_to_string(&b).unwrap(), "type B");
+        assert_eq!(std::fs::read_to_string(&c).unwrap(), "type C");
+        assert_eq!(files_under(&dir), [a.clone(), at("blocker"), b.clone(), c.clone()]);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A device in a group is written in place, not replaced by a plain file.
+    #[test]
+    fn a_device_in_a_group_stays_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = scratch("device");
+        let file = node::join(&[&dir, "a.graphql"]);
+        let results = write_outputs(&[("/dev/null", "type A"), (&file, "type B")]);
+        assert!(results.iter().all(Result::is_ok));
+        assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "type B");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
