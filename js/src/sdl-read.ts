@@ -10,7 +10,8 @@
  *      interfaces, schema definitions, operation types), redefined built-in
  *      scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the second definition;
  *   4. graphql-js `validateSDL`, then `validateSchema` (a missing Query type
- *      is not a problem): GRAPHQL_INVALID at the earliest location reported;
+ *      is not a problem), skipped when sdl-schema-rules proves it would
+ *      report nothing: GRAPHQL_INVALID at the earliest location reported;
  *      the federation definitions are added for validation only when the
  *      document applies federation directives (or `@link`) it does not define;
  *   5. building the IR: extensions merged into their type, literals to JSON
@@ -42,6 +43,7 @@ import {
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
 import { parseSdl } from './sdl-parse';
+import { schemaRulesHold } from './sdl-schema-rules';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
 import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
@@ -663,6 +665,8 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
   const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
   let errors: readonly G.GraphQLError[] = validateSDL(full, undefined, rules);
   if (errors.length === 0) {
+    // Most documents provably meet the schema's rules without building it (sdl-schema-rules.ts).
+    if (schemaRulesHold(full)) return;
     const check = (ast: G.DocumentNode) =>
       graphql.validateSchema(graphql.buildASTSchema(ast, { assumeValidSDL: true })).filter((e) => e.message !== 'Query root type must be provided.');
     try {

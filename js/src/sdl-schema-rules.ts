@@ -1,0 +1,279 @@
+/**
+ * sdl-schema-rules: a cheap, sufficient proof that graphql-js's
+ * `validateSchema(buildASTSchema(doc))` would report nothing, read off the AST.
+ *
+ * `sdl-read` validates a document with `validateSDL`, then builds the schema
+ * and runs `validateSchema` for the rules only a schema states (root types are
+ * object types, field types are output types, interfaces are implemented,
+ * union members are object types, no cycle of required input fields...).
+ * Building the schema was about a sixth of an SDL -> JSON conversion (issue
+ * #8). `schemaRulesHold` runs on a document that already passed `validateSDL`
+ * (so every named type exists, names are unique, extensions match their type)
+ * and answers `true` only when every rule of graphql-js 16's `type/validate.js`
+ * provably holds; then building the schema is skipped. Anything it does not
+ * decide, or any rule that might fail, answers `false`, and graphql-js runs as
+ * before: it gives the message and location of the problem. So the answer may
+ * be `false` for a valid document, never `true` for an invalid one
+ * (js/test/sdl-schema-rules.test.ts checks that against graphql-js).
+ *
+ * Also `false` for what could make `buildASTSchema` itself throw: applied
+ * `@deprecated` or `@specifiedBy` whose arguments are not string literals
+ * (graphql-js coerces them with its own definitions), and `@oneOf`.
+ */
+import type * as G from 'graphql';
+
+type Kind = 'object' | 'interface' | 'union' | 'enum' | 'input' | 'scalar';
+
+const DEFINITION_KINDS: Partial<Record<G.Kind | string, Kind>> = {
+  ObjectTypeDefinition: 'object',
+  InterfaceTypeDefinition: 'interface',
+  UnionTypeDefinition: 'union',
+  EnumTypeDefinition: 'enum',
+  InputObjectTypeDefinition: 'input',
+  ScalarTypeDefinition: 'scalar',
+};
+
+const EXTENSION_KINDS = new Set<string>([
+  'ObjectTypeExtension',
+  'InterfaceTypeExtension',
+  'UnionTypeExtension',
+  'EnumTypeExtension',
+  'InputObjectTypeExtension',
+  'ScalarTypeExtension',
+]);
+
+const STANDARD_SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
+
+type TypeNode = G.TypeDefinitionNode | G.TypeExtensionNode;
+type FieldLike = G.FieldDefinitionNode | G.InputValueDefinitionNode;
+
+/** A named type of the document: its kind and its definition with all its extensions. */
+interface Named {
+  kind?: Kind;
+  nodes: TypeNode[];
+}
+
+export function schemaRulesHold(doc: G.DocumentNode): boolean {
+  const types = new Map<string, Named>();
+  const directives: G.DirectiveDefinitionNode[] = [];
+  const roots: string[] = [];
+  let schemaDefinition = false;
+  for (const def of doc.definitions) {
+    if (def.kind === 'SchemaDefinition' || def.kind === 'SchemaExtension') {
+      schemaDefinition ||= def.kind === 'SchemaDefinition';
+      for (const op of def.operationTypes ?? []) roots.push(op.type.name.value);
+      if (!directivesSure(def.directives)) return false;
+    } else if (def.kind === 'DirectiveDefinition') {
+      directives.push(def);
+    } else if (def.kind in DEFINITION_KINDS || EXTENSION_KINDS.has(def.kind)) {
+      const node = def as TypeNode;
+      const named = types.get(node.name.value) ?? { nodes: [] };
+      types.set(node.name.value, named);
+      named.nodes.push(node);
+      const kind = DEFINITION_KINDS[def.kind];
+      if (kind !== undefined) {
+        if (named.kind !== undefined) return false;
+        named.kind = kind;
+      }
+    } else {
+      return false;
+    }
+  }
+  if (directives.some((d) => reserved(d.name) || !inputValuesHold(d.arguments, types))) return false;
+  // Without a schema definition, buildASTSchema takes the types named Query, Mutation and
+  // Subscription as the roots (as well as any an `extend schema` names).
+  if (!schemaDefinition) roots.push(...['Query', 'Mutation', 'Subscription'].filter((n) => types.has(n)));
+  if (roots.some((name) => kindOf(types, name) !== 'object')) return false;
+  for (const [name, named] of types) {
+    if (named.kind === undefined || name.startsWith('__') || !typeHolds(name, named, types)) return false;
+  }
+  return noRequiredInputCycle(types);
+}
+
+function kindOf(types: Map<string, Named>, name: string): Kind | undefined {
+  const named = types.get(name);
+  if (named !== undefined) return named.kind;
+  return STANDARD_SCALARS.has(name) ? 'scalar' : undefined;
+}
+
+function namedType(type: G.TypeNode): string {
+  let t = type;
+  while (t.kind !== 'NamedType') t = t.type;
+  return t.name.value;
+}
+
+function reserved(name: G.NameNode): boolean {
+  return name.value.startsWith('__');
+}
+
+/**
+ * The directives buildASTSchema reads values of: `@deprecated(reason:)` and
+ * `@specifiedBy(url:)` with a string literal (or `@deprecated` without one);
+ * `@oneOf` is never sure (its own rules are left to graphql-js).
+ */
+function directivesSure(directives: readonly G.ConstDirectiveNode[] | undefined): boolean {
+  for (const d of directives ?? []) {
+    const name = d.name.value;
+    if (name === 'oneOf') return false;
+    if (name !== 'deprecated' && name !== 'specifiedBy') continue;
+    const args = d.arguments ?? [];
+    const only = name === 'deprecated' ? 'reason' : 'url';
+    if (name === 'specifiedBy' && args.length !== 1) return false;
+    if (args.length > 1 || (args.length === 1 && (args[0].name.value !== only || args[0].value.kind !== 'StringValue'))) return false;
+  }
+  return true;
+}
+
+function deprecated(node: FieldLike | G.EnumValueDefinitionNode): boolean {
+  return node.directives?.some((d) => d.name.value === 'deprecated') ?? false;
+}
+
+/**
+ * Arguments or input fields: names not reserved, input types, and none both
+ * non-null and deprecated (with a default it may still count as required:
+ * graphql-js drops a default that does not fit its type).
+ */
+function inputValuesHold(values: readonly G.InputValueDefinitionNode[] | undefined, types: Map<string, Named>): boolean {
+  for (const value of values ?? []) {
+    if (reserved(value.name) || !directivesSure(value.directives)) return false;
+    if (value.type.kind === 'NonNullType' && deprecated(value)) return false;
+    const kind = kindOf(types, namedType(value.type));
+    if (kind !== 'scalar' && kind !== 'enum' && kind !== 'input') return false;
+  }
+  return true;
+}
+
+function typeHolds(name: string, named: Named, types: Map<string, Named>): boolean {
+  if (!named.nodes.every((node) => directivesSure(node.directives))) return false;
+  switch (named.kind) {
+    case 'object':
+    case 'interface':
+      return fieldsHold(fieldsOf(named), types) && interfacesHold(name, types);
+    case 'union': {
+      const members = membersOf(named);
+      return members.length > 0 && new Set(members).size === members.length && members.every((m) => kindOf(types, m) === 'object');
+    }
+    case 'enum': {
+      const values = named.nodes.flatMap((n) => ('values' in n && n.values) || []);
+      return values.length > 0 && values.every((v) => !reserved(v.name) && directivesSure(v.directives));
+    }
+    case 'input': {
+      const fields = named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.InputValueDefinitionNode[])) || []);
+      return fields.length > 0 && inputValuesHold(fields, types);
+    }
+    default:
+      return true;
+  }
+}
+
+function fieldsOf(named: Named): G.FieldDefinitionNode[] {
+  return named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.FieldDefinitionNode[])) || []);
+}
+
+function interfacesOf(named: Named | undefined): string[] {
+  return (named?.nodes ?? []).flatMap((n) => ('interfaces' in n && n.interfaces?.map((i) => i.name.value)) || []);
+}
+
+function membersOf(named: Named | undefined): string[] {
+  return (named?.nodes ?? []).flatMap((n) => ('types' in n && n.types?.map((t) => t.name.value)) || []);
+}
+
+/** Object and interface fields: at least one, names not reserved, output types, arguments as inputValuesHold. */
+function fieldsHold(fields: G.FieldDefinitionNode[], types: Map<string, Named>): boolean {
+  if (fields.length === 0) return false;
+  for (const field of fields) {
+    if (reserved(field.name) || !directivesSure(field.directives)) return false;
+    const kind = kindOf(types, namedType(field.type));
+    if (kind === undefined || kind === 'input') return false;
+    if (!inputValuesHold(field.arguments, types)) return false;
+  }
+  return true;
+}
+
+/**
+ * `validateInterfaces`: each interface named once, an interface, not the type
+ * itself, with the interfaces it implements implemented too, and its fields
+ * implemented (a field of a subtype, the same arguments with equal types, no
+ * extra non-null argument).
+ */
+function interfacesHold(name: string, types: Map<string, Named>): boolean {
+  const named = types.get(name);
+  const interfaces = interfacesOf(named);
+  if (new Set(interfaces).size !== interfaces.length) return false;
+  const own = new Map(fieldsOf(named as Named).map((f) => [f.name.value, f]));
+  for (const iface of interfaces) {
+    if (iface === name || kindOf(types, iface) !== 'interface') return false;
+    const ifaceNamed = types.get(iface) as Named;
+    if (!interfacesOf(ifaceNamed).every((t) => t !== name && interfaces.includes(t))) return false;
+    for (const ifaceField of fieldsOf(ifaceNamed)) {
+      const field = own.get(ifaceField.name.value);
+      if (field === undefined || !isSubType(field.type, ifaceField.type, types)) return false;
+      const args = new Map((field.arguments ?? []).map((a) => [a.name.value, a]));
+      const ifaceArgs = new Set<string>();
+      for (const ifaceArg of ifaceField.arguments ?? []) {
+        ifaceArgs.add(ifaceArg.name.value);
+        const arg = args.get(ifaceArg.name.value);
+        if (arg === undefined || !equalTypes(arg.type, ifaceArg.type)) return false;
+      }
+      for (const [argName, arg] of args) {
+        if (!ifaceArgs.has(argName) && arg.type.kind === 'NonNullType') return false;
+      }
+    }
+  }
+  return true;
+}
+
+function equalTypes(a: G.TypeNode, b: G.TypeNode): boolean {
+  if (a.kind === 'NamedType' || b.kind === 'NamedType') {
+    return a.kind === 'NamedType' && b.kind === 'NamedType' && a.name.value === b.name.value;
+  }
+  return a.kind === b.kind && equalTypes(a.type, b.type);
+}
+
+/** graphql-js's `isTypeSubTypeOf` on type references. */
+function isSubType(sub: G.TypeNode, sup: G.TypeNode, types: Map<string, Named>): boolean {
+  if (equalTypes(sub, sup)) return true;
+  if (sup.kind === 'NonNullType') return sub.kind === 'NonNullType' && isSubType(sub.type, sup.type, types);
+  if (sub.kind === 'NonNullType') return isSubType(sub.type, sup, types);
+  if (sup.kind === 'ListType') return sub.kind === 'ListType' && isSubType(sub.type, sup.type, types);
+  if (sub.kind === 'ListType') return false;
+  const subKind = kindOf(types, sub.name.value);
+  switch (kindOf(types, sup.name.value)) {
+    case 'union':
+      return subKind === 'object' && membersOf(types.get(sup.name.value)).includes(sub.name.value);
+    case 'interface':
+      return (subKind === 'object' || subKind === 'interface') && interfacesOf(types.get(sub.name.value)).includes(sup.name.value);
+    default:
+      return false;
+  }
+}
+
+/** No input object reaches itself through non-null input-object fields (lists break a cycle). */
+function noRequiredInputCycle(types: Map<string, Named>): boolean {
+  const state = new Map<string, 'open' | 'done'>();
+  const next = (name: string): string[] =>
+    (types.get(name)?.nodes ?? [])
+      .flatMap((n) => ('fields' in n && (n.fields as readonly G.InputValueDefinitionNode[])) || [])
+      .filter((f) => f.type.kind === 'NonNullType' && f.type.type.kind === 'NamedType' && kindOf(types, f.type.type.name.value) === 'input')
+      .map((f) => namedType(f.type));
+  // Iterative depth-first search: a long chain of required fields must not exhaust the stack.
+  for (const [start, named] of types) {
+    if (named.kind !== 'input' || state.has(start)) continue;
+    const stack: Array<{ name: string; edges: string[] }> = [{ name: start, edges: next(start) }];
+    state.set(start, 'open');
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1];
+      const to = top.edges.pop();
+      if (to === undefined) {
+        state.set(top.name, 'done');
+        stack.pop();
+      } else if (state.get(to) === 'open') {
+        return false;
+      } else if (!state.has(to)) {
+        state.set(to, 'open');
+        stack.push({ name: to, edges: next(to) });
+      }
+    }
+  }
+  return true;
+}
