@@ -44,3 +44,16 @@ export function knownArgumentProblem(name: string, argNames: string[]): string |
   }
   return undefined;
 }
+
+/**
+ * graphql-js reads the reason of `@deprecated` and the url of `@specifiedBy`
+ * while it builds a schema, with its own definitions of the two directives,
+ * and throws on a value it cannot coerce (record 0028): the SDL would not be
+ * valid. So whatever the document declares, a reason is a string or null and
+ * a url a string. The problem with one argument's value, if any.
+ */
+export function readableArgumentProblem(name: string, arg: string, value: unknown): string | undefined {
+  if (name === 'deprecated' && arg === 'reason' && value !== null && typeof value !== 'string') return 'the reason of @deprecated must be a string or null';
+  if (name === 'specifiedBy' && arg === 'url' && typeof value !== 'string') return 'the url of @specifiedBy must be a string';
+  return undefined;
+}

@@ -4,7 +4,7 @@
  * `x-graphql-directive-definitions`, and definitions inferred for directives
  * that are applied but never declared (so the output stays a valid schema).
  */
-import { knownArgumentProblem } from './directive-args';
+import { knownArgumentProblem, readableArgumentProblem } from './directive-args';
 import { ErrorCodes } from './errors';
 import { OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
@@ -336,6 +336,10 @@ export class FieldDirectives {
       this.checkPlacement(name, location, seenHere.has(name), at);
       const argProblem = this.declaredNames.has(name) ? undefined : knownArgumentProblem(name, args.map(([n]) => n));
       if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, at);
+      for (const [argName, value] of args) {
+        const valueProblem = readableArgumentProblem(name, argName, value);
+        if (valueProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_TYPE, valueProblem, child(at, 'args', argName));
+      }
       this.record(name, args, location, seenHere.has(name), at);
       seenHere.add(name);
       out.push({ name, args });

@@ -43,7 +43,7 @@ import {
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
 import { parseSdl } from './sdl-parse';
-import { schemaRulesHold } from './sdl-schema-rules';
+import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
 import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
@@ -665,6 +665,10 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
   const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
   let errors: readonly G.GraphQLError[] = validateSDL(full, undefined, rules);
   if (errors.length === 0) {
+    // What buildASTSchema would throw on (record 0028's stage 4, between validateSDL and validateSchema).
+    errors = unreadableDirectiveArguments(doc).map((p) => new graphql.GraphQLError(p.message, { nodes: p.node }));
+  }
+  if (errors.length === 0) {
     // Most documents provably meet the schema's rules without building it (sdl-schema-rules.ts).
     if (schemaRulesHold(full)) return;
     const check = (ast: G.DocumentNode) =>
@@ -672,15 +676,27 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     try {
       errors = check(full);
     } catch (e) {
-      if (!(e instanceof RangeError)) throw e;
+      if (e instanceof graphql.GraphQLError) {
+        // Another value graphql-js could not read while building: its message, not an internal error.
+        return reportEarliest(reader, [e]);
+      }
       // graphql-js 16 recurses without end on a default value whose input type contains
-      // itself (`input T { t: T = {} }`); such a document is checked without its defaults.
+      // itself (`input T { t: T = {} }`, a RangeError), and stops on a default value of a type
+      // that is not an input type (an invariant); such a document is checked without its
+      // defaults, which then reports the type.
       errors = check(graphql.visit(full, { InputValueDefinition: (node) => ({ ...node, defaultValue: undefined }) }));
     }
   }
+  reportEarliest(reader, errors);
+}
+
+/**
+ * Throws the problem at the earliest location in the user's document among all the
+ * locations of all the problems reported; the message of the problem it belongs to (the
+ * first such problem on a tie). Nothing when there is no problem.
+ */
+function reportEarliest(reader: Reader, errors: readonly G.GraphQLError[]): void {
   if (errors.length === 0) return;
-  // The earliest location in the user's document among all the locations of all the problems
-  // reported; the message of the problem it belongs to (the first such problem on a tie).
   let best: { error: G.GraphQLError; offset?: number } = { error: errors[0] };
   for (const error of errors) {
     for (const n of error.nodes ?? []) {

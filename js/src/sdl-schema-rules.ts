@@ -277,3 +277,63 @@ function noRequiredInputCycle(types: Map<string, Named>): boolean {
   }
   return true;
 }
+
+/** A value graphql-js cannot read while it builds the schema, and where it stands. */
+export interface BuildProblem {
+  message: string;
+  node: G.ASTNode;
+}
+
+/**
+ * The applied `@deprecated(reason:)` and `@specifiedBy(url:)` that
+ * `buildASTSchema` cannot read, in document order: it coerces them with its
+ * own definitions of the two directives and throws on the first it cannot
+ * (`validateSDL` does not check argument values). A reason must be a string or
+ * null, a url a string. graphql-js reads the first `@deprecated` of a field,
+ * argument, input field or enum value (extensions included) and the first
+ * `@specifiedBy` of a scalar's definition (not of its extensions); so does
+ * this. The twin of `unreadable_directive_arguments` in rust/src/sdl_schema_rules.rs.
+ */
+export function unreadableDirectiveArguments(doc: G.DocumentNode): BuildProblem[] {
+  const out: BuildProblem[] = [];
+  const read = (directives: readonly G.ConstDirectiveNode[] | undefined, name: 'deprecated' | 'specifiedBy') => {
+    const applied = directives?.find((d) => d.name.value === name);
+    if (applied === undefined) return;
+    const argName = name === 'deprecated' ? 'reason' : 'url';
+    const arg = applied.arguments?.find((a) => a.name.value === argName);
+    if (arg === undefined) {
+      if (name === 'specifiedBy') out.push({ message: '@specifiedBy(url:) must be a string.', node: applied });
+    } else if (arg.value.kind !== 'StringValue' && !(name === 'deprecated' && arg.value.kind === 'NullValue')) {
+      out.push({ message: name === 'deprecated' ? '@deprecated(reason:) must be a string.' : '@specifiedBy(url:) must be a string.', node: arg.value });
+    }
+  };
+  const inputValues = (values: readonly G.InputValueDefinitionNode[] | undefined) => values?.forEach((v) => read(v.directives, 'deprecated'));
+  for (const def of doc.definitions) {
+    switch (def.kind) {
+      case 'ObjectTypeDefinition':
+      case 'ObjectTypeExtension':
+      case 'InterfaceTypeDefinition':
+      case 'InterfaceTypeExtension':
+        for (const field of def.fields ?? []) {
+          read(field.directives, 'deprecated');
+          inputValues(field.arguments);
+        }
+        break;
+      case 'InputObjectTypeDefinition':
+      case 'InputObjectTypeExtension':
+        inputValues(def.fields);
+        break;
+      case 'EnumTypeDefinition':
+      case 'EnumTypeExtension':
+        def.values?.forEach((v) => read(v.directives, 'deprecated'));
+        break;
+      case 'DirectiveDefinition':
+        inputValues(def.arguments);
+        break;
+      case 'ScalarTypeDefinition':
+        read(def.directives, 'specifiedBy');
+        break;
+    }
+  }
+  return out;
+}

@@ -44,3 +44,19 @@ pub fn known_argument_problem(name: &str, arg_names: &[&str]) -> Option<String> 
     }
     None
 }
+
+/// graphql-js reads the reason of `@deprecated` and the url of `@specifiedBy`
+/// while it builds a schema, with its own definitions of the two directives,
+/// and throws on a value it cannot coerce (record 0028): the SDL would not be
+/// valid. So whatever the document declares, a reason is a string or null and
+/// a url a string. The problem with one argument's value, if any (mirrors
+/// `readableArgumentProblem`).
+pub fn readable_argument_problem(name: &str, arg: &str, value: &serde_json::Value) -> Option<&'static str> {
+    if name == "deprecated" && arg == "reason" && !value.is_null() && !value.is_string() {
+        return Some("the reason of @deprecated must be a string or null");
+    }
+    if name == "specifiedBy" && arg == "url" && !value.is_string() {
+        return Some("the url of @specifiedBy must be a string");
+    }
+    None
+}

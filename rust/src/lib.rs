@@ -28,6 +28,7 @@ pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
 pub mod sdl_read;
+pub mod sdl_schema_rules;
 pub mod stack;
 pub mod sdl_defaults;
 pub mod reverse;

@@ -13,7 +13,7 @@ use foldhash::{HashSet, HashSetExt};
 use indexmap::IndexMap;
 use serde_json::Value;
 
-use crate::directive_args::known_argument_problem;
+use crate::directive_args::{known_argument_problem, readable_argument_problem};
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
 use crate::lower::{description_of, fail, where_};
@@ -513,6 +513,11 @@ impl FieldDirectives {
                 let arg_names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
                 if let Some(problem) = known_argument_problem(&name, &arg_names) {
                     return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &at));
+                }
+            }
+            for (arg_name, value) in &args {
+                if let Some(problem) = readable_argument_problem(&name, arg_name, value) {
+                    return Err(fail(codes::ATTRIBUTE_TYPE, problem, &child(&at, &["args", arg_name])));
                 }
             }
             self.record(&name, &args, location, repeated, &at);

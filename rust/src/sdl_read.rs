@@ -49,6 +49,7 @@ use crate::ir::{
 use crate::load::position_at;
 use crate::lower_directives::FEDERATION_DIRECTIVES;
 use crate::print::{print_document, ENUM_LITERAL_KEY};
+use crate::sdl_schema_rules::unreadable_directive_arguments;
 use crate::sdl_syntax::check_syntax;
 use crate::type_expr::{is_builtin_scalar, JSON_SCALAR};
 
@@ -908,6 +909,8 @@ fn directives_of_node(def: &Ast) -> Option<&ast::DirectiveList> {
 enum Phase {
     /// graphql-js validateSDL.
     Sdl,
+    /// graphql-js buildASTSchema, which throws on a value it cannot read (sdl_schema_rules.rs).
+    Build,
     /// graphql-js validateSchema.
     Schema,
 }
@@ -946,7 +949,8 @@ fn validate(reader: &Reader, doc: &ast::Document) -> Res<()> {
     let v = Validation::new(reader.text, doc);
     let mut problems = v.apollo_problems();
     problems.extend(v.own_problems());
-    let phase = if problems.iter().any(|p| p.phase == Phase::Sdl) { Phase::Sdl } else { Phase::Schema };
+    // graphql-js stops at the first phase that finds a problem.
+    let phase = [Phase::Sdl, Phase::Build].into_iter().find(|ph| problems.iter().any(|p| p.phase == *ph)).unwrap_or(Phase::Schema);
     let mut best: Option<(&Problem, Option<usize>)> = None;
     for p in problems.iter().filter(|p| p.phase == phase) {
         if best.is_none() {
@@ -1496,6 +1500,9 @@ impl<'a> Validation<'a> {
         self.extra_arguments_with_unfit_defaults(&mut out);
         self.one_of(&mut out);
         self.input_cycles(&mut out);
+        for (message, offset) in unreadable_directive_arguments(self.doc) {
+            out.push(Problem::new(Phase::Build, message, [offset]));
+        }
         out
     }
 
