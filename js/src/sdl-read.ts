@@ -10,8 +10,9 @@
  *      interfaces, schema definitions, operation types), redefined built-in
  *      scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the second definition;
  *   4. graphql-js `validateSDL`, then `validateSchema` (a missing Query type
- *      is not a problem), skipped when sdl-schema-rules proves it would
- *      report nothing: GRAPHQL_INVALID at the earliest location reported;
+ *      is not a problem), each skipped when sdl-rules or sdl-schema-rules
+ *      proves it would report nothing: GRAPHQL_INVALID at the earliest
+ *      location reported;
  *      the federation definitions are added for validation only when the
  *      document applies federation directives (or `@link`) it does not define;
  *   5. building the IR: extensions merged into their type, literals to JSON
@@ -43,6 +44,7 @@ import {
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
 import { parseSdl } from './sdl-parse';
+import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
@@ -658,12 +660,8 @@ function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.Docu
     );
     full = { ...doc, definitions: [...doc.definitions, ...extra] };
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { validateSDL } = require('graphql/validation/validate') as typeof import('graphql/validation/validate');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { specifiedSDLRules } = require('graphql/validation/specifiedRules') as typeof import('graphql/validation/specifiedRules');
-  const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
-  let errors: readonly G.GraphQLError[] = validateSDL(full, undefined, rules);
+  // Most documents provably meet the SDL rules without graphql-js visiting every node (sdl-rules.ts).
+  let errors: readonly G.GraphQLError[] = sdlRulesHold(full, graphql.specifiedDirectives) ? [] : validateSdl(graphql, full);
   if (errors.length === 0) {
     // What buildASTSchema would throw on (record 0028's stage 4, between validateSDL and validateSchema).
     errors = unreadableDirectiveArguments(doc).map((p) => new graphql.GraphQLError(p.message, { nodes: p.node }));
@@ -705,6 +703,16 @@ function reportEarliest(reader: Reader, errors: readonly G.GraphQLError[]): void
     }
   }
   throw reader.error(ErrorCodes.GRAPHQL_INVALID, best.error.message, best.offset);
+}
+
+/** graphql-js's `validateSDL` with its SDL rules, KnownDirectives replaced by `knownDirectives`. */
+export function validateSdl(graphql: typeof import('graphql'), doc: G.DocumentNode): readonly G.GraphQLError[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { validateSDL } = require('graphql/validation/validate') as typeof import('graphql/validation/validate');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { specifiedSDLRules } = require('graphql/validation/specifiedRules') as typeof import('graphql/validation/specifiedRules');
+  const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
+  return validateSDL(doc, undefined, rules);
 }
 
 /**

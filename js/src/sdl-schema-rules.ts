@@ -51,6 +51,10 @@ type FieldLike = G.FieldDefinitionNode | G.InputValueDefinitionNode;
 interface Named {
   kind?: Kind;
   nodes: TypeNode[];
+  /** Gathered from `nodes` once: a type's fields are read again for every type implementing it. */
+  fields?: G.FieldDefinitionNode[];
+  interfaces?: string[];
+  members?: string[];
 }
 
 export function schemaRulesHold(doc: G.DocumentNode): boolean {
@@ -167,15 +171,17 @@ function typeHolds(name: string, named: Named, types: Map<string, Named>): boole
 }
 
 function fieldsOf(named: Named): G.FieldDefinitionNode[] {
-  return named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.FieldDefinitionNode[])) || []);
+  return (named.fields ??= named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.FieldDefinitionNode[])) || []));
 }
 
 function interfacesOf(named: Named | undefined): string[] {
-  return (named?.nodes ?? []).flatMap((n) => ('interfaces' in n && n.interfaces?.map((i) => i.name.value)) || []);
+  if (named === undefined) return [];
+  return (named.interfaces ??= named.nodes.flatMap((n) => ('interfaces' in n && n.interfaces?.map((i) => i.name.value)) || []));
 }
 
 function membersOf(named: Named | undefined): string[] {
-  return (named?.nodes ?? []).flatMap((n) => ('types' in n && n.types?.map((t) => t.name.value)) || []);
+  if (named === undefined) return [];
+  return (named.members ??= named.nodes.flatMap((n) => ('types' in n && n.types?.map((t) => t.name.value)) || []));
 }
 
 /** Object and interface fields: at least one, names not reserved, output types, arguments as inputValuesHold. */
@@ -199,6 +205,7 @@ function fieldsHold(fields: G.FieldDefinitionNode[], types: Map<string, Named>):
 function interfacesHold(name: string, types: Map<string, Named>): boolean {
   const named = types.get(name);
   const interfaces = interfacesOf(named);
+  if (interfaces.length === 0) return true;
   if (new Set(interfaces).size !== interfaces.length) return false;
   const own = new Map(fieldsOf(named as Named).map((f) => [f.name.value, f]));
   for (const iface of interfaces) {
