@@ -9,9 +9,10 @@
 import type * as G from 'graphql';
 import type { Parser as ParserClass } from 'graphql/language/parser';
 
-let SpecParser: (new (source: string) => ParserClass) | undefined;
+let SpecParser: (new (source: string, options?: G.ParseOptions) => ParserClass) | undefined;
 
-export function parseSdl(text: string): G.DocumentNode {
+/** `locations: false` gives nodes without `loc` (graphql-js's `noLocation`). */
+export function parseSdl(text: string, locations = true): G.DocumentNode {
   if (SpecParser === undefined) {
     // Loaded lazily, like graphql itself in sdl-read.ts.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -24,5 +25,5 @@ export function parseSdl(text: string): G.DocumentNode {
       }
     };
   }
-  return new SpecParser(text).parseDocument();
+  return new SpecParser(text, { noLocation: !locations }).parseDocument();
 }

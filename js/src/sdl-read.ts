@@ -161,18 +161,35 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   if (deep !== undefined) {
     throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, `the document nests deeper than ${MAX_SDL_DEPTH} levels`, deep);
   }
-  let doc: G.DocumentNode;
+  const parse = (locations: boolean): G.DocumentNode => {
+    try {
+      return parseSdl(text, locations);
+    } catch (e) {
+      if (e instanceof graphql.GraphQLError) {
+        throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, e.message, e.positions?.[0]);
+      }
+      if (e instanceof RangeError) {
+        throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, 'the document nests too deeply to be parsed');
+      }
+      throw e;
+    }
+  };
+  // The nodes' locations are read only to report a problem, and graphql-js's keep every
+  // token of the document alive (a fifth of the parse, and garbage collection after it;
+  // issue #8). So the document is read without them, and a document with a problem is read
+  // again with them, for the problem's position (the checks do not depend on them).
+  // A syntax error is reported at once: its position comes from the lexer.
+  const unlocated = parse(false);
   try {
-    doc = parseSdl(text);
+    return readParsed(graphql, reader, unlocated);
   } catch (e) {
-    if (e instanceof graphql.GraphQLError) {
-      throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, e.message, e.positions?.[0]);
-    }
-    if (e instanceof RangeError) {
-      throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, 'the document nests too deeply to be parsed');
-    }
-    throw e;
+    if (!(e instanceof ConversionError)) throw e;
   }
+  return readParsed(graphql, reader, parse(true));
+}
+
+/** The stages after parsing (2 to 5 of the header). */
+function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode): Document {
   for (const def of doc.definitions) {
     if (def.kind === graphql.Kind.OPERATION_DEFINITION || def.kind === graphql.Kind.FRAGMENT_DEFINITION) {
       throw reader.error(
