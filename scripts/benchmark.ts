@@ -93,6 +93,8 @@ interface LibRow {
   /** convertWithWarnings (warnings located), at N = TARGET_N only. */
   jsonToSdlWithPositions?: Timing;
   graphqlParse: Timing;
+  /** graphql-js parse with `noLocation`, as sdl->json parses a valid document (sdl-read.ts), at N = TARGET_N only. */
+  graphqlParseUnlocated?: Timing;
   sdlToJson?: Timing;
   sdlToJsonRatio?: number;
   /** Whether convert(json) gave the corpus SDL byte for byte. */
@@ -138,6 +140,7 @@ function runLibrary(args: Args): LibRow[] {
     if (n === TARGET_N) {
       // convert() drops the warnings and so skips locating them; the CLI and convertWithWarnings pay for that pass
       row.jsonToSdlWithPositions = measure(args.reps, () => converter.convertWithWarnings(json));
+      row.graphqlParseUnlocated = measure(args.reps, () => parseGraphQL(sdl, { noLocation: true }));
     }
     if (reverse) {
       row.sdlToJson = measure(args.reps, () => converter.convert(sdl, 'graphql-to-json'));
@@ -238,6 +241,11 @@ function main(): void {
     const wp = t5?.jsonToSdlWithPositions;
     if (t5 && wp) {
       lines.push('', `(N=${TARGET_N} with the warnings located, convertWithWarnings as the CLI does: ${fmtMs(wp)}, ${fmtRatio(wp.ms / t5.jsonParse.ms)} JSON.parse)`);
+    }
+    const unlocated = t5?.graphqlParseUnlocated;
+    if (t5 && unlocated && t5.sdlToJson) {
+      // The floor is graphql-js's parse as users call it; sdl->json itself parses without locations.
+      lines.push('', `(N=${TARGET_N} graphql parse without node locations, as sdl->json parses a valid document: ${fmtMs(unlocated)}; sdl->json is ${fmtRatio(t5.sdlToJson.ms / unlocated.ms)} of it)`);
     }
     if (lib.some((r) => !r.sdlMatchesCorpus)) lines.push('', '(!) json->sdl output differs from bench-corpus/sdl for some N');
   }
