@@ -6,10 +6,10 @@
  * decide it (brackets, quotes, backslashes, `#`, line breaks).
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import fc from 'fast-check';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { fixtureSdlFiles } from './support';
 import { ConversionError, Converter } from '../src/index';
 import { bracketDepthBound, MAX_SDL_DEPTH } from '../src/sdl-read';
 
@@ -57,16 +57,7 @@ describe('bracketDepthBound', () => {
   });
 
   it('bounds the lexer depth of every SDL file of the fixtures', () => {
-    const root = path.join(__dirname, '..', '..', 'fixtures');
-    const files: string[] = [];
-    const walk = (dir: string): void => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.graphql')) files.push(p);
-      }
-    };
-    walk(root);
+    const files = fixtureSdlFiles();
     expect(files.length).toBeGreaterThan(50);
     for (const f of files) {
       const text = fs.readFileSync(f, 'utf8');

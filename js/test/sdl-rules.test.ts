@@ -10,9 +10,9 @@
  * values with a field twice. Every fixture SDL is checked as well.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fixtureSdlFiles } from './support';
 import { validateSdl } from '../src/sdl-read';
 import { sdlRulesHold } from '../src/sdl-rules';
 
@@ -109,16 +109,7 @@ const document = fc
 
 describe('sdlRulesHold', () => {
   it('holds for the SDL fixtures that meet the rules, and only those', () => {
-    const root = path.join(__dirname, '..', '..', 'fixtures');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.graphql')) files.push(p);
-      }
-    };
-    walk(root);
+    const files = fixtureSdlFiles();
     let held = 0;
     for (const file of files) {
       const doc = parsed(fs.readFileSync(file, 'utf8'));

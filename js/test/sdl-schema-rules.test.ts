@@ -8,10 +8,10 @@
  * required input fields, extensions); every fixture SDL is checked as well.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import fc from 'fast-check';
 import * as graphql from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { fixtureSdlFiles } from './support';
 import { schemaRulesHold } from '../src/sdl-schema-rules';
 
 /**
@@ -275,22 +275,13 @@ describe('schemaRulesHold', () => {
       // RULES_RUNS and RULES_SEED run it longer or elsewhere (120,000 runs over three seeds passed).
       { numRuns: Number(process.env.RULES_RUNS ?? 6000), seed: Number(process.env.RULES_SEED ?? 20261124) },
     );
-        // The generator reaches both sides, so the property says something.
+    // The generator reaches both sides, so the property says something.
     expect(held).toBeGreaterThan(500);
     expect(reported).toBeGreaterThan(1500);
   });
 
   it('never holds for a fixture graphql-js finds a schema problem in', () => {
-    const root = path.join(__dirname, '..', '..', 'fixtures');
-    const files: string[] = [];
-    const walk = (dir: string) => {
-      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-        const p = path.join(dir, e.name);
-        if (e.isDirectory()) walk(p);
-        else if (e.name.endsWith('.graphql')) files.push(p);
-      }
-    };
-    walk(root);
+    const files = fixtureSdlFiles();
     let checked = 0;
     for (const file of files) {
       const doc = sdlValid(fs.readFileSync(file, 'utf8'));

@@ -22,6 +22,20 @@ export interface GoldenCase {
   expectedWarnings?: Array<{ code: string; pointer?: string }>;
 }
 
+/** Every `.graphql` file under fixtures/ (inputs and expected outputs of every folder). */
+export function fixtureSdlFiles(): string[] {
+  const files: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.graphql')) files.push(p);
+    }
+  };
+  walk(FIXTURES);
+  return files;
+}
+
 function readIf(file: string): string | undefined {
   return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
 }
