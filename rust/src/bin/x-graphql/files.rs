@@ -167,6 +167,13 @@ pub fn write_atomic_group(outputs: &[(&str, &str)]) -> Vec<Result<(), IoError>> 
         .map(|(s, flush)| {
             let Some(staged) = s? else { return Ok(()) };
             match flush.map(|k| &flushes[k].1) {
+                // A sandbox that refuses syncfs (seccomp: EPERM or ENOSYS): each file its own fsync.
+                Some(Err(e)) if matches!(e.kind(), io::ErrorKind::PermissionDenied | io::ErrorKind::Unsupported) => {
+                    match staged.file.sync_all() {
+                        Ok(()) => staged.commit(),
+                        Err(e) => Err(staged.abandon(e, Syscall::bare("fsync"))),
+                    }
+                }
                 Some(Err(e)) => Err(staged.abandon(copy_error(e), Syscall::bare("syncfs"))),
                 _ => staged.commit(),
             }
