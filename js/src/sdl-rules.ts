@@ -74,7 +74,9 @@ export function sdlRulesHold(doc: G.DocumentNode, specified: readonly G.GraphQLD
       return false;
     }
   }
-  const check = new Checker(directives, defined);
+  const extended = new Set<string>();
+  for (const def of doc.definitions) if (def.kind.endsWith('TypeExtension')) extended.add((def as G.TypeExtensionNode).name.value);
+  const check = new Checker(directives, defined, extended);
   const operations = new Set<string>();
   const schemaDirectives = new Set<string>();
   for (const def of doc.definitions) {
@@ -85,7 +87,7 @@ export function sdlRulesHold(doc: G.DocumentNode, specified: readonly G.GraphQLD
       }
       if (!check.directives(def.directives, 'SCHEMA', schemaDirectives)) return false;
     } else if (def.kind === 'DirectiveDefinition') {
-      if (!check.inputValues(def.arguments, 'ARGUMENT_DEFINITION', new Set())) return false;
+      if (!check.inputValues(def.arguments, 'ARGUMENT_DEFINITION')) return false;
     } else if (!check.type(def as TypeNode)) {
       return false;
     }
@@ -94,13 +96,18 @@ export function sdlRulesHold(doc: G.DocumentNode, specified: readonly G.GraphQLD
 }
 
 class Checker {
-  /** Per type name: the non-repeatable directives applied to it, the names of its fields or values. */
+  /**
+   * Per type name with extensions: the non-repeatable directives applied to it and the
+   * names of its fields or values, across its nodes. A type of one node (most) is checked
+   * within that node, without a set (this pass runs on every document; issue #8).
+   */
   private readonly typeDirectives = new Map<string, Set<string>>();
   private readonly members = new Map<string, Set<string>>();
 
   constructor(
     private readonly rules: ReadonlyMap<string, DirectiveRule>,
     private readonly defined: ReadonlyMap<string, string>,
+    private readonly extended: ReadonlySet<string>,
   ) {}
 
   known(type: G.TypeNode): boolean {
@@ -113,88 +120,125 @@ class Checker {
     const [definition, location] = TYPE_KINDS[node.kind] ?? [];
     const name = node.name.value;
     if (definition === undefined || this.defined.get(name) !== definition) return false;
-    let seen = this.typeDirectives.get(name);
-    if (seen === undefined) this.typeDirectives.set(name, (seen = new Set()));
-    if (!this.directives(node.directives, location, seen)) return false;
+    const several = this.extended.has(name);
+    if (!this.directives(node.directives, location, several ? across(this.typeDirectives, name) : undefined)) return false;
     switch (node.kind) {
       case 'ObjectTypeDefinition':
       case 'ObjectTypeExtension':
       case 'InterfaceTypeDefinition':
-      case 'InterfaceTypeExtension':
-        if (!(node.interfaces ?? []).every((i) => this.known(i))) return false;
-        for (const field of node.fields ?? []) {
-          if (!this.member(name, field.name.value) || !this.known(field.type)) return false;
-          if (!this.directives(field.directives, 'FIELD_DEFINITION', new Set())) return false;
-          if (!this.inputValues(field.arguments, 'ARGUMENT_DEFINITION', new Set())) return false;
+      case 'InterfaceTypeExtension': {
+        for (const i of node.interfaces ?? []) if (!this.known(i)) return false;
+        const fields = node.fields ?? [];
+        if (!this.named(name, several, fields)) return false;
+        for (const field of fields) {
+          if (!this.known(field.type)) return false;
+          if (!this.directives(field.directives, 'FIELD_DEFINITION')) return false;
+          if (!this.inputValues(field.arguments, 'ARGUMENT_DEFINITION')) return false;
         }
         return true;
+      }
       case 'InputObjectTypeDefinition':
       case 'InputObjectTypeExtension':
-        return (node.fields ?? []).every((f) => this.member(name, f.name.value)) && this.inputValues(node.fields, 'INPUT_FIELD_DEFINITION', new Set());
+        return this.named(name, several, node.fields ?? []) && this.inputValues(node.fields, 'INPUT_FIELD_DEFINITION');
       case 'UnionTypeDefinition':
       case 'UnionTypeExtension':
-        return (node.types ?? []).every((t) => this.known(t));
+        for (const t of node.types ?? []) if (!this.known(t)) return false;
+        return true;
       case 'EnumTypeDefinition':
-      case 'EnumTypeExtension':
-        return (node.values ?? []).every((v) => this.member(name, v.name.value) && this.directives(v.directives, 'ENUM_VALUE', new Set()));
+      case 'EnumTypeExtension': {
+        const values = node.values ?? [];
+        if (!this.named(name, several, values)) return false;
+        for (const v of values) if (!this.directives(v.directives, 'ENUM_VALUE')) return false;
+        return true;
+      }
       default:
         return true;
     }
   }
 
-  /** A field or enum value of a type (extensions included) named once. */
-  private member(typeName: string, name: string): boolean {
-    let names = this.members.get(typeName);
-    if (names === undefined) this.members.set(typeName, (names = new Set()));
-    if (names.has(name)) return false;
-    names.add(name);
+  /** The fields or values of one node of a type named once, across the type's nodes when it has several. */
+  private named(typeName: string, several: boolean, list: ReadonlyArray<{ name: G.NameNode }>): boolean {
+    if (!several) return !duplicateName(list);
+    const names = across(this.members, typeName);
+    for (const { name } of list) {
+      if (names.has(name.value)) return false;
+      names.add(name.value);
+    }
     return true;
   }
 
-  /** Arguments (of a field or a directive) or input fields: unique names (`names`), known types, their directives and defaults. */
-  inputValues(values: readonly G.InputValueDefinitionNode[] | undefined, location: string, names: Set<string>): boolean {
-    for (const v of values ?? []) {
-      if (names.has(v.name.value) || !this.known(v.type)) return false;
-      names.add(v.name.value);
-      if (!this.directives(v.directives, location, new Set())) return false;
+  /** Arguments (of a field or a directive) or input fields: unique names, known types, their directives and defaults. */
+  inputValues(values: readonly G.InputValueDefinitionNode[] | undefined, location: string): boolean {
+    if (values === undefined || values.length === 0) return true;
+    if (duplicateName(values)) return false;
+    for (const v of values) {
+      if (!this.known(v.type) || !this.directives(v.directives, location)) return false;
       if (v.defaultValue !== undefined && !uniqueObjectFields(v.defaultValue)) return false;
     }
     return true;
   }
 
-  /** Applied directives: defined, allowed here, non-repeatable ones once in `seen`, arguments known, unique and complete. */
-  directives(list: readonly G.ConstDirectiveNode[] | undefined, location: string, seen: Set<string>): boolean {
-    for (const d of list ?? []) {
-      const rule = this.rules.get(d.name.value);
+  /**
+   * Applied directives: defined, allowed here, a non-repeatable one once (in this list, and
+   * in `seen` when the place has other nodes: a schema's, or a type's extensions),
+   * arguments known, unique and complete.
+   */
+  directives(list: readonly G.ConstDirectiveNode[] | undefined, location: string, seen?: Set<string>): boolean {
+    if (list === undefined || list.length === 0) return true;
+    for (let i = 0; i < list.length; i++) {
+      const d = list[i];
+      const name = d.name.value;
+      const rule = this.rules.get(name);
       if (rule === undefined || !rule.locations.has(location)) return false;
       if (!rule.repeatable) {
-        if (seen.has(d.name.value)) return false;
-        seen.add(d.name.value);
+        for (let j = 0; j < i; j++) if (list[j].name.value === name) return false;
+        if (seen !== undefined) {
+          if (seen.has(name)) return false;
+          seen.add(name);
+        }
       }
-      const given = new Set<string>();
-      for (const arg of d.arguments ?? []) {
-        if (given.has(arg.name.value) || !rule.args.has(arg.name.value) || !uniqueObjectFields(arg.value)) return false;
-        given.add(arg.name.value);
-      }
-      for (const [name, required] of rule.args) if (required && !given.has(name)) return false;
+      const args = d.arguments ?? [];
+      if (duplicateName(args)) return false;
+      for (const arg of args) if (!rule.args.has(arg.name.value) || !uniqueObjectFields(arg.value)) return false;
+      for (const [argName, required] of rule.args) if (required && !args.some((a) => a.name.value === argName)) return false;
     }
     return true;
   }
 }
 
+/** The set kept for `key` in `map`, made on first use. */
+function across(map: Map<string, Set<string>>, key: string): Set<string> {
+  let set = map.get(key);
+  if (set === undefined) map.set(key, (set = new Set()));
+  return set;
+}
+
+/** Whether two entries of `list` have one name: pairwise for short lists (no set to make), else with a set. */
+function duplicateName(list: ReadonlyArray<{ name: G.NameNode }>): boolean {
+  if (list.length <= 16) {
+    for (let i = 1; i < list.length; i++) {
+      for (let j = 0; j < i; j++) if (list[j].name.value === list[i].name.value) return true;
+    }
+    return false;
+  }
+  const names = new Set<string>();
+  for (const { name } of list) {
+    if (names.has(name.value)) return true;
+    names.add(name.value);
+  }
+  return false;
+}
+
 /** Every object value within `value` names each of its fields once (iterative: values nest deep). */
 function uniqueObjectFields(value: G.ConstValueNode): boolean {
+  if (value.kind !== 'ListValue' && value.kind !== 'ObjectValue') return true;
   const stack: G.ConstValueNode[] = [value];
   while (stack.length > 0) {
     const v = stack.pop() as G.ConstValueNode;
     if (v.kind === 'ListValue') stack.push(...v.values);
     else if (v.kind === 'ObjectValue') {
-      const names = new Set<string>();
-      for (const f of v.fields) {
-        if (names.has(f.name.value)) return false;
-        names.add(f.name.value);
-        stack.push(f.value);
-      }
+      if (duplicateName(v.fields)) return false;
+      for (const f of v.fields) stack.push(f.value);
     }
   }
   return true;

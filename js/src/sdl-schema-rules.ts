@@ -52,7 +52,7 @@ interface Named {
   kind?: Kind;
   nodes: TypeNode[];
   /** Gathered from `nodes` once: a type's fields are read again for every type implementing it. */
-  fields?: G.FieldDefinitionNode[];
+  fields?: readonly G.FieldDefinitionNode[];
   interfaces?: string[];
   members?: string[];
 }
@@ -148,7 +148,7 @@ function inputValuesHold(values: readonly G.InputValueDefinitionNode[] | undefin
 }
 
 function typeHolds(name: string, named: Named, types: Map<string, Named>): boolean {
-  if (!named.nodes.every((node) => directivesSure(node.directives))) return false;
+  for (const node of named.nodes) if (!directivesSure(node.directives)) return false;
   switch (named.kind) {
     case 'object':
     case 'interface':
@@ -158,11 +158,11 @@ function typeHolds(name: string, named: Named, types: Map<string, Named>): boole
       return members.length > 0 && new Set(members).size === members.length && members.every((m) => kindOf(types, m) === 'object');
     }
     case 'enum': {
-      const values = named.nodes.flatMap((n) => ('values' in n && n.values) || []);
+      const values = gathered<G.EnumValueDefinitionNode>(named, 'values');
       return values.length > 0 && values.every((v) => !reserved(v.name) && directivesSure(v.directives));
     }
     case 'input': {
-      const fields = named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.InputValueDefinitionNode[])) || []);
+      const fields = inputFieldsOf(named);
       return fields.length > 0 && inputValuesHold(fields, types);
     }
     default:
@@ -170,8 +170,21 @@ function typeHolds(name: string, named: Named, types: Map<string, Named>): boole
   }
 }
 
-function fieldsOf(named: Named): G.FieldDefinitionNode[] {
-  return (named.fields ??= named.nodes.flatMap((n) => ('fields' in n && (n.fields as readonly G.FieldDefinitionNode[])) || []));
+/**
+ * The entries of `key` (fields, values) of all of a type's nodes: the node's own list
+ * when the type has one node (most; no copy), else the lists joined.
+ */
+function gathered<T>(named: Named, key: 'fields' | 'values'): readonly T[] {
+  const own = (n: TypeNode): readonly T[] => ((n as unknown as Record<string, readonly T[] | undefined>)[key] ?? []);
+  return named.nodes.length === 1 ? own(named.nodes[0]) : named.nodes.flatMap(own);
+}
+
+function fieldsOf(named: Named): readonly G.FieldDefinitionNode[] {
+  return (named.fields ??= gathered<G.FieldDefinitionNode>(named, 'fields'));
+}
+
+function inputFieldsOf(named: Named): readonly G.InputValueDefinitionNode[] {
+  return gathered<G.InputValueDefinitionNode>(named, 'fields');
 }
 
 function interfacesOf(named: Named | undefined): string[] {
@@ -185,7 +198,7 @@ function membersOf(named: Named | undefined): string[] {
 }
 
 /** Object and interface fields: at least one, names not reserved, output types, arguments as inputValuesHold. */
-function fieldsHold(fields: G.FieldDefinitionNode[], types: Map<string, Named>): boolean {
+function fieldsHold(fields: readonly G.FieldDefinitionNode[], types: Map<string, Named>): boolean {
   if (fields.length === 0) return false;
   for (const field of fields) {
     if (reserved(field.name) || !directivesSure(field.directives)) return false;
@@ -258,11 +271,14 @@ function isSubType(sub: G.TypeNode, sup: G.TypeNode, types: Map<string, Named>):
 /** No input object reaches itself through non-null input-object fields (lists break a cycle). */
 function noRequiredInputCycle(types: Map<string, Named>): boolean {
   const state = new Map<string, 'open' | 'done'>();
-  const next = (name: string): string[] =>
-    (types.get(name)?.nodes ?? [])
-      .flatMap((n) => ('fields' in n && (n.fields as readonly G.InputValueDefinitionNode[])) || [])
-      .filter((f) => f.type.kind === 'NonNullType' && f.type.type.kind === 'NamedType' && kindOf(types, f.type.type.name.value) === 'input')
-      .map((f) => namedType(f.type));
+  const next = (name: string): string[] => {
+    const out: string[] = [];
+    const named = types.get(name);
+    for (const f of named === undefined ? [] : inputFieldsOf(named)) {
+      if (f.type.kind === 'NonNullType' && f.type.type.kind === 'NamedType' && kindOf(types, f.type.type.name.value) === 'input') out.push(f.type.type.name.value);
+    }
+    return out;
+  };
   // Iterative depth-first search: a long chain of required fields must not exhaust the stack.
   for (const [start, named] of types) {
     if (named.kind !== 'input' || state.has(start)) continue;
