@@ -21,6 +21,7 @@
  * type defined with the same kind; object values with unique field names.
  */
 import type * as G from 'graphql';
+import { BUILTIN_SCALARS } from './type-expr';
 
 interface DirectiveRule {
   locations: ReadonlySet<string>;
@@ -28,8 +29,6 @@ interface DirectiveRule {
   args: ReadonlyMap<string, boolean>;
   repeatable: boolean;
 }
-
-const STANDARD_SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
 
 const TYPE_KINDS: Record<string, [definition: string, location: string]> = {
   ScalarTypeDefinition: ['ScalarTypeDefinition', 'SCALAR'],
@@ -113,7 +112,7 @@ class Checker {
   known(type: G.TypeNode): boolean {
     let t = type;
     while (t.kind !== 'NamedType') t = t.type;
-    return this.defined.has(t.name.value) || STANDARD_SCALARS.has(t.name.value);
+    return this.defined.has(t.name.value) || BUILTIN_SCALARS.has(t.name.value);
   }
 
   type(node: TypeNode): boolean {

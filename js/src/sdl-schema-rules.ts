@@ -21,6 +21,7 @@
  * (graphql-js coerces them with its own definitions), and `@oneOf`.
  */
 import type * as G from 'graphql';
+import { BUILTIN_SCALARS } from './type-expr';
 
 type Kind = 'object' | 'interface' | 'union' | 'enum' | 'input' | 'scalar';
 
@@ -41,8 +42,6 @@ const EXTENSION_KINDS = new Set<string>([
   'InputObjectTypeExtension',
   'ScalarTypeExtension',
 ]);
-
-const STANDARD_SCALARS = new Set(['String', 'Int', 'Float', 'Boolean', 'ID']);
 
 type TypeNode = G.TypeDefinitionNode | G.TypeExtensionNode;
 type FieldLike = G.FieldDefinitionNode | G.InputValueDefinitionNode;
@@ -97,7 +96,7 @@ export function schemaRulesHold(doc: G.DocumentNode): boolean {
 function kindOf(types: Map<string, Named>, name: string): Kind | undefined {
   const named = types.get(name);
   if (named !== undefined) return named.kind;
-  return STANDARD_SCALARS.has(name) ? 'scalar' : undefined;
+  return BUILTIN_SCALARS.has(name) ? 'scalar' : undefined;
 }
 
 function namedType(type: G.TypeNode): string {
