@@ -77,6 +77,7 @@ export function reverseDocument(doc: Document): JsonObject {
   if (doc.schema) root['x-graphql-schema'] = schemaJson(doc.schema);
   const directiveDefs: JsonObject = {};
   const definitions: JsonObject = {};
+  const shapes: Shapes = new Map();
   let anyDirective = false;
   let anyType = false;
   for (const def of doc.definitions) {
@@ -84,7 +85,7 @@ export function reverseDocument(doc: Document): JsonObject {
       directiveDefs[def.name] = directiveDefinition(def);
       anyDirective = true;
     } else {
-      definitions[def.name] = typeDefinition(def);
+      definitions[def.name] = typeDefinition(def, shapes);
       anyType = true;
     }
   }
@@ -156,7 +157,7 @@ function directiveList(list: AppliedDirective[]): JsonValue[] {
 // ---------------------------------------------------------------------------
 // Types
 
-function typeDefinition(def: Exclude<Definition, DirectiveDef>): JsonObject {
+function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes): JsonObject {
   const out: JsonObject = {};
   if (def.description !== undefined) out.description = def.description;
   switch (def.kind) {
@@ -197,7 +198,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>): JsonObject {
     case 'object':
     case 'interface':
     case 'input':
-      objectBody(def, out);
+      objectBody(def, out, shapes);
       break;
     default:
       break;
@@ -230,11 +231,11 @@ function unionBody(def: UnionTypeDef, out: JsonObject): void {
   out.oneOf = def.members.map((m) => ({ $ref: ref(m) }));
 }
 
-function objectBody(def: ObjectTypeDef, out: JsonObject): void {
+function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes): void {
   const properties: JsonObject = {};
   const required: string[] = [];
   for (const f of def.fields) {
-    properties[f.name] = field(f);
+    properties[f.name] = field(f, shapes);
     if (f.type.endsWith('!')) required.push(f.name);
   }
   out.properties = properties;
@@ -248,47 +249,58 @@ function ref(name: string): string {
 // ---------------------------------------------------------------------------
 // Fields
 
-function field(f: FieldDef): JsonObject {
+function field(f: FieldDef, shapes: Shapes): JsonObject {
   const out: JsonObject = {};
   if (f.description !== undefined) out.description = f.description;
-  const type = parseTypeExpr(f.type) as TypeExpr;
-  Object.assign(out, structure(type));
+  const shape = shapeOf(f.type, shapes);
+  writeStructure(out, shape.name, shape.lists);
   if (toFieldName(f.name) !== f.name) out['x-graphql-field-name'] = f.name;
-  const shape = typeShape(type);
   if (shape.exact) out['x-graphql-field-type'] = f.type;
   else if (shape.itemNonNull) out['x-graphql-field-list-item-non-null'] = true;
   if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args);
   if (f.defaultValue !== undefined) out['x-graphql-default'] = f.defaultValue;
-  const split = splitFieldDirectives(f.directives);
-  for (const [attribute, d] of split.attributes) {
-    out[attribute] = d.args.length === 0 ? true : d.args[0][1];
+  if (f.directives.length > 0) {
+    const split = splitFieldDirectives(f.directives);
+    for (const [attribute, d] of split.attributes) {
+      out[attribute] = d.args.length === 0 ? true : d.args[0][1];
+    }
+    if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
   }
-  if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
-  return out;
-}
-
-/** The JSON Schema shape of a type: built-in scalars as JSON types, named types as `$ref`, lists as arrays. */
-function structure(t: TypeExpr): JsonObject {
-  // Iterative: wrappers can nest deep; build from the inside out.
-  const lists: number[] = [];
-  let cur = t;
-  while (cur.kind !== 'name') {
-    if (cur.kind === 'list') lists.push(0);
-    cur = (cur as { of: TypeExpr }).of;
-  }
-  const scalar = SCALAR_TYPES[cur.name];
-  let out: JsonObject = scalar !== undefined ? { type: scalar } : { $ref: ref(cur.name) };
-  for (let i = 0; i < lists.length; i++) out = { type: 'array', items: out };
   return out;
 }
 
 /**
- * Whether the structure, `required` and `x-graphql-field-list-item-non-null`
- * say the type exactly: they can say an outer `!` and a `!` on the items of
- * the outer list, and not `ID` (a string). Otherwise the exact expression goes
- * into `x-graphql-field-type`.
+ * What a field's type expression says in JSON Schema: the named type, how many lists wrap
+ * it, and whether the structure, `required` and `x-graphql-field-list-item-non-null` say
+ * it exactly (they can say an outer `!` and a `!` on the items of the outer list, and not
+ * `ID`, a string); otherwise the exact expression goes into `x-graphql-field-type`.
  */
-function typeShape(t: TypeExpr): { exact: boolean; itemNonNull: boolean } {
+interface Shape {
+  name: string;
+  lists: number;
+  exact: boolean;
+  itemNonNull: boolean;
+}
+
+/**
+ * Shapes by type expression, for one document: a document repeats a few hundred type
+ * expressions over all its fields, and parsing each again was about a tenth of reversing
+ * (issue #8).
+ */
+type Shapes = Map<string, Shape>;
+
+function shapeOf(type: string, shapes: Shapes): Shape {
+  let shape = shapes.get(type);
+  if (shape === undefined) {
+    shape = computeShape(parseTypeExpr(type) as TypeExpr);
+    shapes.set(type, shape);
+  }
+  return shape;
+}
+
+function computeShape(t: TypeExpr): Shape {
+  let lists = 0;
+  for (let cur = t; cur.kind !== 'name'; cur = (cur as { of: TypeExpr }).of) if (cur.kind === 'list') lists++;
   let core = t.kind === 'nonNull' ? t.of : t;
   let itemNonNull = false;
   if (core.kind === 'list') {
@@ -304,5 +316,23 @@ function typeShape(t: TypeExpr): { exact: boolean; itemNonNull: boolean } {
     core = (core as { of: TypeExpr }).of;
   }
   if (core.name === 'ID') exact = true;
-  return { exact, itemNonNull };
+  return { name: core.name, lists, exact, itemNonNull };
+}
+
+/**
+ * The JSON Schema structure of a type, written into `out`: a built-in scalar as its JSON
+ * type, a named type as a `$ref`, each list as an array of the items. Iterative: lists
+ * can nest deep; built from the inside out.
+ */
+function writeStructure(out: JsonObject, name: string, lists: number): void {
+  const scalar = SCALAR_TYPES[name];
+  if (lists === 0) {
+    if (scalar !== undefined) out.type = scalar;
+    else out.$ref = ref(name);
+    return;
+  }
+  let items: JsonObject = scalar !== undefined ? { type: scalar } : { $ref: ref(name) };
+  for (let i = 1; i < lists; i++) items = { type: 'array', items };
+  out.type = 'array';
+  out.items = items;
 }
