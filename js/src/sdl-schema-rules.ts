@@ -154,7 +154,7 @@ function typeHolds(name: string, named: Named, types: Map<string, Named>): boole
       return fieldsHold(fieldsOf(named), types) && interfacesHold(name, types);
     case 'union': {
       const members = membersOf(named);
-      return members.length > 0 && new Set(members).size === members.length && members.every((m) => kindOf(types, m) === 'object');
+      return members.length > 0 && !repeats(members) && members.every((m) => kindOf(types, m) === 'object');
     }
     case 'enum': {
       const values = gathered<G.EnumValueDefinitionNode>(named, 'values');
@@ -218,28 +218,44 @@ function interfacesHold(name: string, types: Map<string, Named>): boolean {
   const named = types.get(name);
   const interfaces = interfacesOf(named);
   if (interfaces.length === 0) return true;
-  if (new Set(interfaces).size !== interfaces.length) return false;
-  const own = new Map(fieldsOf(named as Named).map((f) => [f.name.value, f]));
+  if (repeats(interfaces)) return false;
+  const fields = fieldsOf(named as Named);
+  // Most types have a few fields: found by a scan, without a map to build (issue #8).
+  const byName = fields.length > 16 ? new Map(fields.map((f) => [f.name.value, f])) : undefined;
   for (const iface of interfaces) {
     if (iface === name || kindOf(types, iface) !== 'interface') return false;
     const ifaceNamed = types.get(iface) as Named;
     if (!interfacesOf(ifaceNamed).every((t) => t !== name && interfaces.includes(t))) return false;
     for (const ifaceField of fieldsOf(ifaceNamed)) {
-      const field = own.get(ifaceField.name.value);
+      const fieldName = ifaceField.name.value;
+      const field = byName !== undefined ? byName.get(fieldName) : fields.find((f) => f.name.value === fieldName);
       if (field === undefined || !isSubType(field.type, ifaceField.type, types)) return false;
-      const args = new Map((field.arguments ?? []).map((a) => [a.name.value, a]));
-      const ifaceArgs = new Set<string>();
-      for (const ifaceArg of ifaceField.arguments ?? []) {
-        ifaceArgs.add(ifaceArg.name.value);
-        const arg = args.get(ifaceArg.name.value);
-        if (arg === undefined || !equalTypes(arg.type, ifaceArg.type)) return false;
-      }
-      for (const [argName, arg] of args) {
-        if (!ifaceArgs.has(argName) && arg.type.kind === 'NonNullType') return false;
-      }
+      if (!argumentsImplement(field.arguments ?? [], ifaceField.arguments ?? [])) return false;
     }
   }
   return true;
+}
+
+/**
+ * A field's arguments against the interface field's: each of the interface's, with an equal
+ * type, and no other non-null one. (Names are unique within each list: sdlRulesHold.)
+ */
+function argumentsImplement(args: readonly G.InputValueDefinitionNode[], ifaceArgs: readonly G.InputValueDefinitionNode[]): boolean {
+  for (const ifaceArg of ifaceArgs) {
+    const arg = args.find((a) => a.name.value === ifaceArg.name.value);
+    if (arg === undefined || !equalTypes(arg.type, ifaceArg.type)) return false;
+  }
+  for (const arg of args) {
+    if (arg.type.kind === 'NonNullType' && !ifaceArgs.some((a) => a.name.value === arg.name.value)) return false;
+  }
+  return true;
+}
+
+/** Whether a name occurs twice in `names`: pairwise when short (no set to build). */
+function repeats(names: readonly string[]): boolean {
+  if (names.length > 16) return new Set(names).size !== names.length;
+  for (let i = 1; i < names.length; i++) if (names.indexOf(names[i]) < i) return true;
+  return false;
 }
 
 function equalTypes(a: G.TypeNode, b: G.TypeNode): boolean {
