@@ -7,6 +7,9 @@
  *
  * Writes bench-results/rust-latest.json too. Medians (criterion's `median`
  * point estimate); a benchmark that did not run shows "n/a".
+ *
+ * `--mimalloc` reads the groups of `cargo bench ... --features bench-mimalloc` instead
+ * (the library with the CLI's allocator; bench-results/rust-mimalloc-latest.json).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -17,9 +20,13 @@ const CRITERION = path.join(ROOT, 'target', 'criterion');
 const TARGET_N = 5000;
 const LARGE_N = 20000;
 
+const MIMALLOC = process.argv.includes('--mimalloc');
+/** The group names' prefix: rust/benches/convert.rs GROUP_PREFIX. */
+const PREFIX = MIMALLOC ? 'mimalloc-' : '';
+
 /** Median in milliseconds, or undefined when the benchmark has no estimates. */
 function median(group: string, name: string, n: number): number | undefined {
-  const file = path.join(CRITERION, group, name, String(n), 'new', 'estimates.json');
+  const file = path.join(CRITERION, PREFIX + group, name, String(n), 'new', 'estimates.json');
   try {
     const e = JSON.parse(fs.readFileSync(file, 'utf8')) as { median: { point_estimate: number } };
     return e.median.point_estimate / 1e6;
@@ -49,13 +56,13 @@ const rows = SIZES.map((n) => {
   return { n, serde, load, toSdl, toSdlRatio: ratio(toSdl, serde), apollo, toJson, toJsonRatio: ratio(toJson, apollo) };
 });
 if (rows.every((r) => r.serde === undefined)) {
-  console.error('rust-bench-table: no estimates in target/criterion; run cargo bench -p x-graphql --bench convert');
+  console.error(`rust-bench-table: no estimates in target/criterion; run cargo bench -p x-graphql --bench convert${MIMALLOC ? ' --features bench-mimalloc' : ''}`);
   process.exit(1);
 }
 console.log(
   table(
     ['N', 'serde_json', 'load_json', 'Rust json->sdl', 'ratio', 'apollo parse', 'Rust sdl->json', 'ratio'],
-    rows.map((r) => [r.n.toLocaleString('en-US'), ms(r.serde), ms(r.load), ms(r.toSdl), x(r.toSdlRatio), ms(r.apollo), r.toJson === undefined ? 'n/a (not implemented)' : ms(r.toJson), x(r.toJsonRatio)]),
+    rows.map((r) => [r.n.toLocaleString('en-US'), ms(r.serde), ms(r.load), ms(r.toSdl), x(r.toSdlRatio), ms(r.apollo), ms(r.toJson), x(r.toJsonRatio)]),
   ),
 );
 const t5 = rows.find((r) => r.n === TARGET_N);
@@ -69,4 +76,5 @@ const targets = [
 console.log('');
 console.log(table(['target', 'measured', 'met'], targets.map((t) => [t.target, x(t.value), t.value === undefined ? 'n/a' : t.value <= t.limit ? 'yes' : 'NO'])));
 fs.mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-fs.writeFileSync(path.join(ROOT, 'bench-results', 'rust-latest.json'), JSON.stringify({ rows, targets }, null, 2) + '\n');
+const out = MIMALLOC ? 'rust-mimalloc-latest.json' : 'rust-latest.json';
+fs.writeFileSync(path.join(ROOT, 'bench-results', out), JSON.stringify({ allocator: MIMALLOC ? 'mimalloc' : 'system', rows, targets }, null, 2) + '\n');

@@ -11,6 +11,10 @@
 //! - `sdl/to-json/N`: `convert(sdl, GraphQLToJsonSchema)`, measured only once it no
 //!   longer fails with UNSUPPORTED_DIRECTION.
 //!
+//! With `--features bench-mimalloc` the same benchmarks run with mimalloc as the global
+//! allocator, the one the CLI ships (record 0054), in groups named `mimalloc-json` and
+//! `mimalloc-sdl`: the system allocator's share of the time, side by side.
+//!
 //! The corpus lives in `bench-corpus/` at the workspace root; when it is missing it
 //! is generated with `npm run gen-corpus`. Filter as usual:
 //! `cargo bench -p x-graphql --bench convert -- 5000`. `scripts/rust-bench-table.ts`
@@ -25,6 +29,13 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Samplin
 use x_graphql::{codes, ConversionDirection, Converter};
 
 const SIZES: [usize; 4] = [100, 1000, 5000, 20000];
+
+#[cfg(feature = "bench-mimalloc")]
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+/// The prefix of the group names: which allocator the numbers are for.
+const GROUP_PREFIX: &str = if cfg!(feature = "bench-mimalloc") { "mimalloc-" } else { "" };
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("rust/ has a parent").to_path_buf()
@@ -85,7 +96,7 @@ fn bench_convert(c: &mut Criterion) {
             Err(e) => panic!("N={n}: conversion failed: {e}"),
         }
 
-        let mut group = c.benchmark_group("json");
+        let mut group = c.benchmark_group(format!("{GROUP_PREFIX}json"));
         configure(&mut group, n);
         group.throughput(Throughput::Bytes(json.len() as u64));
         group.bench_with_input(BenchmarkId::new("parse-serde", n), &json, |b, text| {
@@ -99,7 +110,7 @@ fn bench_convert(c: &mut Criterion) {
         });
         group.finish();
 
-        let mut group = c.benchmark_group("sdl");
+        let mut group = c.benchmark_group(format!("{GROUP_PREFIX}sdl"));
         configure(&mut group, n);
         group.throughput(Throughput::Bytes(sdl.len() as u64));
         group.bench_with_input(BenchmarkId::new("parse-apollo", n), &sdl, |b, text| {
