@@ -5,14 +5,15 @@
  * Stages, in the order their errors win:
  *   1. parse (graphql-js `parse`): GRAPHQL_SYNTAX;
  *   2. executable definitions (operations, fragments): GRAPHQL_INVALID;
- *   3. our own checks, one walk in document order: names defined twice (types,
- *      directives, fields, arguments, input fields, enum values, union members,
- *      interfaces, schema definitions, operation types), redefined built-in
- *      scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the second definition;
- *   4. graphql-js `validateSDL`, then `validateSchema` (a missing Query type
- *      is not a problem), each skipped when sdl-rules or sdl-schema-rules
- *      proves it would report nothing: GRAPHQL_INVALID at the earliest
- *      location reported;
+ *   3. our own checks (sdl-names), one walk in document order: names defined
+ *      twice (types, directives, fields, arguments, input fields, enum values,
+ *      union members, interfaces, schema definitions, operation types),
+ *      redefined built-in scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the
+ *      second definition;
+ *   4. graphql-js `validateSDL`, then `validateSchema` (sdl-validate; a missing
+ *      Query type is not a problem): GRAPHQL_INVALID at the earliest location
+ *      reported. Stages 3 and 4 are skipped where sdl-rules and sdl-schema-rules
+ *      prove neither would report anything;
  *      the federation definitions are added for validation only when the
  *      document applies federation directives (or `@link`) it does not define;
  *   5. building the IR: extensions merged into their type, literals to JSON
@@ -24,10 +25,7 @@
  * never loads it. The mapping itself reads only what any SDL parser gives
  * (names, descriptions, values, locations), so apollo-compiler can do the same.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type * as G from 'graphql';
-import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ConversionError, ErrorCodes } from './errors';
 import { canonicalDirectiveOrder } from './canonical';
 import { hoistInterfaces } from './hoist';
@@ -45,10 +43,10 @@ import {
 import { positionAt, type JsonObject, type JsonValue } from './load';
 import { parseSdl } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
-import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
-import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { schemaRulesHold } from './sdl-schema-rules';
+import { checkNames, definesReservedType } from './sdl-names';
+import { validate, withFederationDefinitions } from './sdl-validate';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
-import { BUILTIN_SCALARS, JSON_SCALAR } from './type-expr';
 
 /** Literal values and list types may nest this deep (record 0028). */
 export const MAX_SDL_NESTING = 128;
@@ -238,7 +236,7 @@ const NO_DEFINITION_MESSAGE =
 // ---------------------------------------------------------------------------
 // Errors and positions
 
-class Reader {
+export class Reader {
   constructor(
     readonly text: string,
     readonly file: string | undefined,
@@ -555,279 +553,4 @@ export function enumValue(name: string): JsonObject {
 export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
-}
-
-// ---------------------------------------------------------------------------
-// Stage 3: names defined twice, built-in scalars, JSON
-
-function checkNames(reader: Reader, doc: G.DocumentNode): void {
-  const problems: Array<{ node: G.ASTNode; message: string; label: string }> = [];
-  // One map of first occurrences per scope (`fields T`, ...), keyed by the bare
-  // name; labels are built for problems only. (Keys `scope + label` built for
-  // every field cost about a parse's tenth at N = 5,000; issue #8.)
-  const scopes = new Map<string, Map<string, G.ASTNode>>();
-  const scope = (key: string): Map<string, G.ASTNode> => {
-    let seen = scopes.get(key);
-    if (seen === undefined) {
-      seen = new Map();
-      scopes.set(key, seen);
-    }
-    return seen;
-  };
-  /** Records `name` in `seen`; a second occurrence is a problem (and false), labelled `prefix + name + suffix`. */
-  const once = (seen: Map<string, G.ASTNode>, name: string, node: G.ASTNode, prefix: string, suffix = ''): boolean => {
-    const first = seen.get(name);
-    if (first === undefined) {
-      seen.set(name, node);
-      return true;
-    }
-    const label = prefix + name + suffix;
-    problems.push({ node, label, message: `${label} is defined twice (first at ${reader.where(first)})` });
-    return false;
-  };
-  /** The arguments of one field or directive: it is defined once (or its second definition is not checked). */
-  const argsOnce = (owner: string, args: readonly G.InputValueDefinitionNode[] | undefined): void => {
-    if (args === undefined || args.length === 0) return;
-    const seen = new Map<string, G.ASTNode>();
-    for (const a of args) once(seen, a.name.value, a.name, `argument ${owner}(`, ')');
-  };
-  const typeKinds = new Map<string, string>();
-  for (const def of doc.definitions) {
-    switch (def.kind) {
-      case 'DirectiveDefinition':
-        if (once(scope('directive'), def.name.value, def.name, 'directive @')) argsOnce(`@${def.name.value}`, def.arguments);
-        break;
-      case 'SchemaDefinition':
-      case 'SchemaExtension':
-        if (def.kind === 'SchemaDefinition') once(scope('schema'), '', def, 'the schema');
-        for (const op of def.operationTypes ?? []) once(scope('operation'), op.operation, op, 'the ', ' operation type');
-        break;
-      case 'ScalarTypeDefinition':
-      case 'ObjectTypeDefinition':
-      case 'InterfaceTypeDefinition':
-      case 'UnionTypeDefinition':
-      case 'EnumTypeDefinition':
-      case 'InputObjectTypeDefinition':
-      case 'ScalarTypeExtension':
-      case 'ObjectTypeExtension':
-      case 'InterfaceTypeExtension':
-      case 'UnionTypeExtension':
-      case 'EnumTypeExtension':
-      case 'InputObjectTypeExtension': {
-        const name = def.name.value;
-        const isDefinition = def.kind.endsWith('Definition');
-        if (isDefinition) {
-          const reserved = reservedTypeProblem(def.kind, name);
-          if (reserved !== undefined) problems.push({ node: def.name, label: name, message: reserved });
-          once(scope('type'), name, def.name, 'type ');
-          typeKinds.set(name, def.kind);
-        }
-        if ('interfaces' in def && def.interfaces !== undefined && def.interfaces.length > 0) {
-          const seen = scope(`implements ${name}`);
-          for (const i of def.interfaces) once(seen, i.name.value, i, `${name} implements `);
-        }
-        if ('types' in def && def.types !== undefined && def.types.length > 0) {
-          const seen = scope(`members ${name}`);
-          for (const t of def.types) once(seen, t.name.value, t, `union ${name} member `);
-        }
-        if ('values' in def && def.values !== undefined && def.values.length > 0) {
-          const seen = scope(`values ${name}`);
-          for (const v of def.values) once(seen, v.name.value, v.name, `enum value ${name}.`);
-        }
-        if ('fields' in def && def.fields !== undefined && def.fields.length > 0) {
-          const seen = scope(`fields ${name}`);
-          for (const f of def.fields as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
-            // The arguments of a field defined twice are not compared with the first one's.
-            if (once(seen, f.name.value, f.name, `field ${name}.`) && 'arguments' in f) {
-              argsOnce(`${name}.${f.name.value}`, f.arguments);
-            }
-          }
-        }
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  if (problems.length === 0) return;
-  const [first, ...more] = problems;
-  let message = first.message;
-  if (more.length > 0) {
-    const names = more.slice(0, 5).map((p) => p.label);
-    message += `; ${more.length} more problem${more.length === 1 ? '' : 's'} of this kind: ${names.join(', ')}${more.length > 5 ? ', ...' : ''}`;
-  }
-  throw reader.error(ErrorCodes.GRAPHQL_INVALID, message, first.node.loc?.start);
-}
-
-/** Why a type definition's name is not ours to define (a built-in scalar; JSON, unless a scalar), if it is not. */
-function reservedTypeProblem(kind: string, name: string): string | undefined {
-  if (BUILTIN_SCALARS.has(name)) return `${name} is a built-in scalar; an SDL document must not define it`;
-  if (name === JSON_SCALAR && kind !== 'ScalarTypeDefinition') {
-    return 'JSON can only name a scalar here: x-graphql keeps the name for the scalar of arbitrary data';
-  }
-  return undefined;
-}
-
-/** Whether a type definition of the document has a name reservedTypeProblem refuses. */
-function definesReservedType(doc: G.DocumentNode): boolean {
-  for (const def of doc.definitions) {
-    if ('name' in def && def.name !== undefined && def.kind.endsWith('TypeDefinition') && reservedTypeProblem(def.kind, def.name.value) !== undefined) {
-      return true;
-    }
-  }
-  return false;
-}
-
-// ---------------------------------------------------------------------------
-// Stage 4: graphql-js validation
-
-let federationText: string | undefined;
-
-/** schemas/federation-v2.3.graphql, two levels above this file in js/src and js/dist. */
-function federationDefinitions(): string {
-  federationText ??= fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'federation-v2.3.graphql'), 'utf8');
-  return federationText;
-}
-
-const FEDERATION_NAMES = new Set([...FEDERATION_DIRECTIVES, 'link']);
-
-/**
- * The document with the federation definitions it applies without defining them
- * (schemas/federation-v2.3.graphql), for validation; the document itself when it
- * applies none.
- */
-function withFederationDefinitions(graphql: typeof import('graphql'), doc: G.DocumentNode): G.DocumentNode {
-  const definedDirectives = new Set<string>();
-  const definedTypes = new Set<string>();
-  for (const def of doc.definitions) {
-    if (def.kind === 'DirectiveDefinition') definedDirectives.add(def.name.value);
-    else if ('name' in def && def.name !== undefined && def.kind.endsWith('Definition')) definedTypes.add(def.name.value);
-  }
-  const needsFederation = someAppliedDirective(doc, (name) => FEDERATION_NAMES.has(name) && !definedDirectives.has(name));
-  if (!needsFederation) return doc;
-  const extra = graphql.parse(federationDefinitions()).definitions.filter(
-    (d) => 'name' in d && d.name !== undefined && !(d.kind === 'DirectiveDefinition' ? definedDirectives : definedTypes).has(d.name.value),
-  );
-  return { ...doc, definitions: [...doc.definitions, ...extra] };
-}
-
-/**
- * graphql-js's rules on `full` (the document with the federation definitions), for the
- * message and location of the first problem. `sdlHeld`: sdlRulesHold already proved the
- * SDL rules, so `validateSDL` need not visit every node.
- */
-function validate(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode, full: G.DocumentNode, sdlHeld: boolean): void {
-  let errors: readonly G.GraphQLError[] = sdlHeld ? [] : validateSdl(graphql, full);
-  if (errors.length === 0) {
-    // What buildASTSchema would throw on (record 0028's stage 4, between validateSDL and validateSchema).
-    errors = unreadableDirectiveArguments(doc).map((p) => new graphql.GraphQLError(p.message, { nodes: p.node }));
-  }
-  if (errors.length === 0) {
-    // Most documents provably meet the schema's rules without building it (sdl-schema-rules.ts).
-    if (schemaRulesHold(full)) return;
-    const check = (ast: G.DocumentNode) =>
-      graphql.validateSchema(graphql.buildASTSchema(ast, { assumeValidSDL: true })).filter((e) => e.message !== 'Query root type must be provided.');
-    try {
-      errors = check(full);
-    } catch (e) {
-      if (e instanceof graphql.GraphQLError) {
-        // Another value graphql-js could not read while building: its message, not an internal error.
-        return reportEarliest(reader, [e]);
-      }
-      // graphql-js 16 recurses without end on a default value whose input type contains
-      // itself (`input T { t: T = {} }`, a RangeError), and stops on a default value of a type
-      // that is not an input type (an invariant); such a document is checked without its
-      // defaults, which then reports the type.
-      errors = check(graphql.visit(full, { InputValueDefinition: (node) => ({ ...node, defaultValue: undefined }) }));
-    }
-  }
-  reportEarliest(reader, errors);
-}
-
-/**
- * Throws the problem at the earliest location in the user's document among all the
- * locations of all the problems reported; the message of the problem it belongs to (the
- * first such problem on a tie). Nothing when there is no problem.
- */
-function reportEarliest(reader: Reader, errors: readonly G.GraphQLError[]): void {
-  if (errors.length === 0) return;
-  let best: { error: G.GraphQLError; offset?: number } = { error: errors[0] };
-  for (const error of errors) {
-    for (const n of error.nodes ?? []) {
-      if (n.loc === undefined || n.loc.source.body !== reader.text) continue;
-      if (best.offset === undefined || n.loc.start < best.offset) best = { error, offset: n.loc.start };
-    }
-  }
-  throw reader.error(ErrorCodes.GRAPHQL_INVALID, best.error.message, best.offset);
-}
-
-/** graphql-js's `validateSDL` with its SDL rules, KnownDirectives replaced by `knownDirectives`. */
-export function validateSdl(graphql: typeof import('graphql'), doc: G.DocumentNode): readonly G.GraphQLError[] {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { validateSDL } = require('graphql/validation/validate') as typeof import('graphql/validation/validate');
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { specifiedSDLRules } = require('graphql/validation/specifiedRules') as typeof import('graphql/validation/specifiedRules');
-  const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
-  return validateSDL(doc, undefined, rules);
-}
-
-/**
- * Whether a directive applied anywhere in the document satisfies `test`. A
- * walk over the places directives can stand in a type-system document (an
- * executable definition was refused before), not graphql-js's `visit`, which
- * visits every node and cost about as much as the parse itself (issue #8).
- */
-function someAppliedDirective(doc: G.DocumentNode, test: (name: string) => boolean): boolean {
-  const any = (list: readonly G.ConstDirectiveNode[] | undefined) => list !== undefined && list.some((d) => test(d.name.value));
-  const anyArg = (args: readonly G.InputValueDefinitionNode[] | undefined) => args !== undefined && args.some((a) => any(a.directives));
-  for (const def of doc.definitions) {
-    if (def.kind === 'DirectiveDefinition') {
-      if (anyArg(def.arguments)) return true;
-      continue;
-    }
-    if (!('directives' in def)) continue;
-    if (any(def.directives as readonly G.ConstDirectiveNode[] | undefined)) return true;
-    if ('values' in def && def.values?.some((v) => any(v.directives))) return true;
-    if ('fields' in def && def.fields !== undefined) {
-      for (const f of def.fields as ReadonlyArray<G.FieldDefinitionNode | G.InputValueDefinitionNode>) {
-        if (any(f.directives)) return true;
-        if ('arguments' in f && anyArg(f.arguments)) return true;
-      }
-    }
-  }
-  return false;
-}
-
-/**
- * graphql-js 16's KnownDirectivesRule takes a directive on a field of an
- * `extend input` for one on an argument (ARGUMENT_DEFINITION), so it rejects
- * valid documents. This rule checks those directives for INPUT_FIELD_DEFINITION
- * itself and leaves everything else to the original.
- */
-function knownDirectives(graphql: typeof import('graphql')): SDLValidationRule {
-  return (context) => {
-    const original = graphql.KnownDirectivesRule(context) as { Directive: G.ASTVisitFn<G.DirectiveNode> };
-    const locations = new Map<string, readonly string[]>();
-    for (const d of graphql.specifiedDirectives) locations.set(d.name, d.locations);
-    for (const def of context.getDocument().definitions) {
-      if (def.kind === 'DirectiveDefinition') locations.set(def.name.value, def.locations.map((l) => l.value));
-    }
-    return {
-      Directive(node, key, parent, path, ancestors) {
-        const appliedTo = ancestors[ancestors.length - 1];
-        const owner = ancestors[ancestors.length - 3];
-        const known = locations.get(node.name.value);
-        const inExtension =
-          appliedTo !== undefined && 'kind' in appliedTo && appliedTo.kind === 'InputValueDefinition' &&
-          owner !== undefined && 'kind' in owner && owner.kind === 'InputObjectTypeExtension';
-        if (!inExtension || known === undefined) return original.Directive.call(this, node, key, parent, path, ancestors);
-        if (!known.includes('INPUT_FIELD_DEFINITION')) {
-          context.reportError(
-            new graphql.GraphQLError(`Directive "@${node.name.value}" may not be used on INPUT_FIELD_DEFINITION.`, { nodes: node }),
-          );
-        }
-        return undefined;
-      },
-    };
-  };
 }

@@ -13,7 +13,7 @@ import * as fs from 'fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureSdlFiles } from './support';
-import { validateSdl } from '../src/sdl-read';
+import { validateSdl } from '../src/sdl-validate';
 import { sdlRulesHold } from '../src/sdl-rules';
 
 // The CommonJS build, as readSdl requires it: validateSdl swaps graphql-js's own
