@@ -41,7 +41,6 @@ export function checkNames(reader: Reader, doc: G.DocumentNode): void {
     const seen = new Map<string, G.ASTNode>();
     for (const a of args) once(seen, a.name.value, a.name, `argument ${owner}(`, ')');
   };
-  const typeKinds = new Map<string, string>();
   for (const def of doc.definitions) {
     switch (def.kind) {
       case 'DirectiveDefinition':
@@ -70,7 +69,6 @@ export function checkNames(reader: Reader, doc: G.DocumentNode): void {
           const reserved = reservedTypeProblem(def.kind, name);
           if (reserved !== undefined) problems.push({ node: def.name, label: name, message: reserved });
           once(scope('type'), name, def.name, 'type ');
-          typeKinds.set(name, def.kind);
         }
         if ('interfaces' in def && def.interfaces !== undefined && def.interfaces.length > 0) {
           const seen = scope(`implements ${name}`);
