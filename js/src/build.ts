@@ -23,7 +23,8 @@ import { DEFAULT_DEPRECATION_REASON, deprecation, isOneOfDirective, possibleType
 import { isSpecifiedByAttribute } from './canonical';
 import type { AppliedDirective, Definition, Document, EnumValueDef, FieldDef, InputValueDef, SchemaDef } from './ir';
 import { OPERATION_KINDS } from './ir';
-import { isObject, loadJson, locate, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { isObject, loadJson, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { locate } from './locate';
 import { printDocument } from './print';
 import { readSdl } from './sdl-read';
 import { parseTypeExpr } from './type-expr';

@@ -5,7 +5,8 @@
  */
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locate, locateAll, type JsonObject } from './load';
+import { isObject, loadJson, type JsonObject } from './load';
+import { locate, locateAll } from './locate';
 import { Lowering } from './lower';
 import { checkMetaSchema } from './meta-schema';
 import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';

@@ -27,7 +27,8 @@ import * as path from 'path';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
-import { isObject, keysOf, locateAll, own, pointerJoin, type JsonValue } from './load';
+import { isObject, keysOf, own, pointerJoin, type JsonValue } from './load';
+import { locateAll } from './locate';
 
 export type Draft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 

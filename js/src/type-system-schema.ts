@@ -15,7 +15,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
 import { typeSystemSchema } from './describe';
-import { firstInDocument, isObject, keysOf, locate, type JsonValue } from './load';
+import { isObject, keysOf, type JsonValue } from './load';
+import { firstInDocument, locate } from './locate';
 
 let validator: ValidateFunction | undefined;
 

@@ -20,7 +20,8 @@
  */
 import { jsonSchemaToSdl } from './convert';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, locateAll, type JsonObject, type JsonValue } from './load';
+import { isObject, loadJson, type JsonObject, type JsonValue } from './load';
+import { locateAll } from './locate';
 import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
 import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
 import { scanDocument } from './normalize';

@@ -3,17 +3,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConversionError } from '../src/errors';
-import {
-  isObject,
-  keysOf,
-  loadJson,
-  locate,
-  own,
-  parseStrict,
-  pointerJoin,
-  type JsonObject,
-  type JsonValue,
-} from '../src/load';
+import { isObject, keysOf, loadJson, own, parseStrict, pointerJoin, type JsonObject, type JsonValue } from '../src/load';
+import { locate } from '../src/locate';
 
 interface Case {
   name: string;

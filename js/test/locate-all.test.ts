@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isObject, keysOf, loadJson, locate, locateAll, own, pointerJoin, type JsonValue } from '../src/load';
+import { isObject, keysOf, loadJson, own, pointerJoin, type JsonValue } from '../src/load';
+import { locate, locateAll } from '../src/locate';
 
 function loads(text: string): boolean {
   try {

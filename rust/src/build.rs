@@ -16,7 +16,8 @@ use crate::ir::{
     ObjectKind, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef, OPERATION_KINDS,
 };
 use crate::json_print::json_string;
-use crate::load::{load_json, locate, pointer_join};
+use crate::load::{load_json, pointer_join};
+use crate::locate::locate;
 use crate::print::print_document;
 use crate::sdl_read::read_sdl;
 use crate::type_expr::parse_type_expr;

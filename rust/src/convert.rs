@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
-use crate::load::{load_json, locate, locate_all};
+use crate::load::load_json;
+use crate::locate::{locate, locate_all};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};

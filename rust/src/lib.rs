@@ -6,6 +6,7 @@ pub mod text;
 pub mod catalog;
 pub mod errors;
 pub mod load;
+pub mod locate;
 pub mod options;
 pub mod ir;
 pub mod type_expr;

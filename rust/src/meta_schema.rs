@@ -21,7 +21,7 @@ use jsonschema::{Draft, Validator};
 use serde_json::Value;
 
 use crate::errors::{codes, ConversionError, Location};
-use crate::load::locate;
+use crate::locate::locate;
 
 /// The draft-07 meta-schema as ajv 8 ships it (`ajv/dist/refs/json-schema-draft-07.json`),
 /// which differs from json-schema.org's: `enum` has `minItems: 1` and

@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use crate::describe::type_system_schema;
 use crate::errors::{codes, ConversionError, Location};
-use crate::load::{first_in_document, locate};
+use crate::locate::{first_in_document, locate};
 
 /// Which error speaks for a place when several fail there.
 pub const KEYWORD_RANK: [&str; 9] =

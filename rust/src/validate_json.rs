@@ -15,7 +15,8 @@ use std::rc::Rc;
 
 use crate::convert::json_schema_to_sdl;
 use crate::errors::{codes, Diagnostic, Location, Severity};
-use crate::load::{load_json, locate};
+use crate::load::load_json;
+use crate::locate::locate;
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;

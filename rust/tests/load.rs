@@ -3,7 +3,8 @@
 
 use serde_json::Value;
 use x_graphql::errors::{codes, ConversionError};
-use x_graphql::load::{load_json, locate, pointer_join, position_at, MAX_DEPTH};
+use x_graphql::load::{load_json, pointer_join, position_at, MAX_DEPTH};
+use x_graphql::locate::locate;
 
 fn vectors() -> Value {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../fixtures/helpers/load.json");

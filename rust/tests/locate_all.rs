@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use serde_json::Value;
-use x_graphql::load::{load_json, locate, locate_all, pointer_join};
+use x_graphql::load::{load_json, pointer_join};
+use x_graphql::locate::{locate, locate_all};
 
 /// Every member and element pointer of a tree, plus some that do not resolve.
 fn pointers_of(value: &Value) -> Vec<String> {
