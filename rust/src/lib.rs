@@ -28,6 +28,7 @@ pub mod hoist;
 pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
+mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
 mod sdl_validate;
