@@ -8,11 +8,23 @@
  */
 import type * as G from 'graphql';
 import type { Parser as ParserClass } from 'graphql/language/parser';
+import { fastParseSdl } from './sdl-fast-parse';
 
 let SpecParser: (new (source: string, options?: G.ParseOptions) => ParserClass) | undefined;
 
-/** `locations: false` gives nodes without `loc` (graphql-js's `noLocation`). */
+let dedentBlockStringLines: ((lines: string[]) => string[]) | undefined;
+
+/**
+ * `locations: false` gives nodes without `loc` (graphql-js's `noLocation`), from
+ * sdl-fast-parse when it reads the document, else from graphql-js.
+ */
 export function parseSdl(text: string, locations = true): G.DocumentNode {
+  if (!locations) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    dedentBlockStringLines ??= (require('graphql/language/blockString') as typeof import('graphql/language/blockString')).dedentBlockStringLines;
+    const fast = fastParseSdl(text, dedentBlockStringLines);
+    if (fast !== undefined) return fast;
+  }
   if (SpecParser === undefined) {
     // Loaded lazily, like graphql itself in sdl-read.ts.
     // eslint-disable-next-line @typescript-eslint/no-require-imports
