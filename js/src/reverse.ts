@@ -232,7 +232,7 @@ function unionBody(def: UnionTypeDef, out: JsonObject): void {
 }
 
 function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes): void {
-  const properties: JsonObject = {};
+  const properties = nameKeyedObject();
   const required: string[] = [];
   for (const f of def.fields) {
     properties[f.name] = field(f, shapes);
@@ -240,6 +240,21 @@ function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes): void {
   }
   out.properties = properties;
   if (required.length > 0) out.required = required;
+}
+
+/**
+ * A new object for keys that are names from the document (a type's fields). V8 gives an
+ * object a hidden class per sequence of keys added to it, and thousands of types with field
+ * names of their own made thousands of classes, whose garbage collection cost the conversion
+ * 5% to 6% (N = 5,000: wall time pairwise 0.937, CPU time 0.948, 41 interleaved rounds). An
+ * object that had a key deleted keeps its keys in a dictionary instead; `JSON.stringify`
+ * prints it the same, keys in the order they were added (GraphQL names are never
+ * integer-like).
+ */
+function nameKeyedObject(): JsonObject {
+  const out: JsonObject = { _: null };
+  delete out._;
+  return out;
 }
 
 function ref(name: string): string {
