@@ -34,9 +34,13 @@ const DIRECTIVE_LOCATIONS = new Set([
 
 const SIMPLE_ESCAPES: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
 
-export function fastParseSdl(text: string, dedent: (lines: string[]) => string[]): G.DocumentNode | undefined {
+/**
+ * `maxDepth`: more `(`, `[` and `{` open at once is not read here (graphql-js's count of
+ * them, as sdl-read's `tooDeep` takes it, for the error); this also bounds the recursion.
+ */
+export function fastParseSdl(text: string, dedent: (lines: string[]) => string[], maxDepth: number): G.DocumentNode | undefined {
   try {
-    return new FastParser(text, dedent).document() as unknown as G.DocumentNode;
+    return new FastParser(text, dedent, maxDepth).document() as unknown as G.DocumentNode;
   } catch (e) {
     if (e === UNSURE) return undefined;
     throw e;
@@ -61,10 +65,13 @@ class FastParser {
   private kind = EOF;
   private value = '';
   private char = 0;
+  /** Brackets open at the current token. */
+  private depth = 0;
 
   constructor(
     private readonly text: string,
     private readonly dedent: (lines: string[]) => string[],
+    private readonly maxDepth: number,
   ) {
     this.advance();
   }
@@ -106,18 +113,28 @@ class FastParser {
       return;
     }
     switch (c) {
+      case 0x28: // (
+      case 0x5b: // [
+      case 0x7b: // {
+        if (++this.depth > this.maxDepth) throw UNSURE;
+        this.kind = PUNCT;
+        this.char = c;
+        this.pos = p + 1;
+        return;
+      case 0x29: // )
+      case 0x5d: // ]
+      case 0x7d: // }
+        if (this.depth > 0) this.depth--;
+        this.kind = PUNCT;
+        this.char = c;
+        this.pos = p + 1;
+        return;
       case 0x21: // !
       case 0x26: // &
-      case 0x28: // (
-      case 0x29: // )
       case 0x3a: // :
       case 0x3d: // =
       case 0x40: // @
-      case 0x5b: // [
-      case 0x5d: // ]
-      case 0x7b: // {
       case 0x7c: // |
-      case 0x7d: // }
         this.kind = PUNCT;
         this.char = c;
         this.pos = p + 1;

@@ -15,16 +15,17 @@ let SpecParser: (new (source: string, options?: G.ParseOptions) => ParserClass) 
 let dedentBlockStringLines: ((lines: string[]) => string[]) | undefined;
 
 /**
- * `locations: false` gives nodes without `loc` (graphql-js's `noLocation`), from
- * sdl-fast-parse when it reads the document, else from graphql-js.
+ * graphql-js's AST without locations from sdl-fast-parse, for a document it reads (one
+ * that nests at most `maxDepth` brackets); undefined for any other.
  */
+export function parseSdlFast(text: string, maxDepth: number): G.DocumentNode | undefined {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  dedentBlockStringLines ??= (require('graphql/language/blockString') as typeof import('graphql/language/blockString')).dedentBlockStringLines;
+  return fastParseSdl(text, dedentBlockStringLines, maxDepth);
+}
+
+/** graphql-js's parse; `locations: false` gives nodes without `loc` (graphql-js's `noLocation`). */
 export function parseSdl(text: string, locations = true): G.DocumentNode {
-  if (!locations) {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    dedentBlockStringLines ??= (require('graphql/language/blockString') as typeof import('graphql/language/blockString')).dedentBlockStringLines;
-    const fast = fastParseSdl(text, dedentBlockStringLines);
-    if (fast !== undefined) return fast;
-  }
   if (SpecParser === undefined) {
     // Loaded lazily, like graphql itself in sdl-read.ts.
     // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -41,7 +41,7 @@ import {
   type SchemaDef,
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
-import { parseSdl } from './sdl-parse';
+import { parseSdl, parseSdlFast } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
@@ -155,7 +155,10 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // One leading BOM is skipped; it is not a column (as for JSON input).
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const reader = new Reader(text, options.fileName);
-  const deep = tooDeep(graphql, text);
+  // sdl-fast-parse reads most documents, those within the depth limit only; the others are
+  // checked for depth before graphql-js parses them.
+  const fast = parseSdlFast(text, MAX_SDL_DEPTH);
+  const deep = fast === undefined ? tooDeep(graphql, text) : undefined;
   if (deep !== undefined) {
     throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, `the document nests deeper than ${MAX_SDL_DEPTH} levels`, deep);
   }
@@ -177,7 +180,7 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // issue #8). So the document is read without them, and a document with a problem is read
   // again with them, for the problem's position (the checks do not depend on them).
   // A syntax error is reported at once: its position comes from the lexer.
-  const unlocated = parse(false);
+  const unlocated = fast ?? parse(false);
   try {
     return readParsed(graphql, reader, unlocated);
   } catch (e) {

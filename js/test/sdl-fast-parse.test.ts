@@ -17,7 +17,7 @@ const graphql = require('graphql') as typeof import('graphql');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { dedentBlockStringLines } = require('graphql/language/blockString') as typeof import('graphql/language/blockString');
 
-const fast = (text: string) => fastParseSdl(text, dedentBlockStringLines);
+const fast = (text: string, maxDepth = 1000) => fastParseSdl(text, dedentBlockStringLines, maxDepth);
 
 /** graphql-js's AST without locations, or undefined on a syntax error. */
 function reference(text: string): graphql.DocumentNode | undefined {
@@ -82,6 +82,14 @@ describe('fastParseSdl', () => {
       'type A { a: Int', 'schema { query: Q mutation }', 'directive @d @e on FIELD', 'scalar', 'type A { a: [Int }',
     ];
     for (const text of cases) expect(fast(text), JSON.stringify(text)).toBeUndefined();
+  });
+
+  it('reads brackets up to its depth limit only (the rest goes to sdl-read\'s depth check)', () => {
+    const nested = (n: number) => `type A { a(x: ${'['.repeat(n)}Int${']'.repeat(n)}): Int }`;
+    // The field's braces and parentheses count: 2 + n.
+    expect(fast(nested(3), 5)).toBeDefined();
+    expect(fast(nested(4), 5)).toBeUndefined();
+    expect(fast(`type A { a(x: Int = ${'['.repeat(100000)}1${']'.repeat(100000)}): Int }`)).toBeUndefined();
   });
 
   it('never disagrees with graphql-js (random token soups)', () => {
