@@ -67,6 +67,18 @@ class FastParser {
   private char = 0;
   /** Brackets open at the current token. */
   private depth = 0;
+  /**
+   * One Name node per name and one NamedType node per type name, shared by all their
+   * occurrences: a document repeats its names (fields `id`, types `String`) thousands of
+   * times, and each occurrence then hashes an existing string instead of a new one wherever
+   * it is a key (the proofs' maps, the reverse tree's properties). Safe because nothing
+   * changes or compares AST nodes by identity: the proofs, the IR builder and graphql-js's
+   * rules only read them, and a problem is reported from a new parse by graphql-js, with
+   * locations. SDL -> JSON at N = 5,000: wall time pairwise 0.964 and 0.943 (31 and 41
+   * rounds), at N = 20,000 0.963 (7).
+   */
+  private readonly names = new Map<string, Node>();
+  private readonly namedTypes = new Map<Node, Node>();
 
   constructor(
     private readonly text: string,
@@ -440,11 +452,22 @@ class FastParser {
     if (this.kind !== NAME) throw UNSURE;
     const value = this.value;
     this.advance();
-    return { kind: 'Name', value };
+    let node = this.names.get(value);
+    if (node === undefined) {
+      node = { kind: 'Name', value };
+      this.names.set(value, node);
+    }
+    return node;
   }
 
   private namedType(): Node {
-    return { kind: 'NamedType', name: this.name() };
+    const name = this.name();
+    let node = this.namedTypes.get(name);
+    if (node === undefined) {
+      node = { kind: 'NamedType', name };
+      this.namedTypes.set(name, node);
+    }
+    return node;
   }
 
   private type(): Node {
