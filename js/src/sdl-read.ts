@@ -35,10 +35,13 @@ import {
   type Definition,
   type DirectiveDef,
   type Document,
+  type EnumTypeDef,
   type EnumValueDef,
   type FieldDef,
   type InputValueDef,
+  type ObjectTypeDef,
   type SchemaDef,
+  type UnionTypeDef,
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
 import { parseSdl, parseSdlFast } from './sdl-parse';
@@ -337,40 +340,38 @@ export class Reader {
   }
 
   private typeDraft(def: G.TypeDefinitionNode): TypeDraft {
-    const base = { name: def.name.value, ...this.description(def.description), directives: this.directives(def.directives) };
+    // Key by key, in the order the literals with spreads gave (see the builders below).
+    const out = { kind: TYPE_KINDS[def.kind], name: def.name.value } as TypeDefinition;
+    this.describe(out, def.description);
     switch (def.kind) {
-      case 'ScalarTypeDefinition':
-        return { def: { kind: 'scalar', ...base } };
       case 'ObjectTypeDefinition':
-      case 'InterfaceTypeDefinition':
-        return {
-          def: {
-            kind: def.kind === 'ObjectTypeDefinition' ? 'object' : 'interface',
-            name: base.name,
-            ...this.description(def.description),
-            interfaces: (def.interfaces ?? []).map((i) => i.name.value),
-            directives: base.directives,
-            fields: this.fields(def.fields),
-          },
-        };
-      case 'InputObjectTypeDefinition':
-        return {
-          def: {
-            kind: 'input',
-            name: base.name,
-            ...this.description(def.description),
-            interfaces: [],
-            directives: base.directives,
-            fields: this.inputFields(def.fields),
-          },
-        };
+      case 'InterfaceTypeDefinition': {
+        const o = out as ObjectTypeDef;
+        o.interfaces = (def.interfaces ?? []).map((i) => i.name.value);
+        o.directives = this.directives(def.directives);
+        o.fields = this.fields(def.fields);
+        break;
+      }
+      case 'InputObjectTypeDefinition': {
+        const o = out as ObjectTypeDef;
+        o.interfaces = [];
+        o.directives = this.directives(def.directives);
+        o.fields = this.inputFields(def.fields);
+        break;
+      }
       case 'UnionTypeDefinition':
-        return { def: { kind: 'union', ...base, members: (def.types ?? []).map((t) => t.name.value) } };
+        out.directives = this.directives(def.directives);
+        (out as UnionTypeDef).members = (def.types ?? []).map((t) => t.name.value);
+        break;
       case 'EnumTypeDefinition':
-        return { def: { kind: 'enum', ...base, values: this.enumValues(def.values) } };
+        out.directives = this.directives(def.directives);
+        (out as EnumTypeDef).values = this.enumValues(def.values);
+        break;
       default:
-        throw new Error('unreachable');
+        out.directives = this.directives(def.directives);
+        break;
     }
+    return { def: out };
   }
 
   private extend(target: TypeDraft, ext: G.TypeExtensionNode): void {
@@ -541,6 +542,15 @@ export class Reader {
 }
 
 type TypeDefinition = Exclude<Definition, DirectiveDef>;
+
+const TYPE_KINDS: Record<G.TypeDefinitionNode['kind'], TypeDefinition['kind']> = {
+  ScalarTypeDefinition: 'scalar',
+  ObjectTypeDefinition: 'object',
+  InterfaceTypeDefinition: 'interface',
+  UnionTypeDefinition: 'union',
+  EnumTypeDefinition: 'enum',
+  InputObjectTypeDefinition: 'input',
+};
 
 interface TypeDraft {
   def: TypeDefinition;
