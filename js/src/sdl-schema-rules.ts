@@ -48,16 +48,19 @@ type FieldLike = G.FieldDefinitionNode | G.InputValueDefinitionNode;
 
 /** A named type of the document: its kind and its definition with all its extensions. */
 interface Named {
-  kind?: Kind;
+  name: string;
+  kind: Kind | undefined;
   nodes: TypeNode[];
   /** Gathered from `nodes` once: a type's fields are read again for every type implementing it. */
-  fields?: readonly G.FieldDefinitionNode[];
-  interfaces?: string[];
-  members?: string[];
+  fields: readonly G.FieldDefinitionNode[] | undefined;
+  interfaces: readonly string[] | undefined;
+  members: readonly string[] | undefined;
 }
 
 export function schemaRulesHold(doc: G.DocumentNode): boolean {
   const types = new Map<string, Named>();
+  // The same, in document order: iterating a Map made an entry per type (issue #8).
+  const list: Named[] = [];
   const directives: G.DirectiveDefinitionNode[] = [];
   const roots: string[] = [];
   let schemaDefinition = false;
@@ -70,9 +73,15 @@ export function schemaRulesHold(doc: G.DocumentNode): boolean {
       directives.push(def);
     } else if (def.kind in DEFINITION_KINDS || EXTENSION_KINDS.has(def.kind)) {
       const node = def as TypeNode;
-      const named = types.get(node.name.value) ?? { nodes: [] };
-      types.set(node.name.value, named);
-      named.nodes.push(node);
+      let named = types.get(node.name.value);
+      if (named === undefined) {
+        // Every key set here, so that the object keeps one shape as the memos fill it.
+        named = { name: node.name.value, kind: undefined, nodes: [node], fields: undefined, interfaces: undefined, members: undefined };
+        types.set(named.name, named);
+        list.push(named);
+      } else {
+        named.nodes.push(node);
+      }
       const kind = DEFINITION_KINDS[def.kind];
       if (kind !== undefined) {
         if (named.kind !== undefined) return false;
@@ -87,10 +96,10 @@ export function schemaRulesHold(doc: G.DocumentNode): boolean {
   // Subscription as the roots (as well as any an `extend schema` names).
   if (!schemaDefinition) roots.push(...['Query', 'Mutation', 'Subscription'].filter((n) => types.has(n)));
   if (roots.some((name) => kindOf(types, name) !== 'object')) return false;
-  for (const [name, named] of types) {
-    if (named.kind === undefined || name.startsWith('__') || !typeHolds(name, named, types)) return false;
+  for (const named of list) {
+    if (named.kind === undefined || named.name.startsWith('__') || !typeHolds(named.name, named, types)) return false;
   }
-  return noRequiredInputCycle(types);
+  return noRequiredInputCycle(types, list);
 }
 
 function kindOf(types: Map<string, Named>, name: string): Kind | undefined {
@@ -174,9 +183,11 @@ function typeHolds(name: string, named: Named, types: Map<string, Named>): boole
  * when the type has one node (most; no copy), else the lists joined.
  */
 function gathered<T>(named: Named, key: 'fields' | 'values'): readonly T[] {
-  const own = (n: TypeNode): readonly T[] => ((n as unknown as Record<string, readonly T[] | undefined>)[key] ?? []);
+  const own = (n: TypeNode): readonly T[] => ((n as unknown as Record<string, readonly T[] | undefined>)[key] ?? NONE);
   return named.nodes.length === 1 ? own(named.nodes[0]) : named.nodes.flatMap(own);
 }
+
+const NONE: readonly never[] = [];
 
 function fieldsOf(named: Named): readonly G.FieldDefinitionNode[] {
   return (named.fields ??= gathered<G.FieldDefinitionNode>(named, 'fields'));
@@ -186,14 +197,26 @@ function inputFieldsOf(named: Named): readonly G.InputValueDefinitionNode[] {
   return gathered<G.InputValueDefinitionNode>(named, 'fields');
 }
 
-function interfacesOf(named: Named | undefined): string[] {
-  if (named === undefined) return [];
-  return (named.interfaces ??= named.nodes.flatMap((n) => ('interfaces' in n && n.interfaces?.map((i) => i.name.value)) || []));
+function interfacesOf(named: Named | undefined): readonly string[] {
+  if (named === undefined) return NONE;
+  return (named.interfaces ??= namesOf(named, 'interfaces'));
 }
 
-function membersOf(named: Named | undefined): string[] {
-  if (named === undefined) return [];
-  return (named.members ??= named.nodes.flatMap((n) => ('types' in n && n.types?.map((t) => t.name.value)) || []));
+function membersOf(named: Named | undefined): readonly string[] {
+  if (named === undefined) return NONE;
+  return (named.members ??= namesOf(named, 'types'));
+}
+
+/** The names in the lists `key` (interfaces, union members) of a type's nodes. */
+function namesOf(named: Named, key: 'interfaces' | 'types'): readonly string[] {
+  let out: string[] | undefined;
+  for (const n of named.nodes) {
+    const list = (n as unknown as Record<string, readonly G.NamedTypeNode[] | undefined>)[key];
+    if (list === undefined || list.length === 0) continue;
+    out ??= [];
+    for (const t of list) out.push(t.name.value);
+  }
+  return out ?? NONE;
 }
 
 /** Object and interface fields: at least one, names not reserved, output types, arguments as inputValuesHold. */
@@ -284,7 +307,7 @@ function isSubType(sub: G.TypeNode, sup: G.TypeNode, types: Map<string, Named>):
 }
 
 /** No input object reaches itself through non-null input-object fields (lists break a cycle). */
-function noRequiredInputCycle(types: Map<string, Named>): boolean {
+function noRequiredInputCycle(types: Map<string, Named>, list: readonly Named[]): boolean {
   const state = new Map<string, 'open' | 'done'>();
   const next = (name: string): string[] => {
     const out: string[] = [];
@@ -295,7 +318,8 @@ function noRequiredInputCycle(types: Map<string, Named>): boolean {
     return out;
   };
   // Iterative depth-first search: a long chain of required fields must not exhaust the stack.
-  for (const [start, named] of types) {
+  for (const named of list) {
+    const start = named.name;
     if (named.kind !== 'input' || state.has(start)) continue;
     const stack: Array<{ name: string; edges: string[] }> = [{ name: start, edges: next(start) }];
     state.set(start, 'open');
