@@ -417,16 +417,17 @@ export class Reader {
   // The builders below set keys one by one, in the order a spread gave them:
   // a conditional spread (`...(d ? { description } : {})`) takes a slow path in
   // V8 11 (about 1 µs), and they run for every field, argument and enum value.
+  // A field is one literal of its final keys: keys added one by one to a smaller
+  // literal grew a separate property store twice per field (issue #8).
 
   private fields(nodes: readonly G.FieldDefinitionNode[] | undefined): FieldDef[] {
     if (nodes === undefined) return [];
     return nodes.map((f) => {
-      const out = { name: f.name.value } as FieldDef;
-      this.describe(out, f.description);
-      out.args = this.inputValues(f.arguments);
-      out.type = this.typeText(f.type);
-      out.directives = this.directives(f.directives);
-      return out;
+      const description = this.descriptionOf(f.description);
+      const args = this.inputValues(f.arguments);
+      const type = this.typeText(f.type);
+      const directives = this.directives(f.directives);
+      return description === undefined ? { name: f.name.value, args, type, directives } : { name: f.name.value, description, args, type, directives };
     });
   }
 
@@ -463,6 +464,11 @@ export class Reader {
       out.directives = this.directives(v.directives);
       return out;
     });
+  }
+
+  /** The description `description()` would spread, if any. */
+  private descriptionOf(node: G.StringValueNode | undefined): string | undefined {
+    return node !== undefined && node.value !== '' ? node.value : undefined;
   }
 
   /** Sets `description` as `description()` would spread it. */
