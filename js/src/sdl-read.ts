@@ -426,7 +426,7 @@ export class Reader {
       const description = this.descriptionOf(f.description);
       const args = this.inputValues(f.arguments);
       const type = this.typeText(f.type);
-      const directives = this.directives(f.directives);
+      const directives = this.memberDirectives(f.directives);
       return description === undefined ? { name: f.name.value, args, type, directives } : { name: f.name.value, description, args, type, directives };
     });
   }
@@ -436,22 +436,22 @@ export class Reader {
     return nodes.map((f) => {
       const out = { name: f.name.value } as FieldDef;
       this.describe(out, f.description);
-      out.args = [];
+      out.args = NONE;
       out.type = this.typeText(f.type);
       if (f.defaultValue !== undefined) out.defaultValue = this.value(f.defaultValue, 0);
-      out.directives = this.directives(f.directives);
+      out.directives = this.memberDirectives(f.directives);
       return out;
     });
   }
 
   private inputValues(nodes: readonly G.InputValueDefinitionNode[] | undefined): InputValueDef[] {
-    if (nodes === undefined || nodes.length === 0) return [];
+    if (nodes === undefined || nodes.length === 0) return NONE;
     return nodes.map((a) => {
       const out = { name: a.name.value } as InputValueDef;
       this.describe(out, a.description);
       out.type = this.typeText(a.type);
       if (a.defaultValue !== undefined) out.defaultValue = this.value(a.defaultValue, 0);
-      out.directives = this.directives(a.directives);
+      out.directives = this.memberDirectives(a.directives);
       return out;
     });
   }
@@ -461,7 +461,7 @@ export class Reader {
     return nodes.map((v) => {
       const out = { name: v.name.value } as EnumValueDef;
       this.describe(out, v.description);
-      out.directives = this.directives(v.directives);
+      out.directives = this.memberDirectives(v.directives);
       return out;
     });
   }
@@ -474,6 +474,15 @@ export class Reader {
   /** Sets `description` as `description()` would spread it. */
   private describe(out: { description?: string }, node: G.StringValueNode | undefined): void {
     if (node !== undefined && node.value !== '') out.description = node.value;
+  }
+
+  /**
+   * The directives of a field, argument, input field or enum value: none is the shared
+   * empty list. Nothing adds to these lists after the build (extensions add to a type's
+   * own lists); one fresh empty array per field was 2 MB per conversion at N = 5,000.
+   */
+  private memberDirectives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
+    return nodes === undefined || nodes.length === 0 ? NONE : this.directives(nodes);
   }
 
   private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
@@ -557,6 +566,12 @@ const TYPE_KINDS: Record<G.TypeDefinitionNode['kind'], TypeDefinition['kind']> =
   EnumTypeDefinition: 'enum',
   InputObjectTypeDefinition: 'input',
 };
+
+/**
+ * The empty list shared by the IR's members (arguments, member directives). Frozen: a
+ * push would throw rather than reach every member that shares it.
+ */
+const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 interface TypeDraft {
   def: TypeDefinition;
