@@ -298,13 +298,18 @@ interface Shape {
 }
 
 /**
- * Shapes by type expression, for one document: a document repeats a few hundred type
- * expressions over all its fields, and parsing each again was about a tenth of reversing
- * (issue #8).
+ * Shapes of list types by type expression, for one document: a document repeats its list
+ * types over many fields, and parsing each again was about a tenth of reversing (issue #8).
  */
 type Shapes = Map<string, Shape>;
 
 function shapeOf(type: string, shapes: Shapes): Shape {
+  // `Name` or `Name!` (most fields), without the memo: a document names thousands of
+  // types, so these miss it as often as they hit (issue #8).
+  if (type.charCodeAt(0) !== 0x5b /* [ */) {
+    const name = type.charCodeAt(type.length - 1) === 0x21 /* ! */ ? type.slice(0, -1) : type;
+    return { name, lists: 0, exact: name === 'ID', itemNonNull: false };
+  }
   let shape = shapes.get(type);
   if (shape === undefined) {
     shape = computeShape(parseTypeExpr(type) as TypeExpr);
