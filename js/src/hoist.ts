@@ -9,7 +9,7 @@
  * children (inline types, forward direction only) with it, except a child that
  * implements an interface still being placed: it follows that interface.
  */
-export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => T[], childrenOf: (item: T) => T[] = () => []): T[] {
+export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => readonly T[], childrenOf: (item: T) => readonly T[] = noChildren): T[] {
   const out: T[] = [];
   const placed = new Set<T>();
   // Placed but not yet in `out`: an interface whose own interfaces are being placed.
@@ -19,17 +19,27 @@ export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => T[], c
   const waiting = new Map<T, T[]>();
   const place = (item: T): void => {
     if (placed.has(item)) return;
-    const blocker = interfacesOf(item).find((i) => inProgress.has(i));
+    // Asked once per item: the callers build the list (issue #8).
+    const interfaces = interfacesOf(item);
+    if (interfaces.length === 0) {
+      // Nothing to place first, nothing to wait for, and no item can be waiting for an
+      // item not yet placed (most types).
+      placed.add(item);
+      out.push(item);
+      return;
+    }
+    const blocker = interfaces.find((i) => inProgress.has(i));
     if (blocker !== undefined) {
       waiting.set(blocker, [...(waiting.get(blocker) ?? []), item]);
       return;
     }
     placed.add(item);
     inProgress.add(item);
-    for (const iface of interfacesOf(item)) placeTree(iface);
+    for (const iface of interfaces) placeTree(iface);
     out.push(item);
     inProgress.delete(item);
-    const waiters = waiting.get(item) ?? [];
+    const waiters = waiting.get(item);
+    if (waiters === undefined) return;
     waiting.delete(item);
     for (const w of waiters) place(w);
   };
@@ -40,3 +50,6 @@ export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => T[], c
   for (const item of order) place(item);
   return out;
 }
+
+const NO_CHILDREN: readonly never[] = [];
+const noChildren = (): readonly never[] => NO_CHILDREN;

@@ -329,9 +329,9 @@ export class Reader {
     for (const def of defs) canonicalDirectiveOrder(def);
     const byName = new Map(defs.map((d) => [d.name, d] as const));
     const hoisted = hoistInterfaces(defs, (d) =>
-      d.kind === 'object' || d.kind === 'interface'
+      (d.kind === 'object' || d.kind === 'interface') && d.interfaces.length > 0
         ? d.interfaces.map((n) => byName.get(n)).filter((x): x is TypeDefinition => x !== undefined)
-        : [],
+        : NONE,
     );
     const out: Document = { definitions: [...directiveDefs, ...hoisted] };
     if (schemaExtension) out.schemaExtension = schemaExtension;
