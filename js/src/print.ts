@@ -12,7 +12,6 @@ import type {
   DirectiveDef,
   Document,
   EnumTypeDef,
-  FieldDef,
   InputValueDef,
   ObjectTypeDef,
   ScalarTypeDef,
@@ -72,15 +71,15 @@ class Printer {
     let head = `${keyword} ${def.name}`;
     if (def.interfaces.length > 0) head += ` implements ${def.interfaces.join(' & ')}`;
     head += printDirectives(def.directives);
-    const fields = def.fields.map((f) => this.field(f)).join('');
-    return `${this.description(def.description, '')}${head} {\n${fields}}\n`;
-  }
-
-  private field(f: FieldDef): string {
-    return (
-      this.description(f.description, '  ') +
-      `  ${f.name}${this.args(f.args, '  ')}: ${f.type}${printDefault(f.defaultValue)}${printDirectives(f.directives)}\n`
-    );
+    // The pieces of every field in one list, joined once: a string built per field, then
+    // the fields' strings joined, made each field's text three times (issue #8).
+    const parts: string[] = [this.description(def.description, ''), head, ' {\n'];
+    for (const f of def.fields) {
+      if (f.description !== undefined) parts.push(this.description(f.description, '  '));
+      parts.push('  ', f.name, this.args(f.args, '  '), ': ', f.type, printDefault(f.defaultValue), printDirectives(f.directives), '\n');
+    }
+    parts.push('}\n');
+    return parts.join('');
   }
 
   /** `(a: Int, b: String)` on one line, or one per line when any has a description. */
