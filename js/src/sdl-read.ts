@@ -400,7 +400,8 @@ export class Reader {
   }
 
   private description(node: G.StringValueNode | undefined): { description?: string } {
-    return node !== undefined && node.value !== '' ? { description: node.value } : {};
+    const description = this.descriptionOf(node);
+    return description !== undefined ? { description } : {};
   }
 
   private operations(nodes: readonly G.OperationTypeDefinitionNode[] | undefined, before: Array<[string, string]>): Array<[string, string]> {
@@ -473,7 +474,8 @@ export class Reader {
 
   /** Sets `description` as `description()` would spread it. */
   private describe(out: { description?: string }, node: G.StringValueNode | undefined): void {
-    if (node !== undefined && node.value !== '') out.description = node.value;
+    const description = this.descriptionOf(node);
+    if (description !== undefined) out.description = description;
   }
 
   /**
