@@ -262,8 +262,10 @@ export class Lowering {
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
   private typeDescription(slot: Slot): string | undefined {
-    const segments = slot.loc.pointer.split('/');
-    if (segments.length >= 2 && segments[segments.length - 2] === 'properties') return undefined;
+    // The second-to-last segment, read without splitting the pointer.
+    const pointer = slot.loc.pointer;
+    const last = pointer.lastIndexOf('/');
+    if (last >= 0 && pointer.slice(pointer.lastIndexOf('/', last - 1) + 1, last) === 'properties') return undefined;
     return descriptionOf(slot.node);
   }
 
