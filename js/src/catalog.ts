@@ -104,15 +104,66 @@ export function replacedBy(name: string): string[] {
 
 /**
  * Checks one attribute value. `pointer` is the JSON pointer of the attribute
- * itself (for example `/definitions/User/x-graphql-skip`). Returns no problem
- * for a valid value and for a name outside the catalog (unknown attributes are
- * the caller's business, see `suggest`), else exactly one problem.
+ * itself (for example `/definitions/User/x-graphql-skip`), or a function that
+ * makes it, called only for a problem. Returns no problem for a valid value and
+ * for a name outside the catalog (unknown attributes are the caller's business,
+ * see `suggest`), else exactly one problem.
  */
-export function checkAttribute(name: string, value: JsonValue, pointer: string): Problem[] {
+export function checkAttribute(name: string, value: JsonValue, pointer: string | (() => string)): Problem[] {
   const def = attribute(name);
   if (def === undefined) return [];
-  const problem = check(def, value, pointer, name);
+  const problem = check(def, value, newTrail(pointer, name));
   return problem === undefined ? [] : [problem];
+}
+
+/**
+ * Where the value under check sits below the attribute: the keys and indexes on the way,
+ * pushed and popped as the check descends. Its pointer and label (`<name>/<key>/...`, the
+ * start of every message) are made only for a problem; made for every key of every value,
+ * they were a tenth of the walk in normalize.ts (issue #8). An object literal, not a class
+ * instance: a class's instance maps die in a garbage collection when no instance is alive,
+ * and the optimized code that used them with them.
+ */
+interface Trail {
+  readonly base: string | (() => string);
+  readonly name: string;
+  /** Keys and indexes as they are (escaped only when a pointer or label is made). */
+  readonly segments: (string | number)[];
+  /** The segment whose label reads `<label> key` (a property name under check), or -1. */
+  keyAt: number;
+  /**
+   * Above 0 while oneOf / anyOf branches are counted: only whether each passes matters, so
+   * a failing branch (most of them) makes no message.
+   */
+  quiet: number;
+}
+
+function newTrail(base: string | (() => string), name: string): Trail {
+  return { base, name, segments: [], keyAt: -1, quiet: 0 };
+}
+
+function trailPointer(trail: Trail): string {
+  let out = typeof trail.base === 'string' ? trail.base : trail.base();
+  for (const s of trail.segments) out += `/${segmentText(s)}`;
+  return out;
+}
+
+/** The label of the value at `depth` segments (all of them by default). */
+function trailLabel(trail: Trail, depth = trail.segments.length): string {
+  let out = trail.name;
+  for (let i = 0; i < depth; i++) out += i === trail.keyAt ? ' key' : `/${segmentText(trail.segments[i])}`;
+  return out;
+}
+
+/** A branch counted in quiet mode fails with this one problem, which no one reads. */
+const QUIET_PROBLEM: Problem = { pointer: '', message: '' };
+
+function problemAt(trail: Trail, message: () => string): Problem {
+  return trail.quiet > 0 ? QUIET_PROBLEM : { pointer: trailPointer(trail), message: message() };
+}
+
+function segmentText(segment: string | number): string {
+  return typeof segment === 'number' ? String(segment) : escapeToken(segment);
 }
 
 // ---------------------------------------------------------------------------
@@ -251,71 +302,75 @@ function expected(schema: SchemaNode, fallback: string): string {
   return typeof phrase === 'string' ? phrase : fallback;
 }
 
-function check(schema: SchemaNode, v: JsonValue, ptr: string, label: string): Problem | undefined {
+function check(schema: SchemaNode, v: JsonValue, trail: Trail): Problem | undefined {
   const s = resolve(schema);
-  const at = (message: string, pointer = ptr): Problem => ({ pointer, message });
+  const at = (message: () => string): Problem => problemAt(trail, message);
 
   const types = typesOf(s);
   if (types !== undefined && !types.some((t) => typeMatches(t, v))) {
-    return at(`${label} must be ${types.join(' or ')}, got ${describe(v)}`);
+    return at(() => `${trailLabel(trail)} must be ${types.join(' or ')}, got ${describe(v)}`);
   }
   if (Array.isArray(s.enum)) {
     const values = s.enum as JsonValue[];
     if (!values.some((e) => jsonEqual(e, v))) {
-      return at(`${label} must be one of ${values.map(listed).join(', ')}, got ${literal(v)}`);
+      return at(() => `${trailLabel(trail)} must be one of ${values.map(listed).join(', ')}, got ${literal(v)}`);
     }
   }
   if (hasOwn(s, 'const')) {
     const c = s.const as JsonValue;
-    if (!jsonEqual(c, v)) return at(`${label} must be ${listed(c)}, got ${literal(v)}`);
+    if (!jsonEqual(c, v)) return at(() => `${trailLabel(trail)} must be ${listed(c)}, got ${literal(v)}`);
   }
   if (typeof v === 'string') {
     if (typeof s.pattern === 'string' && !patternOf(s.pattern).test(v)) {
-      return at(`${label} must be ${expected(s, `a string matching ${s.pattern}`)}, got ${literal(v)}`);
+      return at(() => `${trailLabel(trail)} must be ${expected(s, `a string matching ${s.pattern}`)}, got ${literal(v)}`);
     }
     if (s.format === 'uri' && !URI.test(v)) {
-      return at(`${label} must be an absolute URI, got ${literal(v)}`);
+      return at(() => `${trailLabel(trail)} must be an absolute URI, got ${literal(v)}`);
     }
   }
   if (typeof v === 'number' && typeof s.minimum === 'number' && v < s.minimum) {
-    return at(`${label} must be >= ${String(s.minimum)}, got ${String(v)}`);
+    return at(() => `${trailLabel(trail)} must be >= ${String(s.minimum)}, got ${String(v)}`);
   }
   if (Array.isArray(v)) {
     if (typeof s.minItems === 'number' && v.length < s.minItems) {
       const n = s.minItems;
-      return at(`${label} must have at least ${n} item${n === 1 ? '' : 's'}, got ${v.length}`);
+      return at(() => `${trailLabel(trail)} must have at least ${n} item${n === 1 ? '' : 's'}, got ${v.length}`);
     }
   } else if (isObject(v)) {
-    const found = checkObject(s, v, ptr, label);
+    const found = checkObject(s, v, trail);
     if (found !== undefined) return found;
   }
   if (Array.isArray(v) && s.items !== undefined) {
     const items = node(s.items);
     for (let i = 0; i < v.length; i++) {
-      const found = check(items, v[i], `${ptr}/${i}`, `${label}/${i}`);
+      trail.segments.push(i);
+      const found = check(items, v[i], trail);
+      trail.segments.pop();
       if (found !== undefined) return found;
     }
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = s[keyword] as SchemaNode[] | undefined;
     if (branches === undefined) continue;
-    const passing = branches.filter((b) => check(b, v, ptr, label) === undefined).length;
+    trail.quiet++;
+    const passing = branches.filter((b) => check(b, v, trail) === undefined).length;
+    trail.quiet--;
     if (keyword === 'oneOf' ? passing === 1 : passing >= 1) continue;
     if (passing === 0) {
       const candidates = branches.filter((b) => admitsType(b, v));
-      if (candidates.length === 1) return check(candidates[0], v, ptr, label);
+      if (candidates.length === 1) return check(candidates[0], v, trail);
     }
     const fallback = keyword === 'oneOf' ? 'exactly one of the allowed shapes' : 'one of the allowed shapes';
-    return at(`${label} must be ${expected(s, fallback)}, got ${describe(v)}`);
+    return at(() => `${trailLabel(trail)} must be ${expected(s, fallback)}, got ${describe(v)}`);
   }
   return undefined;
 }
 
-function checkObject(s: SchemaNode, v: JsonObject, ptr: string, label: string): Problem | undefined {
+function checkObject(s: SchemaNode, v: JsonObject, trail: Trail): Problem | undefined {
   if (Array.isArray(s.required)) {
     for (const name of s.required as string[]) {
       if (own(v, name) === undefined) {
-        return { pointer: ptr, message: `${label} is missing required property ${JSON.stringify(name)}` };
+        return problemAt(trail, () => `${trailLabel(trail)} is missing required property ${JSON.stringify(name)}`);
       }
     }
   }
@@ -323,28 +378,53 @@ function checkObject(s: SchemaNode, v: JsonObject, ptr: string, label: string): 
   const additional = s.additionalProperties;
   const propertyNames = s.propertyNames === undefined ? undefined : node(s.propertyNames);
   for (const key of keysOf(v)) {
-    const childPtr = `${ptr}/${escapeToken(key)}`;
-    const childLabel = `${label}/${escapeToken(key)}`;
-    if (propertyNames !== undefined) {
-      const found = check(propertyNames, key, childPtr, `${label} key`);
-      if (found !== undefined) return found;
-    }
-    const child = own(v, key) as JsonValue;
-    if (props !== undefined && hasOwn(props, key)) {
-      const found = check(node(props[key]), child, childPtr, childLabel);
-      if (found !== undefined) return found;
-    } else if (additional === false) {
+    const found = checkMember(v, key, props, additional, propertyNames, trail);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** One key of an object value and its value, with the key on the trail. */
+function checkMember(
+  v: JsonObject,
+  key: string,
+  props: SchemaNode | undefined,
+  additional: unknown,
+  propertyNames: SchemaNode | undefined,
+  trail: Trail,
+): Problem | undefined {
+  trail.segments.push(key);
+  const found = checkMemberHere(v, key, props, additional, propertyNames, trail);
+  trail.segments.pop();
+  return found;
+}
+
+function checkMemberHere(
+  v: JsonObject,
+  key: string,
+  props: SchemaNode | undefined,
+  additional: unknown,
+  propertyNames: SchemaNode | undefined,
+  trail: Trail,
+): Problem | undefined {
+  if (propertyNames !== undefined) {
+    const before = trail.keyAt;
+    trail.keyAt = trail.segments.length - 1;
+    const found = check(propertyNames, key, trail);
+    trail.keyAt = before;
+    if (found !== undefined) return found;
+  }
+  const child = own(v, key) as JsonValue;
+  if (props !== undefined && hasOwn(props, key)) return check(node(props[key]), child, trail);
+  if (additional === false) {
+    // The object's label (without the key), the key's pointer.
+    return problemAt(trail, () => {
       const allowed = props === undefined ? [] : Object.keys(props);
       const list = allowed.length === 0 ? 'none' : allowed.join(', ');
-      return {
-        pointer: childPtr,
-        message: `${label} has unknown property ${JSON.stringify(key)} (allowed: ${list})`,
-      };
-    } else if (additional !== undefined && additional !== true) {
-      const found = check(node(additional), child, childPtr, childLabel);
-      if (found !== undefined) return found;
-    }
+      return `${trailLabel(trail, trail.segments.length - 1)} has unknown property ${JSON.stringify(key)} (allowed: ${list})`;
+    });
   }
+  if (additional !== undefined && additional !== true) return check(node(additional), child, trail);
   return undefined;
 }
 
