@@ -203,11 +203,13 @@ export class Lowering {
 
   /** Follows a chain of pure `$ref` nodes; a chain that loops is an error. */
   followRefs(target: Target): Target {
-    const seen = new Set<string>();
+    // Most targets are no `$ref` themselves: the set of places met is made at the first hop.
+    let seen: Set<string> | undefined;
     let t = target;
     let closing: Loc | undefined;
     while (isObject(t.node) && typeof own(t.node, '$ref') === 'string' && !flag(t.node, 'x-graphql-skip')) {
       const key = locKey(t.loc);
+      seen ??= new Set();
       if (seen.has(key)) {
         // Report the `$ref` that closes the loop.
         this.fail(ErrorCodes.REF_CYCLE, 'reference cycle: these refs only point at each other', closing ?? t.loc);
