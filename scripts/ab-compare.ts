@@ -34,7 +34,7 @@ function main(): void {
   const argv = process.argv.slice(2);
   const roundsAt = argv.indexOf('--rounds');
   const rounds = roundsAt >= 0 ? Math.max(1, Number(argv[roundsAt + 1])) : 8;
-  const [baseDist, file] = argv.filter((_, i) => i !== roundsAt && i !== roundsAt + 1);
+  const [baseDist, file] = roundsAt < 0 ? argv : argv.filter((_, i) => i !== roundsAt && i !== roundsAt + 1);
   if (baseDist === undefined || file === undefined) {
     console.error('usage: npx tsx scripts/ab-compare.ts BASE_DIST FILE [--rounds N]');
     process.exit(2);
