@@ -378,28 +378,16 @@ function checkObject(s: SchemaNode, v: JsonObject, trail: Trail): Problem | unde
   const additional = s.additionalProperties;
   const propertyNames = s.propertyNames === undefined ? undefined : node(s.propertyNames);
   for (const key of keysOf(v)) {
+    trail.segments.push(key);
     const found = checkMember(v, key, props, additional, propertyNames, trail);
+    trail.segments.pop();
     if (found !== undefined) return found;
   }
   return undefined;
 }
 
-/** One key of an object value and its value, with the key on the trail. */
+/** One key of an object value and its value; the key is the trail's last segment. */
 function checkMember(
-  v: JsonObject,
-  key: string,
-  props: SchemaNode | undefined,
-  additional: unknown,
-  propertyNames: SchemaNode | undefined,
-  trail: Trail,
-): Problem | undefined {
-  trail.segments.push(key);
-  const found = checkMemberHere(v, key, props, additional, propertyNames, trail);
-  trail.segments.pop();
-  return found;
-}
-
-function checkMemberHere(
   v: JsonObject,
   key: string,
   props: SchemaNode | undefined,
