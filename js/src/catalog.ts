@@ -121,8 +121,7 @@ export function checkAttribute(name: string, value: JsonValue, pointer: string |
  * pushed and popped as the check descends. Its pointer and label (`<name>/<key>/...`, the
  * start of every message) are made only for a problem; made for every key of every value,
  * they were a tenth of the walk in normalize.ts (issue #8). An object literal, not a class
- * instance: a class's instance maps die in a garbage collection when no instance is alive,
- * and the optimized code that used them with them.
+ * instance, for the reason normalize.ts gives for its places.
  */
 interface Trail {
   readonly base: string | (() => string);

@@ -112,8 +112,9 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
  * Where the walk found a node: its parent's place and the one or two segments below it.
  * The pointer string is made only when a `$ref`, a warning or an error asks for it: made
  * for every node, pointers were 40% of the walk (N = 5,000: 21 -> 13 ms without them).
- * Places are object literals, not class instances: a class's instance maps die in a
- * garbage collection when no instance is alive, and the code that used them with them.
+ * Places are object literals, not class instances: once no instance is alive, a full
+ * garbage collection frees a class's instance maps, and V8 discards the optimized code
+ * that used them (as a class, the walk took 51 instead of 22 ms after a full GC).
  */
 interface Place {
   readonly parent: Place | undefined;
