@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::describe::{deprecation, is_one_of_directive, possible_types, DEFAULT_DEPRECATION_REASON};
@@ -27,7 +27,7 @@ use crate::type_system_schema::check_type_system;
 const THRESHOLD: f64 = 80.0;
 
 type Res<T> = Result<T, ConversionError>;
-type Obj = Map<String, Value>;
+type Obj = Map;
 
 /// Type-system JSON text -> canonical SDL text.
 pub fn build(json: &str, file: Option<&str>) -> Res<String> {

@@ -5,7 +5,7 @@
 //! and `assemble` (forward), and `reverse` splits directives the same way to
 //! write the attributes.
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::ir::{AppliedDirective, Definition};
 

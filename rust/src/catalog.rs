@@ -9,7 +9,7 @@
 //! vectors in fixtures/helpers/catalog.json). See catalog.ts for the order.
 
 use foldhash::{HashMap, HashSet};
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -31,7 +31,7 @@ pub struct Problem {
 pub fn catalog_schema() -> &'static Value {
     static CATALOG: OnceLock<Value> = OnceLock::new();
     CATALOG.get_or_init(|| {
-        serde_json::from_str(CATALOG_TEXT).expect("the embedded catalog is valid JSON")
+        Value::from(serde_json::from_str::<serde_json::Value>(CATALOG_TEXT).expect("the embedded catalog is valid JSON"))
     })
 }
 
@@ -50,7 +50,7 @@ fn definition(name: &str) -> Option<&'static Value> {
     definitions().get(name).copied()
 }
 
-fn top_properties() -> &'static Map<String, Value> {
+fn top_properties() -> &'static Map {
     catalog_schema()
         .get("properties")
         .and_then(Value::as_object)
@@ -442,7 +442,7 @@ fn check(schema: &'static Value, v: &Value, path: &Path<'_>) -> Option<Problem> 
 
 fn check_object(
     s: &'static Value,
-    v: &Map<String, Value>,
+    v: &Map,
     path: &Path<'_>,
 ) -> Option<Problem> {
     let label = Label(path);

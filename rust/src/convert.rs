@@ -6,7 +6,7 @@ use foldhash::{HashMap, HashMapExt};
 use std::rc::Rc;
 
 use serde::Serialize;
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::assemble::assemble;
 use crate::errors::{codes, ConversionError, Diagnostic, Location};

@@ -15,7 +15,7 @@
 
 use foldhash::HashMap;
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::errors::ConversionError;
@@ -31,14 +31,14 @@ pub const BUILT_IN_DIRECTIVE_NAMES: [&str; 5] = ["include", "skip", "deprecated"
 pub const DEFAULT_DEPRECATION_REASON: &str = "No longer supported";
 
 /// The embedded schema, parsed once.
-pub fn type_system_schema() -> &'static Value {
-    static SCHEMA: OnceLock<Value> = OnceLock::new();
+pub fn type_system_schema() -> &'static serde_json::Value {
+    static SCHEMA: OnceLock<serde_json::Value> = OnceLock::new();
     SCHEMA.get_or_init(|| serde_json::from_str(TYPE_SYSTEM_SCHEMA).expect("the embedded type-system schema is JSON"))
 }
 
 /// The `const` of a built-in's definition in the schema (`String`, `@include`).
 pub fn built_in(definition: &str) -> Value {
-    type_system_schema()["definitions"][definition]["const"].clone()
+    Value::from(type_system_schema()["definitions"][definition]["const"].clone())
 }
 
 /// SDL text -> the type-system document as JSON text (2-space indent, one trailing newline).
@@ -116,13 +116,13 @@ pub fn definition_name(def: &Definition) -> &str {
     }
 }
 
-fn operations(out: &mut Map<String, Value>, def: &SchemaDef) {
+fn operations(out: &mut Map, def: &SchemaDef) {
     for (op, name) in &def.operations {
         out.insert(format!("{op}Type"), s(name));
     }
 }
 
-fn put_applied(out: &mut Map<String, Value>, directives: &[AppliedDirective]) {
+fn put_applied(out: &mut Map, directives: &[AppliedDirective]) {
     if !directives.is_empty() {
         out.insert("appliedDirectives".into(), Value::Array(directives.iter().map(applied_directive).collect()));
     }
@@ -147,7 +147,7 @@ fn applied_directive(d: &AppliedDirective) -> Value {
     Value::Object(out)
 }
 
-fn put_description(out: &mut Map<String, Value>, description: Option<&str>) {
+fn put_description(out: &mut Map, description: Option<&str>) {
     if let Some(d) = description {
         out.insert("description".into(), s(d));
     }
@@ -244,7 +244,7 @@ pub fn deprecation(directives: &[AppliedDirective]) -> Option<Value> {
     })
 }
 
-fn put_deprecation(out: &mut Map<String, Value>, directives: &[AppliedDirective]) {
+fn put_deprecation(out: &mut Map, directives: &[AppliedDirective]) {
     let dep = deprecation(directives);
     out.insert("isDeprecated".into(), Value::Bool(dep.is_some()));
     if let Some(reason) = dep {

@@ -51,7 +51,7 @@ pub fn known_argument_problem(name: &str, arg_names: &[&str]) -> Option<String> 
 /// valid. So whatever the document declares, a reason is a string or null and
 /// a url a string. The problem with one argument's value, if any (mirrors
 /// `readableArgumentProblem`).
-pub fn readable_argument_problem(name: &str, arg: &str, value: &serde_json::Value) -> Option<&'static str> {
+pub fn readable_argument_problem(name: &str, arg: &str, value: &crate::json::Value) -> Option<&'static str> {
     if name == "deprecated" && arg == "reason" && !value.is_null() && !value.is_string() {
         return Some("the reason of @deprecated must be a string or null");
     }

@@ -6,7 +6,7 @@
 //! and a parity mismatch can be narrowed to a stage by comparing IR dumps.
 
 use serde::Serialize;
-use serde_json::Value;
+use crate::json::Value;
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppliedDirective {

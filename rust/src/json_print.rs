@@ -21,7 +21,7 @@
 //! levels): no input can exhaust the stack. Shared vectors:
 //! fixtures/helpers/json-print.json.
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::text::format_number;
 
@@ -276,7 +276,7 @@ fn compact(v: &Value, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+    use crate::json_value as json;
 
     /// The writer, called key by key, gives the bytes `print_json` gives for the same tree.
     #[test]

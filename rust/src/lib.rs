@@ -5,6 +5,7 @@ pub mod naming;
 pub mod text;
 pub mod catalog;
 pub mod errors;
+pub mod json;
 pub mod load;
 pub mod locate;
 pub mod options;

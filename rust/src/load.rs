@@ -29,7 +29,7 @@
 //! comparable speed.
 
 
-use serde_json::{Map, Number, Value};
+use crate::json::{Map, Number, Value};
 
 use crate::errors::{codes, ConversionError};
 
@@ -202,12 +202,8 @@ impl Parser<'_> {
                         self.pos += 1;
                         value = match stack.pop() {
                             Some(Frame::Object(start, _)) => {
-                                let mut map = Map::with_capacity(members.len() - start);
-                                for (key, member) in members.drain(start..) {
-                                    // IndexMap semantics: a repeated key keeps its first position
-                                    map.insert(key, member);
-                                }
-                                Value::Object(map)
+                                // A repeated key keeps its first position and takes the last value.
+                                Value::Object(Map::from_members(members.drain(start..).collect()))
                             }
                             Some(Frame::Array(start)) => Value::Array(items.drain(start..).collect()),
                             None => unreachable!("a frame was just looked at"),

@@ -10,7 +10,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};

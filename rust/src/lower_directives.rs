@@ -11,7 +11,7 @@
 use foldhash::{HashSet, HashSetExt};
 
 use indexmap::IndexMap;
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::directive_args::{known_argument_problem, readable_argument_problem};
 use crate::errors::{codes, ConversionError, Diagnostic};

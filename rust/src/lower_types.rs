@@ -6,7 +6,7 @@
 //! whether the schema itself admits null (D4 ranks it above `required`).
 //!
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{allows_null, fail, is_slot_kind, is_string_enum, Classification, Lowering};

@@ -18,7 +18,7 @@
 use std::sync::OnceLock;
 
 use jsonschema::{Draft, Validator};
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::errors::{codes, ConversionError, Location};
 use crate::locate::locate;
@@ -75,7 +75,7 @@ pub fn draft_of(root: &Value) -> MetaDraft {
 }
 
 fn compile(text: &str) -> Option<Validator> {
-    let meta: Value = serde_json::from_str(text).ok()?;
+    let meta: serde_json::Value = serde_json::from_str(text).ok()?;
     jsonschema::options().with_draft(Draft::Draft7).should_validate_formats(false).build(&meta).ok()
 }
 
@@ -93,6 +93,8 @@ fn validator(draft: MetaDraft) -> Option<&'static Validator> {
 
 /// Every failing place (instance pointers, possibly nested and repeated).
 fn failing_pointers(root: &Value, draft: MetaDraft) -> Vec<String> {
+    // The validators read serde_json's tree: a copy, made only when a document is validated.
+    let root = &root.to_serde();
     let path = |e: jsonschema::ValidationError<'_>| e.instance_path().as_str().to_string();
     match draft {
         MetaDraft::Draft201909 => jsonschema::draft201909::meta::validator().iter_errors(root).map(path).collect(),
@@ -157,7 +159,7 @@ mod tests {
     use super::*;
 
     fn pointer_of(text: &str) -> Option<String> {
-        let root: Value = serde_json::from_str(text).ok()?;
+        let root = Value::from(serde_json::from_str::<serde_json::Value>(text).ok()?);
         check_meta_schema(&root, text, None).err().and_then(|e| e.pointer)
     }
 

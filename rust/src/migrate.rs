@@ -7,7 +7,7 @@
 //! document order. The output is printed by json_print, byte for byte what
 //! TypeScript prints.
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::json_print::print_json;
@@ -146,17 +146,17 @@ fn visit(node: &mut Value, pointer: &str, legacy_type: bool, changes: &mut Vec<M
 
 /// One node: `None` when nothing changes, else the rebuilt map with the keys in place.
 fn migrate_node(
-    node: &Map<String, Value>,
+    node: &Map,
     pointer: &str,
     legacy_type: bool,
     changes: &mut Vec<MigrationChange>,
-) -> Option<Map<String, Value>> {
+) -> Option<Map> {
     if !node.keys().any(|k| is_legacy_attribute(k) || (legacy_type && k == LEGACY_TYPE)) {
         return None;
     }
-    let mut out: Map<String, Value> = Map::new();
+    let mut out: Map = Map::new();
     // A 2.x attribute written in the document, or placed already, wins.
-    let put = |out: &mut Map<String, Value>, key: &str, value: &Value| -> bool {
+    let put = |out: &mut Map, key: &str, value: &Value| -> bool {
         let written = node.contains_key(key) && !is_legacy_attribute(key) && key != LEGACY_TYPE;
         if out.contains_key(key) || written {
             return false;
@@ -171,7 +171,7 @@ fn migrate_node(
             changes.push(MigrationChange { pointer: at, from: key.clone(), to });
         } else if key == NESTED && value.is_object() {
             let inner = value.as_object().map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default();
-            let mut rest: Map<String, Value> = Map::new();
+            let mut rest: Map = Map::new();
             let mut to = Vec::new();
             for (name, v) in &inner {
                 match NESTED_FEDERATION.iter().find(|(n, _)| n == name) {

@@ -8,7 +8,7 @@
 //! a property *named* `x-graphql-foo` is never mistaken for an attribute.
 //! It is iterative: nesting depth cannot overflow the stack.
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
@@ -252,24 +252,15 @@ pub fn explicit_kind(node: &Value) -> Option<&str> {
     }
 }
 
-/// Reads an own key of an object (None for anything else).
-///
-/// Schema nodes are small objects read many times by fixed keys. `Map::get` hashes
-/// the key with SipHash first (~290 instructions a lookup, 18% of a conversion when
-/// every read went through it); comparing the keys of a small object one by one
-/// costs a fraction of that, as most differ in length. Same result: keys are unique.
+/// Reads an own key of an object (None for anything else). Schema nodes are
+/// small objects read many times by fixed keys: json.rs searches those in order
+/// rather than hashing the key.
 pub fn attr<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
     match node {
-        Value::Object(map) if map.len() <= SMALL_OBJECT => {
-            map.iter().find_map(|(k, v)| (k.as_str() == key).then_some(v))
-        }
         Value::Object(map) => map.get(key),
         _ => None,
     }
 }
-
-/// Objects up to this many keys are searched by `attr` without hashing.
-const SMALL_OBJECT: usize = 16;
 
 pub fn flag(node: &Value, key: &str) -> bool {
     attr(node, key) == Some(&Value::Bool(true))

@@ -10,7 +10,7 @@
 //! checks an untyped JSON object (a config file) the way `resolveOptions` does.
 
 use serde::{Deserialize, Serialize};
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::errors::{codes, ConversionError};
 use crate::json_print::json_string;
@@ -211,7 +211,7 @@ impl ResolvedOptions {
 impl ConverterOptions {
     /// The given options as (name, value) pairs, in declaration order.
     fn entries(&self) -> Vec<(&'static str, Value)> {
-        let num = |x: Option<f64>| x.map(|x| serde_json::Number::from_f64(x).map_or(Value::Null, Value::Number));
+        let num = |x: Option<f64>| x.map(|x| crate::json::Number::from_f64(x).map_or(Value::Null, Value::Number));
         let boolean = |b: Option<bool>| b.map(Value::Bool);
         let string = |s: &Option<String>| s.as_ref().map(|s| Value::String(s.clone()));
         let values = [
@@ -238,7 +238,12 @@ impl ConverterOptions {
     /// Checks an untyped options object (a config file, a golden case's
     /// options.json) as `resolveOptions` checks a JavaScript object: keys in
     /// JavaScript property order, unknown keys and bad values are INVALID_OPTION.
-    pub fn from_json(value: &Value) -> Result<ConverterOptions, ConversionError> {
+    pub fn from_json(value: &serde_json::Value) -> Result<ConverterOptions, ConversionError> {
+        ConverterOptions::from_tree(&Value::from(value.clone()))
+    }
+
+    /// `from_json` for this crate's own tree (numbers are `f64`, as JavaScript's).
+    pub fn from_tree(value: &Value) -> Result<ConverterOptions, ConversionError> {
         let map = match value {
             Value::Null => return Ok(ConverterOptions::default()),
             Value::Object(map) => map,
@@ -334,7 +339,7 @@ fn array_index_key(key: &str) -> Option<u32> {
 /// The keys of an object in the order JavaScript enumerates the properties
 /// of an object built by `JSON.parse`: array indexes ascending, then the
 /// other keys in document order.
-pub fn js_key_order(map: &Map<String, Value>) -> Vec<&String> {
+pub fn js_key_order(map: &Map) -> Vec<&String> {
     let mut indexes: Vec<(u32, &String)> = map.keys().filter_map(|k| array_index_key(k).map(|n| (n, k))).collect();
     indexes.sort_by_key(|(n, _)| *n);
     let mut out: Vec<&String> = indexes.into_iter().map(|(_, k)| k).collect();

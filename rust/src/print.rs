@@ -5,7 +5,7 @@
 //! indent, one blank line between definitions, arguments on one line unless one
 //! of them has a description, `\n` endings and exactly one trailing newline.
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,

@@ -21,7 +21,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join, push_pointer_segments};
@@ -714,7 +714,7 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
 mod loc_map_tests {
     //! `LocMap` must give exactly what a map keyed by `loc_key` gave (js/test/loc-map.test.ts).
     use super::*;
-    use serde_json::json;
+    use crate::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
         Rc::new(Source { id: id.to_string(), file: None, text: None, root, dir: None, refs: Vec::new() })
@@ -768,7 +768,7 @@ mod loc_map_tests {
 #[cfg(test)]
 mod merge_tests {
     use super::*;
-    use serde_json::json;
+    use crate::json_value as json;
 
     /// A property's key is read back from its pointer, so escaped keys must come back whole;
     /// `required` counts from every merged schema, whichever defined the property.
@@ -795,7 +795,7 @@ mod merge_tests {
     /// Past 16 properties the keys are hashed instead of scanned: the same marks.
     #[test]
     fn many_properties_are_marked_alike() {
-        let properties: serde_json::Map<String, Value> = (0..40).map(|i| (format!("p{i}"), json!({ "type": "string" }))).collect();
+        let properties: serde_json::Map<String, serde_json::Value> = (0..40).map(|i| (format!("p{i}"), serde_json::json!({ "type": "string" }))).collect();
         let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
         let main = Source { id: String::new(), file: None, text: None, root, dir: None, refs: Vec::new() };
         let mut resolver = Resolver::new(main, None);

@@ -28,7 +28,7 @@
 //! argument, enum value, directive or root operation twice, or repeat an
 //! argument of an applied directive, so no key of an object here can repeat.
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::canonical::{split_field_directives, split_type_directives};
 use crate::errors::ConversionError;

@@ -36,7 +36,7 @@ use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::diagnostic::ToCliReport;
 use apollo_compiler::parser::{Parser, SourceSpan};
 use apollo_compiler::{Name, Node};
-use serde_json::{Map, Number, Value};
+use crate::json::{Map, Number, Value};
 
 use crate::canonical::canonical_directive_order;
 use crate::stack::with_converter_stack;

@@ -10,7 +10,7 @@
 //! TypeScript links slots by object reference; here they live in the
 //! Lowering's `Vec<Slot>` and refer to each other by `SlotId` (an index).
 
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::ir::{AppliedDirective, EnumValueDef};
 use crate::resolve::{Loc, Target};

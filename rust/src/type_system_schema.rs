@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use jsonschema::error::ValidationErrorKind;
 use jsonschema::{Draft, Validator};
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::describe::type_system_schema;
 use crate::errors::{codes, ConversionError, Location};
@@ -45,7 +45,9 @@ fn validator() -> &'static Validator {
 
 pub fn check_type_system(root: &Value, text: &str, file: Option<&str>) -> Result<(), ConversionError> {
     let mut problems: Vec<Problem> = Vec::new();
-    for e in validator().iter_errors(root) {
+    // The validator reads serde_json's tree; type-system documents are small.
+    let tree = root.to_serde();
+    for e in validator().iter_errors(&tree) {
         let pointer = e.instance_path().as_str().to_string();
         let (keyword, details): (&'static str, Vec<String>) = match e.kind() {
             ValidationErrorKind::AdditionalProperties { unexpected } => ("additionalProperties", unexpected.clone()),

@@ -7,7 +7,7 @@
 //! A file is valid when none of its problems is an error; under `strict` every
 //! warning counts as an error (its severity says so).
 
-use serde_json::{Map, Value};
+use crate::json::{Map, Value};
 
 use crate::errors::{Diagnostic, Severity};
 use crate::json_print::print_json;

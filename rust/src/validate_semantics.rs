@@ -6,7 +6,7 @@
 //! field sets (FIELD_SET, KEY_FIELD_SKIPPED).
 
 use indexmap::IndexMap;
-use serde_json::Value;
+use crate::json::Value;
 
 use crate::catalog::scope_of;
 use crate::errors::{codes, Diagnostic, Location, Severity};
@@ -270,7 +270,7 @@ struct FieldInfo<'a> {
 /// interfaces whose fields are copied): then its field sets are not checked.
 fn fields_of(node: Option<&Value>) -> Option<IndexMap<String, FieldInfo<'_>>> {
     let map = node?.as_object()?;
-    if ["allOf", "$ref", "x-graphql-implements"].iter().any(|k| map.contains_key(*k)) {
+    if ["allOf", "$ref", "x-graphql-implements"].iter().any(|k| map.contains_key(k)) {
         return None;
     }
     let Some(Value::Object(props)) = map.get("properties") else { return None };

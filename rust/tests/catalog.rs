@@ -1,7 +1,7 @@
 //! The attribute catalog against the shared vectors (fixtures/helpers/catalog.json,
 //! also run by js/test/catalog.test.ts).
 
-use serde_json::Value;
+use x_graphql::json::Value;
 use x_graphql::catalog::{
     attribute_names, catalog_schema, check_attribute, is_attribute, is_deprecated, levenshtein,
     pattern_matches, pattern_supported, priority_of, replaced_by, scope_of, suggest, Problem,

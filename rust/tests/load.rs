@@ -56,7 +56,8 @@ fn as_f64_numbers(v: &Value) -> Value {
     }
 }
 
-fn depth_of(v: &Value) -> usize {
+fn depth_of(v: &x_graphql::json::Value) -> usize {
+    use x_graphql::json::Value;
     let mut depth = 0;
     let mut cur = Some(v);
     while let Some(v) = cur {
@@ -114,7 +115,7 @@ fn valid_vectors() {
     for c in cases(&v, "valid") {
         let got = load_json(&text_of(c), None).unwrap_or_else(|e| panic!("{}: {e:?}", name(c)));
         if let Some(value) = c.get("value") {
-            assert_eq!(got, as_f64_numbers(value), "{}", name(c));
+            assert_eq!(got.to_serde(), as_f64_numbers(value), "{}", name(c));
         }
         if let Some(d) = c["depth"].as_u64() {
             assert_eq!(depth_of(&got), d as usize, "{}", name(c));
@@ -129,7 +130,7 @@ fn order_vectors() {
         let got = load_json(c["in"].as_str().unwrap(), None).unwrap();
         let obj = got
             .pointer(c["at"].as_str().unwrap_or(""))
-            .and_then(Value::as_object)
+            .and_then(x_graphql::json::Value::as_object)
             .expect("an object");
         let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
         let expected: Vec<&str> = c["keys"]
@@ -140,7 +141,7 @@ fn order_vectors() {
             .collect();
         assert_eq!(keys, expected, "{}", name(c));
         if let Some(value) = c.get("value") {
-            assert_eq!(got, as_f64_numbers(value), "{}", name(c));
+            assert_eq!(got.to_serde(), as_f64_numbers(value), "{}", name(c));
         }
     }
 }
@@ -154,7 +155,7 @@ fn number_vectors() {
         let n = got
             .pointer(c["at"].as_str().unwrap_or(""))
             .expect("the number");
-        assert!(n.is_f64(), "{text}: every number is an f64, got {n:?}");
+        assert!(n.is_number(), "{text}: every number is an f64, got {n:?}");
         let expected: f64 = c["value"].as_str().unwrap().parse().unwrap();
         assert_eq!(n.as_f64().unwrap().to_bits(), expected.to_bits(), "{text}");
     }
@@ -252,7 +253,7 @@ fn agrees_with_serde_json_on_valid_documents() {
         "A": {"enum": [1, 2.5, -3e2, true, null, "\u00e9\n\"\\"]}}, "required": []}"#;
     let ours = load_json(doc, None).unwrap();
     let theirs: Value = serde_json::from_str(doc).unwrap();
-    assert_eq!(ours, as_f64_numbers(&theirs));
+    assert_eq!(ours.to_serde(), as_f64_numbers(&theirs));
     assert_eq!(
         ours.as_object().unwrap().keys().collect::<Vec<_>>(),
         theirs.as_object().unwrap().keys().collect::<Vec<_>>()

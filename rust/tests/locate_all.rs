@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use serde_json::Value;
+use x_graphql::json::Value;
 use x_graphql::load::{load_json, pointer_join};
 use x_graphql::locate::{locate, locate_all};
 

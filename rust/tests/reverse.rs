@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
+use x_graphql::json::{Map, Value};
 use x_graphql::json_print::print_json;
 use x_graphql::load::load_json;
 use x_graphql::sdl_read::canonical_sdl;
@@ -235,7 +235,7 @@ fn print_options(c: &JsonCase) -> ConverterOptions {
     if let Some(link) = c.options.get("federationLink") {
         options.insert("federationLink".into(), link.clone());
     }
-    ConverterOptions::from_json(&Value::Object(options)).unwrap_or_else(|e| panic!("{}: options: {e}", c.name))
+    ConverterOptions::from_tree(&Value::Object(options)).unwrap_or_else(|e| panic!("{}: options: {e}", c.name))
 }
 
 #[test]
@@ -275,7 +275,7 @@ fn round_trip_2_json_cases() {
         }
         count += 1;
         let check = || -> Result<(), String> {
-            let options = ConverterOptions::from_json(&c.options).map_err(|e| e.to_string())?;
+            let options = ConverterOptions::from_tree(&c.options).map_err(|e| e.to_string())?;
             let first = Converter::with_options(options)
                 .and_then(|conv| conv.convert(&c.input, ConversionDirection::JsonSchemaToGraphQL))
                 .map_err(|e| format!("first conversion: {} {}", e.code, e.message))?;

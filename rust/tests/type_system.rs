@@ -127,7 +127,7 @@ fn instance_fixtures() {
             if definition.is_some() {
                 continue;
             }
-            let result = build(&print_json(&fx["instance"]), None);
+            let result = build(&print_json(&x_graphql::json::Value::from(fx["instance"].clone())), None);
             match (verdict, result) {
                 ("valid", Err(e)) => failures.push(format!("{name}: build failed: {} {}", e.code, e.message)),
                 ("invalid", Ok(_)) => failures.push(format!("{name}: build did not fail")),

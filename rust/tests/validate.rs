@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde_json::{Map, Value};
+use x_graphql::json::{Map, Value};
 use x_graphql::json_print::print_json;
 use x_graphql::meta_schema::{meta_schema_pointers, MetaDraft};
 use x_graphql::validate_semantics::parse_field_set;

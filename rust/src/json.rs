@@ -1,0 +1,679 @@
+//! json: the crate's JSON tree, `Value` and `Map`, with the part of
+//! `serde_json::Value`'s interface the crate uses (same variant and method names,
+//! so code reads as it would with serde_json). Rust only: the TypeScript side's
+//! tree is JavaScript's own objects.
+//!
+//! Why not `serde_json::Value` (docs/benchmarks.md, session 10): with
+//! `preserve_order` every object is an `IndexMap`, a hash table plus 112-byte
+//! entries, even for the two or three keys most schema objects have. At
+//! N = 20,000 that tree was 125 MB of a 334 MB heap, and allocating and freeing
+//! its tables was a tenth of a conversion's instructions. Here an object of up
+//! to `SMALL` keys is a plain vector of members searched in order (as `attr`
+//! already searched them), and only larger ones (`definitions`, wide
+//! `properties`) get an `IndexMap`. Both keep insertion order; a repeated key
+//! keeps its first position and takes the last value, as `IndexMap::insert` does.
+//!
+//! Every number is an `f64`, as in JavaScript (load.rs). `serde_json::Value`
+//! remains at the crate's edges only: the `jsonschema` validators take it
+//! (`to_serde`), and tests write trees with `serde_json::json!` (`From`).
+
+use std::fmt;
+
+use indexmap::IndexMap;
+
+/// Objects up to this many keys are a vector searched in order; larger ones
+/// are hashed. Schema objects rarely have more keys than this, and a search of
+/// up to 16 short keys is faster than hashing the key.
+pub const SMALL: usize = 16;
+
+type Large = IndexMap<String, Value, foldhash::fast::RandomState>;
+
+/// A JSON value.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum Value {
+    #[default]
+    Null,
+    Bool(bool),
+    Number(Number),
+    String(String),
+    Array(Vec<Value>),
+    Object(Map),
+}
+
+/// A JSON number: always an `f64`, as in JavaScript.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Number(f64);
+
+impl Number {
+    /// `None` for infinities and NaN, which JSON cannot hold.
+    pub fn from_f64(f: f64) -> Option<Number> {
+        f.is_finite().then_some(Number(f))
+    }
+    pub fn as_f64(&self) -> Option<f64> {
+        Some(self.0)
+    }
+    /// The number as an `f64`, without the `Option` of serde_json's interface.
+    pub fn get(&self) -> f64 {
+        self.0
+    }
+    /// A non-negative integer within `u64`.
+    pub fn as_u64(&self) -> Option<u64> {
+        let f = self.0;
+        (f >= 0.0 && f.fract() == 0.0 && f < 18_446_744_073_709_551_616.0).then_some(f as u64)
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// An object: members in insertion order.
+#[derive(Clone, Default)]
+pub struct Map {
+    repr: Repr,
+}
+
+#[derive(Clone)]
+enum Repr {
+    Small(Vec<(String, Value)>),
+    Large(Box<Large>),
+}
+
+impl Default for Repr {
+    fn default() -> Repr {
+        Repr::Small(Vec::new())
+    }
+}
+
+impl Map {
+    pub fn new() -> Map {
+        Map::default()
+    }
+
+    pub fn with_capacity(n: usize) -> Map {
+        if n > SMALL {
+            Map { repr: Repr::Large(Box::new(Large::with_capacity_and_hasher(n, Default::default()))) }
+        } else {
+            Map { repr: Repr::Small(Vec::with_capacity(n)) }
+        }
+    }
+
+    /// The object of `members` as parsed: a repeated key keeps its first
+    /// position and takes the last value. Takes the vector as it is when no key
+    /// repeats (the common case), so a small object costs one allocation.
+    pub fn from_members(members: Vec<(String, Value)>) -> Map {
+        if members.len() > SMALL {
+            let mut large = Large::with_capacity_and_hasher(members.len(), Default::default());
+            large.extend(members);
+            return Map { repr: Repr::Large(Box::new(large)) };
+        }
+        let repeats = members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(j, _)| j == k));
+        if !repeats {
+            return Map { repr: Repr::Small(members) };
+        }
+        let mut map = Map::with_capacity(members.len());
+        for (k, v) in members {
+            map.insert(k, v);
+        }
+        map
+    }
+
+    pub fn len(&self) -> usize {
+        match &self.repr {
+            Repr::Small(v) => v.len(),
+            Repr::Large(m) => m.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.repr {
+            Repr::Small(v) => v.iter().position(|(k, _)| k == key),
+            Repr::Large(m) => m.get_index_of(key),
+        }
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        match &self.repr {
+            Repr::Small(v) => v.iter().find_map(|(k, value)| (k == key).then_some(value)),
+            Repr::Large(m) => m.get(key),
+        }
+    }
+
+    pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        match &mut self.repr {
+            Repr::Small(v) => v.iter_mut().find_map(|(k, value)| (k == key).then_some(value)),
+            Repr::Large(m) => m.get_mut(key),
+        }
+    }
+
+    pub fn contains_key(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    /// Sets `key` to `value`; a key already present keeps its position and
+    /// gives back its old value.
+    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+        match &mut self.repr {
+            Repr::Small(v) => {
+                if let Some(slot) = v.iter_mut().find(|(k, _)| *k == key) {
+                    return Some(std::mem::replace(&mut slot.1, value));
+                }
+                if v.len() < SMALL {
+                    v.push((key, value));
+                    return None;
+                }
+                let mut large = Large::with_capacity_and_hasher(v.len() + 1, Default::default());
+                large.extend(v.drain(..));
+                large.insert(key, value);
+                self.repr = Repr::Large(Box::new(large));
+                None
+            }
+            Repr::Large(m) => m.insert(key, value),
+        }
+    }
+
+    /// Removes `key`, keeping the order of the other members.
+    pub fn shift_remove(&mut self, key: &str) -> Option<Value> {
+        match &mut self.repr {
+            Repr::Small(v) => {
+                let i = v.iter().position(|(k, _)| k == key)?;
+                Some(v.remove(i).1)
+            }
+            Repr::Large(m) => m.shift_remove(key),
+        }
+    }
+
+    pub fn iter(&self) -> Iter<'_> {
+        match &self.repr {
+            Repr::Small(v) => Iter::Small(v.iter()),
+            Repr::Large(m) => Iter::Large(m.iter()),
+        }
+    }
+
+    pub fn iter_mut(&mut self) -> IterMut<'_> {
+        match &mut self.repr {
+            Repr::Small(v) => IterMut::Small(v.iter_mut()),
+            Repr::Large(m) => IterMut::Large(m.iter_mut()),
+        }
+    }
+
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
+        self.iter().map(|(k, _)| k)
+    }
+
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &Value> + ExactSizeIterator {
+        self.iter().map(|(_, v)| v)
+    }
+}
+
+/// Two objects are equal when they have the same keys with equal values, in
+/// any order (as serde_json's maps compare).
+impl PartialEq for Map {
+    fn eq(&self, other: &Map) -> bool {
+        self.len() == other.len() && self.iter().all(|(k, v)| other.get(k) == Some(v))
+    }
+}
+
+impl fmt::Debug for Map {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+/// Members of an object, in order.
+pub enum Iter<'a> {
+    Small(std::slice::Iter<'a, (String, Value)>),
+    Large(indexmap::map::Iter<'a, String, Value>),
+}
+
+impl<'a> Iterator for Iter<'a> {
+    type Item = (&'a String, &'a Value);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Small(it) => it.next().map(|(k, v)| (k, v)),
+            Iter::Large(it) => it.next(),
+        }
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        match self {
+            Iter::Small(it) => it.size_hint(),
+            Iter::Large(it) => it.size_hint(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for Iter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        match self {
+            Iter::Small(it) => it.next_back().map(|(k, v)| (k, v)),
+            Iter::Large(it) => it.next_back(),
+        }
+    }
+}
+
+impl ExactSizeIterator for Iter<'_> {}
+
+/// Members of an object, in order, with their values mutable.
+pub enum IterMut<'a> {
+    Small(std::slice::IterMut<'a, (String, Value)>),
+    Large(indexmap::map::IterMut<'a, String, Value>),
+}
+
+impl<'a> Iterator for IterMut<'a> {
+    type Item = (&'a String, &'a mut Value);
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            IterMut::Small(it) => it.next().map(|(k, v)| (&*k, v)),
+            IterMut::Large(it) => it.next(),
+        }
+    }
+}
+
+impl<'a> IntoIterator for &'a Map {
+    type Item = (&'a String, &'a Value);
+    type IntoIter = Iter<'a>;
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
+impl IntoIterator for Map {
+    type Item = (String, Value);
+    type IntoIter = IntoIter;
+    fn into_iter(self) -> IntoIter {
+        match self.repr {
+            Repr::Small(v) => IntoIter::Small(v.into_iter()),
+            Repr::Large(m) => IntoIter::Large((*m).into_iter()),
+        }
+    }
+}
+
+/// The members of an object, owned, in order.
+pub enum IntoIter {
+    Small(std::vec::IntoIter<(String, Value)>),
+    Large(indexmap::map::IntoIter<String, Value>),
+}
+
+impl Iterator for IntoIter {
+    type Item = (String, Value);
+    fn next(&mut self) -> Option<(String, Value)> {
+        match self {
+            IntoIter::Small(it) => it.next(),
+            IntoIter::Large(it) => it.next(),
+        }
+    }
+}
+
+impl FromIterator<(String, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Map {
+        let mut map = Map::new();
+        for (k, v) in iter {
+            map.insert(k, v);
+        }
+        map
+    }
+}
+
+impl Value {
+    pub fn is_null(&self) -> bool {
+        matches!(self, Value::Null)
+    }
+    pub fn is_boolean(&self) -> bool {
+        matches!(self, Value::Bool(_))
+    }
+    pub fn is_number(&self) -> bool {
+        matches!(self, Value::Number(_))
+    }
+    pub fn is_string(&self) -> bool {
+        matches!(self, Value::String(_))
+    }
+    pub fn is_array(&self) -> bool {
+        matches!(self, Value::Array(_))
+    }
+    pub fn is_object(&self) -> bool {
+        matches!(self, Value::Object(_))
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+    pub fn as_f64(&self) -> Option<f64> {
+        match self {
+            Value::Number(n) => Some(n.0),
+            _ => None,
+        }
+    }
+    pub fn as_u64(&self) -> Option<u64> {
+        match self {
+            Value::Number(n) => n.as_u64(),
+            _ => None,
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_array(&self) -> Option<&Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    pub fn as_array_mut(&mut self) -> Option<&mut Vec<Value>> {
+        match self {
+            Value::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    pub fn as_object(&self) -> Option<&Map> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+    pub fn as_object_mut(&mut self) -> Option<&mut Map> {
+        match self {
+            Value::Object(m) => Some(m),
+            _ => None,
+        }
+    }
+    /// The member `key` of an object; `None` for anything else.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.as_object()?.get(key)
+    }
+
+    /// The value at a JSON pointer (RFC 6901), as serde_json's `pointer`.
+    pub fn pointer(&self, pointer: &str) -> Option<&Value> {
+        if pointer.is_empty() {
+            return Some(self);
+        }
+        let rest = pointer.strip_prefix('/')?;
+        let mut node = self;
+        for raw in rest.split('/') {
+            let token = raw.replace("~1", "/").replace("~0", "~");
+            node = match node {
+                Value::Object(m) => m.get(&token)?,
+                Value::Array(a) => a.get(array_index(&token)?)?,
+                _ => return None,
+            };
+        }
+        Some(node)
+    }
+
+    /// The tree as a `serde_json::Value`, for the `jsonschema` validators.
+    pub fn to_serde(&self) -> serde_json::Value {
+        match self {
+            Value::Null => serde_json::Value::Null,
+            Value::Bool(b) => serde_json::Value::Bool(*b),
+            Value::Number(n) => serde_json::Number::from_f64(n.0).map_or(serde_json::Value::Null, serde_json::Value::Number),
+            Value::String(s) => serde_json::Value::String(s.clone()),
+            Value::Array(a) => serde_json::Value::Array(a.iter().map(Value::to_serde).collect()),
+            Value::Object(m) => serde_json::Value::Object(m.iter().map(|(k, v)| (k.clone(), v.to_serde())).collect()),
+        }
+    }
+}
+
+/// Compact JSON, as serde_json's `Display` (messages of tests; the converter's
+/// own output goes through json_print.rs).
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&serde_json::to_string(self).map_err(|_| fmt::Error)?)
+    }
+}
+
+/// `value == "text"`, as serde_json's `Value` compares with strings.
+impl PartialEq<str> for Value {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == Some(other)
+    }
+}
+
+impl PartialEq<&str> for Value {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == Some(*other)
+    }
+}
+
+impl PartialEq<String> for Value {
+    fn eq(&self, other: &String) -> bool {
+        self.as_str() == Some(other.as_str())
+    }
+}
+
+/// `value["key"]` and `value[0]`: the member, or `Null` when there is none (as
+/// serde_json's indexing).
+impl std::ops::Index<&str> for Value {
+    type Output = Value;
+    fn index(&self, key: &str) -> &Value {
+        self.get(key).unwrap_or(&NULL)
+    }
+}
+
+impl std::ops::Index<usize> for Value {
+    type Output = Value;
+    fn index(&self, i: usize) -> &Value {
+        self.as_array().and_then(|a| a.get(i)).unwrap_or(&NULL)
+    }
+}
+
+static NULL: Value = Value::Null;
+
+/// `serde_json::json!`, made this crate's `Value` (tests and examples write trees with it).
+#[macro_export]
+macro_rules! json_value {
+    ($($tree:tt)+) => {
+        $crate::json::Value::from(::serde_json::json!($($tree)+))
+    };
+}
+
+/// An array index token of a pointer: digits without a leading zero.
+fn array_index(token: &str) -> Option<usize> {
+    if token.is_empty() || (token.len() > 1 && token.starts_with('0')) || !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+/// Every number becomes an `f64`, as load.rs reads them.
+impl From<serde_json::Value> for Value {
+    fn from(v: serde_json::Value) -> Value {
+        match v {
+            serde_json::Value::Null => Value::Null,
+            serde_json::Value::Bool(b) => Value::Bool(b),
+            serde_json::Value::Number(n) => n.as_f64().and_then(Number::from_f64).map_or(Value::Null, Value::Number),
+            serde_json::Value::String(s) => Value::String(s),
+            serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
+            serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, Value::from(v))).collect()),
+        }
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::String(s.to_string())
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(s)
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl From<f64> for Value {
+    fn from(f: f64) -> Value {
+        Number::from_f64(f).map_or(Value::Null, Value::Number)
+    }
+}
+
+impl From<usize> for Value {
+    fn from(n: usize) -> Value {
+        Value::from(n as f64)
+    }
+}
+
+impl From<Vec<Value>> for Value {
+    fn from(a: Vec<Value>) -> Value {
+        Value::Array(a)
+    }
+}
+
+impl From<Map> for Value {
+    fn from(m: Map) -> Value {
+        Value::Object(m)
+    }
+}
+
+impl serde::Serialize for Value {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq};
+        match self {
+            Value::Null => s.serialize_unit(),
+            Value::Bool(b) => s.serialize_bool(*b),
+            Value::Number(n) => s.serialize_f64(n.0),
+            Value::String(v) => s.serialize_str(v),
+            Value::Array(a) => {
+                let mut seq = s.serialize_seq(Some(a.len()))?;
+                for item in a {
+                    seq.serialize_element(item)?;
+                }
+                seq.end()
+            }
+            Value::Object(m) => {
+                let mut map = s.serialize_map(Some(m.len()))?;
+                for (k, v) in m {
+                    map.serialize_entry(k, v)?;
+                }
+                map.end()
+            }
+        }
+    }
+}
+
+/// Read with serde (tests, embedded schemas): every number becomes an `f64`, a
+/// repeated key keeps its first position and takes the last value.
+impl<'de> serde::Deserialize<'de> for Value {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(ValueVisitor)
+    }
+}
+
+struct ValueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for ValueVisitor {
+    type Value = Value;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<Value, E> {
+        Ok(Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<Value, E> {
+        Ok(Value::from(n as f64))
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<Value, E> {
+        Ok(Value::from(n as f64))
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<Value, E> {
+        Ok(Value::from(n))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<Value, E> {
+        Ok(Value::String(s.to_string()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<Value, E> {
+        Ok(Value::String(s))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut members = Vec::new();
+        while let Some(member) = map.next_entry::<String, Value>()? {
+            members.push(member);
+        }
+        Ok(Value::Object(Map::from_members(members)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(n: usize) -> Vec<(String, Value)> {
+        (0..n).map(|i| (format!("k{i}"), Value::from(i))).collect()
+    }
+
+    #[test]
+    fn small_and_large_objects_keep_order_and_find_keys() {
+        for n in [0, 1, SMALL, SMALL + 1, 100] {
+            let map = Map::from_members(members(n));
+            assert_eq!(map.len(), n);
+            let keys: Vec<&String> = map.keys().collect();
+            assert_eq!(keys, (0..n).map(|i| format!("k{i}")).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+            for i in 0..n {
+                assert_eq!(map.get(&format!("k{i}")), Some(&Value::from(i)));
+            }
+            assert_eq!(map.get("absent"), None);
+        }
+    }
+
+    #[test]
+    fn a_repeated_key_keeps_its_first_position_and_the_last_value() {
+        for n in [3, SMALL + 3] {
+            let mut m = members(n);
+            m.push(("k1".to_string(), Value::from("last")));
+            let map = Map::from_members(m);
+            assert_eq!(map.len(), n);
+            assert_eq!(map.iter().nth(1), Some((&"k1".to_string(), &Value::from("last"))));
+        }
+    }
+
+    #[test]
+    fn insert_grows_into_a_hashed_object_and_shift_remove_keeps_order() {
+        let mut map = Map::new();
+        for (k, v) in members(SMALL + 2) {
+            assert_eq!(map.insert(k, v), None);
+        }
+        assert_eq!(map.insert("k0".to_string(), Value::Null), Some(Value::from(0usize)));
+        assert_eq!(map.shift_remove("k1"), Some(Value::from(1usize)));
+        let keys: Vec<&str> = map.keys().map(String::as_str).take(3).collect();
+        assert_eq!(keys, ["k0", "k2", "k3"]);
+        let mut small = Map::from_members(members(3));
+        assert_eq!(small.shift_remove("k0"), Some(Value::from(0usize)));
+        assert_eq!(small.keys().map(String::as_str).collect::<Vec<_>>(), ["k1", "k2"]);
+    }
+
+    #[test]
+    fn objects_compare_without_order_and_round_trip_through_serde() {
+        let a = Value::from(serde_json::json!({ "a": 1, "b": [true, null, "x", 2.5] }));
+        let b = Value::from(serde_json::json!({ "b": [true, null, "x", 2.5], "a": 1.0 }));
+        assert_eq!(a, b);
+        assert_ne!(a, Value::from(serde_json::json!({ "a": 2, "b": [] })));
+        assert_eq!(a.to_serde(), serde_json::json!({ "a": 1.0, "b": [true, null, "x", 2.5] }));
+        assert_eq!(a.pointer("/b/2"), Some(&Value::from("x")));
+        assert_eq!(a.pointer("/b/02"), None);
+    }
+}
