@@ -31,7 +31,7 @@ pub struct Problem {
 pub fn catalog_schema() -> &'static Value {
     static CATALOG: OnceLock<Value> = OnceLock::new();
     CATALOG.get_or_init(|| {
-        Value::from(serde_json::from_str::<serde_json::Value>(CATALOG_TEXT).expect("the embedded catalog is valid JSON"))
+        serde_json::from_str(CATALOG_TEXT).expect("the embedded catalog is valid JSON")
     })
 }
 

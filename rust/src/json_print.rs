@@ -2,8 +2,7 @@
 //! the twin of js/src/json-print.ts: byte for byte what
 //! `JSON.stringify(value, null, 2) + "\n"` gives for our trees.
 //!
-//! - Objects print their keys in insertion order (`serde_json` with
-//!   `preserve_order`), arrays in order.
+//! - Objects print their keys in insertion order (`json::Map`), arrays in order.
 //! - Two spaces per level; `key: value` with one space after the colon; an
 //!   empty object is `{}` and an empty array `[]`; one trailing newline.
 //! - Numbers are ECMAScript `Number::toString` (`text::format_number`): `1`,

@@ -1,5 +1,5 @@
-//! load: JSON text -> order-preserving JSON tree (`serde_json::Value` with
-//! `preserve_order`), with syntax errors that carry a line and column
+//! load: JSON text -> order-preserving JSON tree (`json::Value`, json.rs),
+//! with syntax errors that carry a line and column
 //! (`position_at`); locate.rs maps a JSON pointer back to a line and column.
 //!
 //! Mirrors js/src/load.ts rule for rule (checked by the shared vectors in
@@ -25,8 +25,8 @@
 //! `serde_json::from_str`: serde_json's default float parsing is not correctly
 //! rounded (without its `float_roundtrip` feature about a third of 17-digit
 //! numbers come out one ulp off), it stops at 128 levels of nesting, and its
-//! messages and positions are not ours. Ours builds the same `Value` at a
-//! comparable speed.
+//! messages and positions are not ours. Ours builds `json::Value` in about
+//! two thirds of the time serde_json takes to build its own tree (record 0058).
 
 
 use crate::json::{Map, Number, Value};

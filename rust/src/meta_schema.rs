@@ -159,7 +159,7 @@ mod tests {
     use super::*;
 
     fn pointer_of(text: &str) -> Option<String> {
-        let root = Value::from(serde_json::from_str::<serde_json::Value>(text).ok()?);
+        let root: Value = serde_json::from_str(text).ok()?;
         check_meta_schema(&root, text, None).err().and_then(|e| e.pointer)
     }
 
