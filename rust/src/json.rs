@@ -52,10 +52,6 @@ impl Number {
     pub fn as_f64(&self) -> Option<f64> {
         Some(self.0)
     }
-    /// The number as an `f64`, without the `Option` of serde_json's interface.
-    pub fn get(&self) -> f64 {
-        self.0
-    }
     /// A non-negative integer within `u64`.
     pub fn as_u64(&self) -> Option<u64> {
         let f = self.0;
@@ -196,13 +192,6 @@ impl Map {
         }
     }
 
-    pub fn iter_mut(&mut self) -> IterMut<'_> {
-        match &mut self.repr {
-            Repr::Small(v) => IterMut::Small(v.iter_mut()),
-            Repr::Large(m) => IterMut::Large(m.iter_mut()),
-        }
-    }
-
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
         self.iter().map(|(k, _)| k)
     }
@@ -258,22 +247,6 @@ impl DoubleEndedIterator for Iter<'_> {
 }
 
 impl ExactSizeIterator for Iter<'_> {}
-
-/// Members of an object, in order, with their values mutable.
-pub enum IterMut<'a> {
-    Small(std::slice::IterMut<'a, (String, Value)>),
-    Large(indexmap::map::IterMut<'a, String, Value>),
-}
-
-impl<'a> Iterator for IterMut<'a> {
-    type Item = (&'a String, &'a mut Value);
-    fn next(&mut self) -> Option<Self::Item> {
-        match self {
-            IterMut::Small(it) => it.next().map(|(k, v)| (&*k, v)),
-            IterMut::Large(it) => it.next(),
-        }
-    }
-}
 
 impl<'a> IntoIterator for &'a Map {
     type Item = (&'a String, &'a Value);
@@ -364,12 +337,6 @@ impl Value {
         }
     }
     pub fn as_array(&self) -> Option<&Vec<Value>> {
-        match self {
-            Value::Array(a) => Some(a),
-            _ => None,
-        }
-    }
-    pub fn as_array_mut(&mut self) -> Option<&mut Vec<Value>> {
         match self {
             Value::Array(a) => Some(a),
             _ => None,
