@@ -52,11 +52,6 @@ impl Number {
     pub fn as_f64(&self) -> Option<f64> {
         Some(self.0)
     }
-    /// A non-negative integer within `u64`.
-    pub fn as_u64(&self) -> Option<u64> {
-        let f = self.0;
-        (f >= 0.0 && f.fract() == 0.0 && f < 18_446_744_073_709_551_616.0).then_some(f as u64)
-    }
 }
 
 impl fmt::Display for Number {
@@ -321,12 +316,6 @@ impl Value {
     pub fn as_f64(&self) -> Option<f64> {
         match self {
             Value::Number(n) => Some(n.0),
-            _ => None,
-        }
-    }
-    pub fn as_u64(&self) -> Option<u64> {
-        match self {
-            Value::Number(n) => n.as_u64(),
             _ => None,
         }
     }
