@@ -19,6 +19,7 @@ import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
+import { locKey } from './resolve';
 import { checkSchemaRoots } from './schema-roots';
 import { fnv1a32 } from './text';
 import type { DraftField, DraftInputValue, Slot } from './slots';
@@ -105,7 +106,7 @@ function nameSlots(lw: Lowering, order: Slot[]): void {
     if (slot.explicit) continue;
     const base = slot.base();
     if (lw.options.refNaming === 'hash' && registry.has(base)) {
-      slot.name = registry.claim(`${base}_${fnv1a32(slot.hashRef)}`);
+      slot.name = registry.claim(`${base}_${fnv1a32(locKey(slot.loc))}`);
     } else {
       slot.name = registry.claim(base);
     }

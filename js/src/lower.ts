@@ -131,13 +131,12 @@ export class Lowering {
 
   createSlot(target: Target, kind: SlotKind, base: () => string, owner?: Slot): Slot {
     const node = target.node as JsonObject;
-    const key = locKey(target.loc);
     let explicit = explicitTypeName(node);
     const scalar = attr(node, 'x-graphql-scalar');
     if (kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'name') === 'string') {
       explicit = { name: scalar.name as string, pointer: '/x-graphql-scalar/name' };
     }
-    const init: Parameters<typeof newSlot>[0] = { key, loc: target.loc, node, kind, base, hashRef: `${target.loc.source.id}#${target.loc.pointer}` };
+    const init: Parameters<typeof newSlot>[0] = { loc: target.loc, node, kind, base };
     if (explicit) init.explicit = { name: explicit.name, loc: { source: target.loc.source, pointer: target.loc.pointer + explicit.pointer } };
     const slot = newSlot(init);
     this.slots.set(target, slot);

@@ -46,7 +46,7 @@ export interface NameRef {
 }
 
 export interface Slot {
-  key: string;
+  /** Where the node sits; its `locKey` is the slot's key, and the ref text hashed by `refNaming: hash` (assemble.ts). */
   loc: Loc;
   node: JsonObject;
   kind: SlotKind;
@@ -54,8 +54,6 @@ export interface Slot {
   explicit?: NameRef;
   /** The generated name before collision handling; called in naming order. */
   base: () => string;
-  /** The canonical ref text hashed by `refNaming: hash`. */
-  hashRef: string;
   children: Slot[];
   /** The final name, set by naming. */
   name: string;
@@ -73,17 +71,15 @@ export interface Slot {
   values: EnumValueDef[];
 }
 
-export function newSlot(init: Pick<Slot, 'key' | 'loc' | 'node' | 'kind' | 'base' | 'hashRef'> & { explicit?: NameRef }): Slot {
+export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { explicit?: NameRef }): Slot {
   // Built property by property, never as `{ ...init, children: [], ... }`: on Node 20 (V8 11)
   // an object spread followed by more properties makes a fresh hidden class every time,
   // about 10 µs a slot (bench-corpus N = 5,000: 0.3 s of the conversion).
   const slot: Slot = {
-    key: init.key,
     loc: init.loc,
     node: init.node,
     kind: init.kind,
     base: init.base,
-    hashRef: init.hashRef,
     children: [],
     name: '',
     directives: [],

@@ -26,8 +26,9 @@ use crate::lower::{fail, Loc, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
+use crate::resolve::loc_key;
 use crate::schema_roots::check_schema_roots;
-use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind};
+use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind, Slots};
 use crate::text::fnv1a32;
 use crate::type_expr::{is_builtin_scalar, render_type, Base, TypeExpr, BUILTIN_SCALARS, JSON_SCALAR};
 
@@ -110,7 +111,7 @@ fn schema_def(lw: &Lowering, draft: &DraftSchemaDef, by_name: &HashMap<String, S
     })
 }
 
-fn preorder(slots: &[Slot], units: &[SlotId]) -> Vec<SlotId> {
+fn preorder(slots: &Slots, units: &[SlotId]) -> Vec<SlotId> {
     let mut out = Vec::new();
     let mut stack: Vec<SlotId> = units.iter().rev().copied().collect();
     while let Some(id) = stack.pop() {
@@ -151,7 +152,7 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         }
         let base = lw.base_name(&slot.base);
         let name = if lw.options.ref_naming == RefNaming::Hash && registry.has(&base) {
-            registry.claim(&format!("{base}_{}", fnv1a32(&slot.hash_ref)))
+            registry.claim(&format!("{base}_{}", fnv1a32(&loc_key(&slot.loc))))
         } else {
             registry.claim(&base)
         };
@@ -466,7 +467,7 @@ fn complete_one(lw: &mut Lowering, id: SlotId) {
 }
 
 /// Record 0028, canonical form rule 5: directives that an attribute can say come first.
-fn slot_definition(slot: &Slot, fields: Vec<DraftField>, slots: &[Slot]) -> Definition {
+fn slot_definition(slot: &Slot, fields: Vec<DraftField>, slots: &Slots) -> Definition {
     let description = slot.description.clone();
     let directives = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
     let names = |ids: &[SlotId]| -> Vec<String> {
@@ -505,7 +506,7 @@ fn slot_definition(slot: &Slot, fields: Vec<DraftField>, slots: &[Slot]) -> Defi
     }
 }
 
-fn field(f: DraftField, slots: &[Slot]) -> FieldDef {
+fn field(f: DraftField, slots: &Slots) -> FieldDef {
     FieldDef {
         args: f.args.iter().map(|a| input_value(a, slots)).collect(),
         type_: render_type(&f.type_, slots),
@@ -516,7 +517,7 @@ fn field(f: DraftField, slots: &[Slot]) -> FieldDef {
     }
 }
 
-fn input_value(a: &DraftInputValue, slots: &[Slot]) -> InputValueDef {
+fn input_value(a: &DraftInputValue, slots: &Slots) -> InputValueDef {
     InputValueDef {
         name: a.name.clone(),
         description: a.description.clone(),

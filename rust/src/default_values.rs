@@ -22,7 +22,7 @@ use crate::lower::{fail, Lowering};
 use crate::lower_directives::DraftDirectiveDef;
 use crate::print::enum_literal;
 use crate::resolve::Loc;
-use crate::slots::{Slot, SlotId, SlotKind};
+use crate::slots::{SlotId, SlotKind, Slots};
 use crate::text::format_number;
 use crate::type_expr::{render_type, Base, TypeExpr, Wrapper};
 
@@ -76,7 +76,7 @@ fn is_int_literal(value: &Value) -> Option<f64> {
 }
 
 /// graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
-pub fn fits(value: &Value, type_: &TypeExpr, slots: &[Slot], by_name: &HashMap<String, SlotId>, depth: usize) -> bool {
+pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<String, SlotId>, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }

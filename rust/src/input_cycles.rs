@@ -10,11 +10,11 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};
-use crate::slots::{Slot, SlotId, SlotKind};
+use crate::slots::{SlotId, SlotKind, Slots};
 use crate::type_expr::{Base, Wrapper};
 
 struct Walk<'a> {
-    slots: &'a [Slot],
+    slots: &'a Slots,
     by_name: &'a HashMap<String, SlotId>,
     visited: HashSet<SlotId>,
     path: Vec<(SlotId, usize)>,

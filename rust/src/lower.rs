@@ -21,7 +21,7 @@ use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::resolve::{decode_pointer_segment, loc_key, merge_object, LocMap, MergedObject, Resolver, Target};
-use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind};
+use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
 };
@@ -51,7 +51,7 @@ pub struct Lowering {
     pub ref_targets: HashSet<String>,
     pub warnings: Vec<Diagnostic>,
     /// Every slot; `SlotId`s index this list.
-    pub slots: Vec<Slot>,
+    pub slots: Slots,
     /// Slots by location key (TypeScript's `slots` map).
     pub slot_keys: LocMap<SlotId>,
     /// Top-level slots in document order; children hang below them.
@@ -92,7 +92,7 @@ impl Lowering {
             resolver,
             ref_targets,
             warnings,
-            slots: Vec::new(),
+            slots: Slots::default(),
             slot_keys: LocMap::default(),
             units: Vec::new(),
             directives: FieldDirectives::default(),
@@ -233,7 +233,6 @@ impl Lowering {
 
     pub fn create_slot(&mut self, target: &Target, kind: SlotKind, base: BaseName, owner: Option<SlotId>) -> SlotId {
         let node = target.node();
-        let key = loc_key(&target.loc);
         let mut explicit = explicit_type_name(node);
         if kind == SlotKind::Scalar {
             if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
@@ -246,9 +245,7 @@ impl Lowering {
             name,
             loc: Loc::new(target.loc.source().clone(), &format!("{}{}", target.loc.pointer, pointer)),
         });
-        let hash_ref = key.clone();
-        let id = self.slots.len();
-        self.slots.push(new_slot(key.clone(), target.loc.clone(), kind, base, hash_ref, explicit));
+        let id = self.slots.push(new_slot(target.loc.clone(), kind, base, explicit));
         self.slot_keys.insert(&target.loc, id);
         if let Some(owner) = owner.and_then(|o| self.slots.get_mut(o)) {
             owner.children.push(id);

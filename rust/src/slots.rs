@@ -8,7 +8,7 @@
 //! after all slots exist (D3), which is why drafts hold `TypeExpr`s.
 //!
 //! TypeScript links slots by object reference; here they live in the
-//! Lowering's `Vec<Slot>` and refer to each other by `SlotId` (an index).
+//! Lowering's `Slots` and refer to each other by `SlotId` (an index).
 
 use crate::json::Value;
 
@@ -87,15 +87,14 @@ pub struct MemberSlot {
 
 #[derive(Debug, Clone)]
 pub struct Slot {
-    pub key: String,
+    /// Where the node sits; its `loc_key` is the slot's key, and the ref text
+    /// hashed by `refNaming: hash` (assemble.rs).
     pub loc: Loc,
     pub kind: SlotKind,
     /// A verbatim name (x-graphql-type-name, legacy x-graphql-type, x-graphql-scalar.name).
     pub explicit: Option<NameRef>,
     /// The generated name before collision handling; computed in naming order.
     pub base: BaseName,
-    /// The canonical ref text hashed by `refNaming: hash`.
-    pub hash_ref: String,
     pub children: Vec<SlotId>,
     /// The final name, set by naming.
     pub name: String,
@@ -120,14 +119,12 @@ impl Slot {
     }
 }
 
-pub fn new_slot(key: String, loc: Loc, kind: SlotKind, base: BaseName, hash_ref: String, explicit: Option<NameRef>) -> Slot {
+pub fn new_slot(loc: Loc, kind: SlotKind, base: BaseName, explicit: Option<NameRef>) -> Slot {
     Slot {
-        key,
         loc,
         kind,
         explicit,
         base,
-        hash_ref,
         children: Vec::new(),
         name: String::new(),
         description: None,
@@ -140,5 +137,44 @@ pub fn new_slot(key: String, loc: Loc, kind: SlotKind, base: BaseName, hash_ref:
         member_slots: Vec::new(),
         members: Vec::new(),
         values: Vec::new(),
+    }
+}
+
+/// Every slot of a lowering, by `SlotId`. Each slot is boxed: a slot is over
+/// 400 bytes and a large schema has tens of thousands, so a plain `Vec<Slot>`
+/// copied all of them at every doubling and held up to twice their size, and
+/// that doubling was the peak of a conversion's memory (N = 20,000, massif).
+#[derive(Debug, Default)]
+#[allow(clippy::vec_box)] // boxed on purpose: see above
+pub struct Slots(Vec<Box<Slot>>);
+
+impl Slots {
+    /// Adds a slot; its id is the number of slots before it.
+    pub fn push(&mut self, slot: Slot) -> SlotId {
+        self.0.push(Box::new(slot));
+        self.0.len() - 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn get(&self, id: SlotId) -> Option<&Slot> {
+        self.0.get(id).map(Box::as_ref)
+    }
+
+    pub fn get_mut(&mut self, id: SlotId) -> Option<&mut Slot> {
+        self.0.get_mut(id).map(Box::as_mut)
+    }
+}
+
+impl std::ops::Index<SlotId> for Slots {
+    type Output = Slot;
+    fn index(&self, id: SlotId) -> &Slot {
+        &self.0[id]
     }
 }

@@ -8,7 +8,7 @@
 //! brackets of an `x-graphql-field-type` go. `outer()` is TypeScript's
 //! `t.kind` for wrapped types and `inner()` its `t.of`.
 
-use crate::slots::{Slot, SlotId};
+use crate::slots::{SlotId, Slots};
 
 /// The named part: a slot of the Lowering's `slots`, or a name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub fn nullable(mut t: TypeExpr) -> TypeExpr {
 }
 
 /// The text of an expression; slots print their (final) names.
-pub fn render_type(t: &TypeExpr, slots: &[Slot]) -> String {
+pub fn render_type(t: &TypeExpr, slots: &Slots) -> String {
     let mut out = String::new();
     for w in t.wrappers.iter().rev() {
         if *w == Wrapper::List {
