@@ -22,7 +22,7 @@ import { NameRegistry, isValidName } from './naming';
 import { locKey } from './resolve';
 import { checkSchemaRoots } from './schema-roots';
 import { fnv1a32 } from './text';
-import type { DraftField, DraftInputValue, Slot } from './slots';
+import { typeLoc, type DraftField, type DraftInputValue, type Slot } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from './type-expr';
 
 export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Document {
@@ -144,9 +144,14 @@ function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot
       lw.fail(ErrorCodes.UNION_MEMBER, 'a union needs at least one member', slot.loc);
     }
     for (const field of slot.fields) {
-      if (slot.kind === 'input') checkPosition(lw, field.type, byName, field.typeLoc, 'an input field', true);
-      else checkPosition(lw, field.type, byName, field.typeLoc, 'an output field', false);
-      for (const arg of field.args) checkPosition(lw, arg.type, byName, field.loc, 'an argument', true);
+      const problem = slot.kind === 'input'
+        ? positionProblem(field.type, byName, 'an input field', true)
+        : positionProblem(field.type, byName, 'an output field', false);
+      if (problem !== undefined) lw.fail(ErrorCodes.INPUT_FIELD, problem, typeLoc(field));
+      for (const arg of field.args) {
+        const argProblem = positionProblem(arg.type, byName, 'an argument', true);
+        if (argProblem !== undefined) lw.fail(ErrorCodes.INPUT_FIELD, argProblem, field.loc);
+      }
     }
   }
 }
@@ -171,21 +176,15 @@ function checkInterfaceCycles(lw: Lowering, order: Slot[]): void {
   }
 }
 
-/** D10: input fields and arguments take input types; output fields take output types. */
-function checkPosition(
-  lw: Lowering,
-  type: DraftField['type'],
-  byName: Map<string, Slot>,
-  loc: DraftField['loc'],
-  what: string,
-  input: boolean,
-): void {
+/** D10: input fields and arguments take input types; output fields take output types. The problem, if any: the caller names the place. */
+function positionProblem(type: DraftField['type'], byName: Map<string, Slot>, what: string, input: boolean): string | undefined {
   const base = baseOf(type);
   const slot = base.kind === 'slot' ? base.slot : base.kind === 'name' ? byName.get(base.name) : undefined;
-  if (!slot) return;
+  if (!slot) return undefined;
   const isOutput = slot.kind === 'object' || slot.kind === 'interface' || slot.kind === 'union';
-  if (input && isOutput) lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the output type ${slot.name}`, loc);
-  if (!input && slot.kind === 'input') lw.fail(ErrorCodes.INPUT_FIELD, `${what} cannot have the input type ${slot.name}`, loc);
+  if (input && isOutput) return `${what} cannot have the output type ${slot.name}`;
+  if (!input && slot.kind === 'input') return `${what} cannot have the input type ${slot.name}`;
+  return undefined;
 }
 
 /** D9: add interfaces implemented transitively, copy fields an implementor lacks. */
@@ -239,7 +238,7 @@ function checkImplementation(lw: Lowering, slot: Slot, byName: Map<string, Slot>
         lw.fail(
           ErrorCodes.IMPLEMENTS,
           `${where} has type ${renderType(field.type)}, which does not fit ${iface.name}.${expected.name}: ${renderType(expected.type)}`,
-          field.typeLoc,
+          typeLoc(field),
         );
       }
       for (const arg of expected.args) {

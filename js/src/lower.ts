@@ -288,7 +288,7 @@ export class Lowering {
     for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
     slot.fields = fields.map((f) => f.field);
     if (slot.fields.length === 0) {
-      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeLoc: slot.loc });
+      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeFrom: 'property' });
     }
     if (slot.kind === 'input') return;
     const implementsList = attr(slot.node, 'x-graphql-implements');
@@ -349,11 +349,7 @@ export class Lowering {
       type,
       directives: this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION'),
       loc,
-      typeLoc: typeof explicitType === 'string'
-        ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') }
-        : typeof own(node, '$ref') === 'string'
-          ? { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') }
-          : loc,
+      typeFrom: typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property',
     };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
     if (input) {

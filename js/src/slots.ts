@@ -8,7 +8,7 @@
  * after all slots exist (D3), which is why drafts hold `TypeExpr`s.
  */
 import type { AppliedDirective, EnumValueDef } from './ir';
-import type { JsonObject, JsonValue } from './load';
+import { pointerJoin, type JsonObject, type JsonValue } from './load';
 import type { Loc } from './resolve';
 import type { TypeExpr } from './type-expr';
 
@@ -36,8 +36,27 @@ export interface DraftField {
   deprecatedAt?: Loc;
   /** Where the property sits, for diagnostics. */
   loc: Loc;
-  /** What gave the field its type (`x-graphql-field-type`, `$ref`, or the property), for diagnostics. */
-  typeLoc: Loc;
+  /** What gave the field its type, for diagnostics (`typeLoc`). */
+  typeFrom: TypeFrom;
+}
+
+/**
+ * What gave a field its type: the property's own schema, `x-graphql-field-type`, or its `$ref`.
+ * Kept instead of its loc, which is built only for an error.
+ */
+export type TypeFrom = 'property' | 'fieldType' | 'ref';
+
+/** Where a field's type was given: `x-graphql-field-type`, `$ref`, or the property. */
+export function typeLoc(field: DraftField): Loc {
+  const { loc } = field;
+  switch (field.typeFrom) {
+    case 'property':
+      return loc;
+    case 'fieldType':
+      return { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') };
+    case 'ref':
+      return { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') };
+  }
 }
 
 export interface NameRef {

@@ -22,7 +22,7 @@ use crate::ir::{
     Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
     SchemaDef, SchemaLink, UnionTypeDef,
 };
-use crate::lower::{fail, Loc, Lowering};
+use crate::lower::{fail, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
@@ -152,9 +152,9 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         }
         let base = lw.base_name(&slot.base);
         let name = if lw.options.ref_naming == RefNaming::Hash && registry.has(&base) {
-            registry.claim(&format!("{base}_{}", fnv1a32(&loc_key(&slot.loc))))
+            registry.claim(format!("{base}_{}", fnv1a32(&loc_key(&slot.loc))))
         } else {
-            registry.claim(&base)
+            registry.claim(base)
         };
         if let Some(slot) = lw.slots.get_mut(id) {
             slot.name = name;
@@ -209,13 +209,18 @@ fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str
             return Err(fail(codes::UNION_MEMBER, "a union needs at least one member", &slot.loc));
         }
         for field in &slot.fields {
-            if slot.kind == SlotKind::Input {
-                check_position(lw, &field.type_, by_name, &field.type_loc, "an input field", true)?;
+            let problem = if slot.kind == SlotKind::Input {
+                position_problem(lw, &field.type_, by_name, "an input field", true)
             } else {
-                check_position(lw, &field.type_, by_name, &field.type_loc, "an output field", false)?;
+                position_problem(lw, &field.type_, by_name, "an output field", false)
+            };
+            if let Some(message) = problem {
+                return Err(fail(codes::INPUT_FIELD, message, &field.type_loc()));
             }
             for arg in &field.args {
-                check_position(lw, &arg.type_, by_name, &field.loc, "an argument", true)?;
+                if let Some(message) = position_problem(lw, &arg.type_, by_name, "an argument", true) {
+                    return Err(fail(codes::INPUT_FIELD, message, &field.loc));
+                }
             }
         }
         if let Some(slot) = lw.slots.get_mut(id) {
@@ -227,27 +232,27 @@ fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str
 }
 
 /// D10: input fields and arguments take input types; output fields take output types.
-fn check_position(
+/// The problem, if any: the caller names the place (a field's type loc is built only then).
+fn position_problem(
     lw: &Lowering,
     type_: &TypeExpr,
     by_name: &HashMap<String, SlotId>,
-    loc: &Loc,
     what: &str,
     input: bool,
-) -> Res<()> {
+) -> Option<String> {
     let id = match &type_.base {
         Base::Slot(id) => Some(*id),
-        Base::Name(name) => by_name.get(name).copied(),
+        Base::Name(name) => by_name.get(name.as_ref()).copied(),
     };
-    let Some(slot) = id.and_then(|id| lw.slot(id)) else { return Ok(()) };
+    let slot = id.and_then(|id| lw.slot(id))?;
     let is_output = matches!(slot.kind, SlotKind::Object | SlotKind::Interface | SlotKind::Union);
     if input && is_output {
-        return Err(fail(codes::INPUT_FIELD, format!("{what} cannot have the output type {}", slot.name), loc));
+        return Some(format!("{what} cannot have the output type {}", slot.name));
     }
     if !input && slot.kind == SlotKind::Input {
-        return Err(fail(codes::INPUT_FIELD, format!("{what} cannot have the input type {}", slot.name), loc));
+        return Some(format!("{what} cannot have the input type {}", slot.name));
     }
-    Ok(())
+    None
 }
 
 /// GraphQL forbids a type that implements itself, directly or through other interfaces.
@@ -343,7 +348,7 @@ fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, Slo
                         expected.name,
                         render(&expected.type_)
                     ),
-                    &field.type_loc,
+                    &field.type_loc(),
                 ));
             }
             for arg in &expected.args {

@@ -95,7 +95,7 @@ pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<St
     let slot = match &type_.base {
         Base::Slot(id) => slots.get(*id),
         Base::Name(name) => {
-            match name.as_str() {
+            match name.as_ref() {
                 "Int" => return is_int_literal(value).is_some_and(|n| (-2147483648.0..=2147483647.0).contains(&n)),
                 "Float" => return value.is_number(),
                 "String" => return value.is_string(),
@@ -103,7 +103,7 @@ pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<St
                 "ID" => return value.is_string() || is_int_literal(value).is_some(),
                 _ => {}
             }
-            by_name.get(name).and_then(|&id| slots.get(id))
+            by_name.get(name.as_ref()).and_then(|&id| slots.get(id))
         }
     };
     let Some(slot) = slot else { return true };

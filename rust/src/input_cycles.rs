@@ -41,7 +41,7 @@ impl Walk<'_> {
         }
         let id = match &t.base {
             Base::Slot(id) => *id,
-            Base::Name(name) => *self.by_name.get(name)?,
+            Base::Name(name) => *self.by_name.get(name.as_ref())?,
         };
         (self.slots.get(id)?.kind == SlotKind::Input).then_some(id)
     }

@@ -21,7 +21,7 @@ use crate::normalize::{attr, explicit_kind, explicit_type_name, flag};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::resolve::{decode_pointer_segment, loc_key, merge_object, LocMap, MergedObject, Resolver, Target};
-use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots};
+use crate::slots::{new_slot, BaseName, DraftField, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
 };
@@ -446,7 +446,7 @@ impl Lowering {
         }
         for (field, explicit) in drafts.iter_mut().zip(explicit) {
             if !explicit {
-                field.name = registry.claim(&field.name);
+                field.name = registry.claim(std::mem::take(&mut field.name));
             }
         }
         if drafts.is_empty() {
@@ -459,7 +459,7 @@ impl Lowering {
                 directives: Vec::new(),
                 deprecated_at: None,
                 loc: loc.clone(),
-                type_loc: loc.clone(),
+                type_from: TypeFrom::Property,
             });
         }
         if let Some(slot) = self.slots.get_mut(id) {
@@ -506,7 +506,7 @@ impl Lowering {
         required: bool,
     ) -> Result<DraftField, ConversionError> {
         let input = owner_kind == SlotKind::Input;
-        let ctx = TypeContext { owner, key: key.to_string(), input };
+        let ctx = TypeContext { owner, key, input };
         let explicit_type = match attr(node, "x-graphql-field-type") {
             Some(Value::String(t)) => Some(t),
             _ => None,
@@ -562,12 +562,12 @@ impl Lowering {
         } else {
             None
         };
-        let type_loc = if explicit_type.is_some() {
-            loc.child(&["x-graphql-field-type"])
+        let type_from = if explicit_type.is_some() {
+            TypeFrom::FieldType
         } else if attr(node, "$ref").is_some_and(Value::is_string) {
-            loc.child(&["$ref"])
+            TypeFrom::Ref
         } else {
-            loc.clone()
+            TypeFrom::Property
         };
         Ok(DraftField {
             name,
@@ -578,7 +578,7 @@ impl Lowering {
             directives,
             deprecated_at,
             loc: loc.clone(),
-            type_loc,
+            type_from,
         })
     }
 
@@ -659,7 +659,7 @@ impl Lowering {
                 values.push(EnumValueDef { name: v.to_string(), description, directives });
                 continue;
             }
-            let name = registry.claim(&to_enum_value_name(v));
+            let name = registry.claim(to_enum_value_name(v));
             self.warn(
                 codes::ENUM_VALUE_RENAMED,
                 format!("enum value {} is written {name} in GraphQL", json_string(v)),

@@ -18,11 +18,11 @@ use crate::text::format_number;
 use crate::type_expr::{list_of, named, slot, TypeExpr, JSON_SCALAR};
 
 #[derive(Debug, Clone)]
-pub struct TypeContext {
+pub struct TypeContext<'a> {
     /// The type whose field is being lowered: inline types become its children.
     pub owner: SlotId,
-    /// The property key, for `<Type><Field>` names.
-    pub key: String,
+    /// The property key, for `<Type><Field>` names (copied only by a type that takes it).
+    pub key: &'a str,
     /// Inside an input type: inline objects become input types too (C6).
     pub input: bool,
 }
@@ -43,7 +43,7 @@ type Res<T> = Result<T, ConversionError>;
 /// so a deep chain is the same clear error on both sides, never a stack overflow.
 pub const MAX_TYPE_DEPTH: usize = 1000;
 
-pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
+pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     if lw.type_depth >= MAX_TYPE_DEPTH {
         return Err(fail(
             codes::TOO_DEEP,
@@ -57,7 +57,7 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) 
     result
 }
 
-fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext) -> Res<TypeInfo> {
+fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     let node = schema;
     if !node.is_object() {
         return Ok(json(lw, false));
@@ -66,7 +66,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
     if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
         if let Some(Value::String(name)) = attr(scalar, "name") {
             lw.declare_scalar(scalar, loc)?;
-            return Ok(TypeInfo { type_: named(name), nullable });
+            return Ok(TypeInfo { type_: named(name.clone()), nullable });
         }
     }
     if let Some(Value::String(r)) = attr(node, "$ref") {
@@ -104,19 +104,21 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
         return Ok(TypeInfo { type_, nullable: nullable || value.is_null() });
     }
 
-    let types: Vec<&Value> = match attr(node, "type") {
-        Some(Value::Array(list)) => list.iter().collect(),
-        None => Vec::new(),
-        Some(t) => vec![t],
+    // `type` as a list (a lone value is a list of one), read without collecting it.
+    let types: &[Value] = match attr(node, "type") {
+        Some(Value::Array(list)) => list,
+        None => &[],
+        Some(t) => std::slice::from_ref(t),
     };
-    let non_null_types: Vec<&Value> = types.iter().copied().filter(|t| t.as_str() != Some("null")).collect();
     if types.is_empty() {
         if has_properties || explicit_kind(node).is_some() || all_of.is_some_and(Value::is_array) {
             return object_type(lw, node, loc, ctx, nullable);
         }
         return Ok(json(lw, nullable));
     }
-    let [only] = non_null_types.as_slice() else {
+    // The one type that is not "null"; none or several is JSON.
+    let mut non_null_types = types.iter().filter(|t| t.as_str() != Some("null"));
+    let (Some(only), None) = (non_null_types.next(), non_null_types.next()) else {
         return Ok(json(lw, nullable));
     };
     match only.as_str() {
@@ -140,7 +142,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext)
 }
 
 /// A `$ref` target: a named type, or (for an alias) the type of what it says.
-fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext) -> Res<TypeInfo> {
+fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     let target = lw.follow_refs(first)?;
     let kind = lw.classify(&target)?;
     if let Some(kind) = is_slot_kind(kind) {
@@ -176,7 +178,7 @@ fn branches_type(
     list: &[Value],
     keyword: &str,
     loc: &Loc,
-    ctx: &TypeContext,
+    ctx: &TypeContext<'_>,
     nullable: bool,
 ) -> Res<TypeInfo> {
     let branches: Vec<(&Value, usize)> = list
@@ -192,7 +194,7 @@ fn branches_type(
     }
     let target = Target { loc: loc.clone() };
     if branches.len() > 1 && lw.ref_union_members(&target)?.is_some() {
-        let base = BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.clone() };
+        let base = BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() };
         let id = lw.slot_for(&target, SlotKind::Union, ctx.owner, base);
         return Ok(TypeInfo { type_: slot(id), nullable: with_null });
     }
@@ -205,7 +207,7 @@ fn enum_type(
     node: &Value,
     list: &[Value],
     loc: &Loc,
-    ctx: &TypeContext,
+    ctx: &TypeContext<'_>,
     nullable: bool,
 ) -> Res<TypeInfo> {
     if is_string_enum(node) {
@@ -215,7 +217,7 @@ fn enum_type(
             None => {
                 let base = match explicit_type_name(node) {
                     Some((name, _)) => BaseName::Fixed(name),
-                    None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.clone() },
+                    None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() },
                 };
                 lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
             }
@@ -231,7 +233,7 @@ fn enum_type(
 }
 
 /// D14: an anonymous inline object is JSON unless something makes it a named type.
-fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext, nullable: bool) -> Res<TypeInfo> {
+fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>, nullable: bool) -> Res<TypeInfo> {
     let target = Target { loc: loc.clone() };
     let kind = lw.classify(&target)?;
     let Some(kind) = is_slot_kind(kind) else { return Ok(json(lw, nullable)) };
@@ -269,7 +271,7 @@ const FORCING_ATTRIBUTES: [&str; 6] = [
 
 /// D5: the scalar that holds all of these JSON values.
 fn scalar_of_values(lw: &mut Lowering, values: &[Value]) -> TypeExpr {
-    let mut kinds: Vec<&str> = Vec::new();
+    let mut kinds: Vec<&'static str> = Vec::new();
     for v in values {
         let kind = match v {
             Value::Number(n) => {
@@ -289,7 +291,7 @@ fn scalar_of_values(lw: &mut Lowering, values: &[Value]) -> TypeExpr {
     }
     match kinds.as_slice() {
         [only] if *only == JSON_SCALAR => json_type(lw),
-        [only] => named(only),
+        [only] => named(*only),
         [a, b] if (*a == "Int" && *b == "Float") || (*a == "Float" && *b == "Int") => named("Float"),
         _ => json_type(lw),
     }

@@ -419,7 +419,7 @@ fn field(f: &FieldDef, w: &mut JsonWriter) {
 /// `items`), the outermost list first. No recursion.
 fn structure(t: &TypeExpr, w: &mut JsonWriter) {
     let name = match &t.base {
-        Base::Name(n) => n.as_str(),
+        Base::Name(n) => n.as_ref(),
         Base::Slot(_) => "",
     };
     let lists = t.wrappers.iter().filter(|x| **x == Wrapper::List).count();
