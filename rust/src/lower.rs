@@ -441,7 +441,7 @@ impl Lowering {
                     return Err(fail(codes::DUPLICATE_NAME, format!("field name {name} is used twice"), &at));
                 }
             }
-            drafts.push(self.lower_field(id, kind, &prop.key(), &prop.loc, schema, prop.required)?);
+            drafts.push(self.lower_field(id, kind, prop.key(), &prop.loc, schema, prop.required)?);
             explicit.push(explicit_name.is_some());
         }
         for (field, explicit) in drafts.iter_mut().zip(explicit) {
