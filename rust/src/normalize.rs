@@ -12,7 +12,7 @@ use crate::json::Value;
 
 use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
-use crate::load::pointer_join;
+use crate::load::{pointer_join, push_pointer_segment};
 
 /// Keywords whose value is one subschema.
 const SCHEMA_KEYWORDS: [&str; 9] =
@@ -61,16 +61,6 @@ enum Step<'a> {
     Indexed(&'a str, usize),
 }
 
-/// Appends one pointer segment (`/`, then the segment with `~` and `/` escaped).
-fn push_segment(pointer: &mut String, segment: &str) {
-    pointer.push('/');
-    if segment.contains(['~', '/']) {
-        pointer.push_str(&segment.replace('~', "~0").replace('/', "~1"));
-    } else {
-        pointer.push_str(segment);
-    }
-}
-
 /// The walk keeps one pointer string, cut back to the parent's and extended by a
 /// node's segments when the node is visited: a pointer string for every subschema
 /// and every attribute was most of the walk's cost. Pointers are copied only into
@@ -86,13 +76,13 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
         pointer.truncate(parent_len);
         match step {
             Step::Root => {}
-            Step::One(key) => push_segment(&mut pointer, key),
+            Step::One(key) => push_pointer_segment(&mut pointer, key),
             Step::Named(key, name) => {
-                push_segment(&mut pointer, key);
-                push_segment(&mut pointer, name);
+                push_pointer_segment(&mut pointer, key);
+                push_pointer_segment(&mut pointer, name);
             }
             Step::Indexed(key, i) => {
-                push_segment(&mut pointer, key);
+                push_pointer_segment(&mut pointer, key);
                 pointer.push('/');
                 pointer.push_str(&i.to_string());
             }
@@ -101,7 +91,7 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
         let first_child = stack.len();
         for (key, value) in map {
             if key.starts_with(ATTRIBUTE_PREFIX) {
-                push_segment(&mut pointer, key);
+                push_pointer_segment(&mut pointer, key);
                 let checked = check_one_attribute(key, value, &pointer, file, &mut warnings);
                 pointer.truncate(here);
                 if let Err(e) = checked {
