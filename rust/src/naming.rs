@@ -216,8 +216,9 @@ impl NameRegistry {
     /// Takes `base` by value: a free base (the usual case) is returned as it came,
     /// with one copy for the set instead of two.
     pub fn claim(&mut self, base: String) -> String {
-        if !self.taken.contains(&base) {
-            self.taken.insert(base.clone());
+        // Inserted first: a free base is hashed once, not twice; a taken one costs a
+        // copy that is dropped (rare: a clash).
+        if self.taken.insert(base.clone()) {
             return base;
         }
         let mut n = self.next_suffix.get(&base).copied().unwrap_or(1);
