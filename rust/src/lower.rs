@@ -419,7 +419,7 @@ impl Lowering {
     fn lower_object(&mut self, id: SlotId, loc: &Loc, kind: SlotKind) -> Result<(), ConversionError> {
         let merged = self.merged(&Target { loc: loc.clone() })?;
         let mut registry = NameRegistry::with_capacity(merged.properties.len());
-        // Sized once: growing a vector of drafts (240 bytes each) from empty copied them at
+        // Sized once: growing a vector of drafts (200 bytes each) from empty copied them at
         // every doubling: -2% of JSON -> SDL at bench-corpus N = 5,000 (criterion).
         let mut drafts: Vec<DraftField> = Vec::with_capacity(merged.properties.len());
         let mut explicit: Vec<bool> = Vec::with_capacity(merged.properties.len());
