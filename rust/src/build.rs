@@ -271,7 +271,7 @@ impl Builder<'_> {
             let args = if text == DEFAULT_DEPRECATION_REASON {
                 Vec::new()
             } else {
-                vec![("reason".to_string(), Value::String(text))]
+                vec![("reason".to_string(), Value::String(text.into()))]
             };
             directives.push(AppliedDirective { name: "deprecated".to_string(), args });
             dep = deprecation(&directives);

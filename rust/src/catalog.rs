@@ -9,7 +9,7 @@
 //! vectors in fixtures/helpers/catalog.json). See catalog.ts for the order.
 
 use foldhash::{HashMap, HashSet};
-use crate::json::{Map, Value};
+use crate::json::{Map, Str, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -60,7 +60,7 @@ fn top_properties() -> &'static Map {
 /// Every attribute name, in catalog order.
 pub fn attribute_names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
-    NAMES.get_or_init(|| top_properties().keys().map(String::as_str).collect())
+    NAMES.get_or_init(|| top_properties().keys().map(|k| k.as_str()).collect())
 }
 
 pub fn is_attribute(name: &str) -> bool {
@@ -211,7 +211,7 @@ fn literal(v: &Value) -> String {
 /// An enum or const value as listed in a message: strings bare, the rest as literals.
 fn listed(v: &Value) -> String {
     match v {
-        Value::String(s) => s.clone(),
+        Value::String(s) => s.to_string(),
         _ => literal(v),
     }
 }
@@ -462,7 +462,7 @@ fn check_object(
     for (key, child) in v {
         let child_path = Path::Key(path, key);
         if let Some(names_schema) = property_names {
-            let key_value = Value::String(key.clone());
+            let key_value = Value::String(Str::new(key));
             if let Some(p) = check(
                 names_schema,
                 &key_value,
@@ -477,7 +477,7 @@ fn check_object(
             }
         } else if additional == Some(&Value::Bool(false)) {
             let allowed: Vec<&str> = props
-                .map(|p| p.keys().map(String::as_str).collect())
+                .map(|p| p.keys().map(|k| k.as_str()).collect())
                 .unwrap_or_default();
             let list = if allowed.is_empty() {
                 "none".to_string()

@@ -53,14 +53,14 @@ pub fn encode_value(value: &Value) -> String {
 }
 
 fn s(text: &str) -> Value {
-    Value::String(text.to_string())
+    Value::String(text.into())
 }
 
 pub fn describe_document(doc: &Document) -> Value {
     let mut out = Map::new();
     if let Some(schema) = &doc.schema {
         if let Some(d) = &schema.description {
-            out.insert("description".into(), s(d));
+            out.insert("description", s(d));
         }
         operations(&mut out, schema);
         put_applied(&mut out, &schema.directives);
@@ -69,7 +69,7 @@ pub fn describe_document(doc: &Document) -> Value {
         let mut ext = Map::new();
         operations(&mut ext, ext_def);
         put_applied(&mut ext, &ext_def.directives);
-        out.insert("schemaExtension".into(), Value::Object(ext));
+        out.insert("schemaExtension", Value::Object(ext));
     }
     let defined: HashSet<String> = doc
         .definitions
@@ -93,16 +93,16 @@ pub fn describe_document(doc: &Document) -> Value {
             Definition::Scalar(t) => {
                 scalars.push(scalar(&t.def.name, t.def.description.as_deref(), &t.def.directives));
                 let mut marker = Map::new();
-                marker.insert("kind".into(), s("SCALAR"));
-                marker.insert("name".into(), s(&t.def.name));
+                marker.insert("kind", s("SCALAR"));
+                marker.insert("name", s(&t.def.name));
                 types.push(Value::Object(marker));
             }
             other => types.push(type_(other, &doc.definitions)),
         }
     }
-    out.insert("scalars".into(), Value::Array(scalars));
-    out.insert("types".into(), Value::Array(types));
-    out.insert("directives".into(), Value::Array(directives));
+    out.insert("scalars", Value::Array(scalars));
+    out.insert("types", Value::Array(types));
+    out.insert("directives", Value::Array(directives));
     Value::Object(out)
 }
 
@@ -124,43 +124,43 @@ fn operations(out: &mut Map, def: &SchemaDef) {
 
 fn put_applied(out: &mut Map, directives: &[AppliedDirective]) {
     if !directives.is_empty() {
-        out.insert("appliedDirectives".into(), Value::Array(directives.iter().map(applied_directive).collect()));
+        out.insert("appliedDirectives", Value::Array(directives.iter().map(applied_directive).collect()));
     }
 }
 
 fn applied_directive(d: &AppliedDirective) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(&d.name));
+    out.insert("name", s(&d.name));
     if !d.args.is_empty() {
         let args = d
             .args
             .iter()
             .map(|(name, value)| {
                 let mut a = Map::new();
-                a.insert("name".into(), s(name));
-                a.insert("value".into(), Value::String(encode_value(value)));
+                a.insert("name", s(name));
+                a.insert("value", Value::String(encode_value(value).into()));
                 Value::Object(a)
             })
             .collect();
-        out.insert("args".into(), Value::Array(args));
+        out.insert("args", Value::Array(args));
     }
     Value::Object(out)
 }
 
 fn put_description(out: &mut Map, description: Option<&str>) {
     if let Some(d) = description {
-        out.insert("description".into(), s(d));
+        out.insert("description", s(d));
     }
 }
 
 fn scalar(name: &str, description: Option<&str>, directives: &[AppliedDirective]) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(name));
+    out.insert("name", s(name));
     put_description(&mut out, description);
     if let Some(d) = directives.iter().find(|d| is_specified_by_attribute(d)) {
-        out.insert("specifiedByURL".into(), d.args[0].1.clone());
+        out.insert("specifiedByURL", d.args[0].1.clone());
     }
-    out.insert("isBuiltIn".into(), Value::Bool(false));
+    out.insert("isBuiltIn", Value::Bool(false));
     put_applied(&mut out, directives);
     Value::Object(out)
 }
@@ -194,38 +194,38 @@ fn type_(def: &Definition, all: &[Definition]) -> Value {
                 ObjectKind::Interface => "INTERFACE",
                 ObjectKind::Input => "INPUT_OBJECT",
             };
-            out.insert("kind".into(), s(kind));
-            out.insert("name".into(), s(&o.name));
+            out.insert("kind", s(kind));
+            out.insert("name", s(&o.name));
             put_description(&mut out, o.description.as_deref());
             match o.kind {
                 ObjectKind::Object => {
-                    out.insert("interfaces".into(), names(&o.interfaces));
-                    out.insert("fields".into(), Value::Array(o.fields.iter().map(field).collect()));
+                    out.insert("interfaces", names(&o.interfaces));
+                    out.insert("fields", Value::Array(o.fields.iter().map(field).collect()));
                 }
                 ObjectKind::Interface => {
-                    out.insert("interfaces".into(), names(&o.interfaces));
-                    out.insert("possibleTypes".into(), names(&possible_types(&o.name, all)));
-                    out.insert("fields".into(), Value::Array(o.fields.iter().map(field).collect()));
+                    out.insert("interfaces", names(&o.interfaces));
+                    out.insert("possibleTypes", names(&possible_types(&o.name, all)));
+                    out.insert("fields", Value::Array(o.fields.iter().map(field).collect()));
                 }
                 ObjectKind::Input => {
-                    out.insert("inputFields".into(), Value::Array(o.fields.iter().map(input_field).collect()));
-                    out.insert("isOneOf".into(), Value::Bool(o.directives.iter().any(is_one_of_directive)));
+                    out.insert("inputFields", Value::Array(o.fields.iter().map(input_field).collect()));
+                    out.insert("isOneOf", Value::Bool(o.directives.iter().any(is_one_of_directive)));
                 }
             }
             put_applied(&mut out, &o.directives);
         }
         Definition::Union(t) => {
-            out.insert("kind".into(), s("UNION"));
-            out.insert("name".into(), s(&t.def.name));
+            out.insert("kind", s("UNION"));
+            out.insert("name", s(&t.def.name));
             put_description(&mut out, t.def.description.as_deref());
-            out.insert("possibleTypes".into(), names(&t.def.members));
+            out.insert("possibleTypes", names(&t.def.members));
             put_applied(&mut out, &t.def.directives);
         }
         Definition::Enum(t) => {
-            out.insert("kind".into(), s("ENUM"));
-            out.insert("name".into(), s(&t.def.name));
+            out.insert("kind", s("ENUM"));
+            out.insert("name", s(&t.def.name));
             put_description(&mut out, t.def.description.as_deref());
-            out.insert("enumValues".into(), Value::Array(t.def.values.iter().map(enum_value).collect()));
+            out.insert("enumValues", Value::Array(t.def.values.iter().map(enum_value).collect()));
             put_applied(&mut out, &t.def.directives);
         }
         Definition::Scalar(_) | Definition::Directive(_) => {}
@@ -246,19 +246,19 @@ pub fn deprecation(directives: &[AppliedDirective]) -> Option<Value> {
 
 fn put_deprecation(out: &mut Map, directives: &[AppliedDirective]) {
     let dep = deprecation(directives);
-    out.insert("isDeprecated".into(), Value::Bool(dep.is_some()));
+    out.insert("isDeprecated", Value::Bool(dep.is_some()));
     if let Some(reason) = dep {
-        out.insert("deprecationReason".into(), reason);
+        out.insert("deprecationReason", reason);
     }
     put_applied(out, directives);
 }
 
 fn field(f: &FieldDef) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(&f.name));
+    out.insert("name", s(&f.name));
     put_description(&mut out, f.description.as_deref());
-    out.insert("args".into(), Value::Array(f.args.iter().map(input_value).collect()));
-    out.insert("type".into(), s(&f.type_));
+    out.insert("args", Value::Array(f.args.iter().map(input_value).collect()));
+    out.insert("type", s(&f.type_));
     put_deprecation(&mut out, &f.directives);
     Value::Object(out)
 }
@@ -271,11 +271,11 @@ fn value_like(
     directives: &[AppliedDirective],
 ) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(name));
+    out.insert("name", s(name));
     put_description(&mut out, description);
-    out.insert("type".into(), s(type_));
+    out.insert("type", s(type_));
     if let Some(v) = default {
-        out.insert("defaultValue".into(), Value::String(encode_value(v)));
+        out.insert("defaultValue", Value::String(encode_value(v).into()));
     }
     put_deprecation(&mut out, directives);
     Value::Object(out)
@@ -291,7 +291,7 @@ fn input_field(f: &FieldDef) -> Value {
 
 fn enum_value(v: &EnumValueDef) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(&v.name));
+    out.insert("name", s(&v.name));
     put_description(&mut out, v.description.as_deref());
     put_deprecation(&mut out, &v.directives);
     Value::Object(out)
@@ -299,11 +299,11 @@ fn enum_value(v: &EnumValueDef) -> Value {
 
 fn directive(def: &DirectiveDef) -> Value {
     let mut out = Map::new();
-    out.insert("name".into(), s(&def.name));
+    out.insert("name", s(&def.name));
     put_description(&mut out, def.description.as_deref());
-    out.insert("locations".into(), names(&def.locations));
-    out.insert("args".into(), Value::Array(def.args.iter().map(input_value).collect()));
-    out.insert("isRepeatable".into(), Value::Bool(def.repeatable));
-    out.insert("isBuiltIn".into(), Value::Bool(false));
+    out.insert("locations", names(&def.locations));
+    out.insert("args", Value::Array(def.args.iter().map(input_value).collect()));
+    out.insert("isRepeatable", Value::Bool(def.repeatable));
+    out.insert("isBuiltIn", Value::Bool(false));
     Value::Object(out)
 }

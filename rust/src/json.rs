@@ -17,7 +17,9 @@
 //! remains at the crate's edges only: the `jsonschema` validators take it
 //! (`to_serde`), and tests write trees with `serde_json::json!` (`From`).
 
+use std::borrow::Borrow;
 use std::fmt;
+use std::sync::Arc;
 
 use indexmap::IndexMap;
 
@@ -26,7 +28,110 @@ use indexmap::IndexMap;
 /// up to 16 short keys is faster than hashing the key.
 pub const SMALL: usize = 16;
 
-type Large = IndexMap<String, Value, foldhash::fast::RandomState>;
+type Large = IndexMap<Key, Value, foldhash::fast::RandomState>;
+
+/// The tree's string values: up to 23 bytes are held inline (no allocation),
+/// longer ones are shared (`Arc<str>`), so cloning one never copies it.
+pub type Str = smol_str::SmolStr;
+
+/// An object's key. Keys repeat all over a schema (`type`, `properties`, a
+/// property name used by many definitions), so the parser gives every
+/// occurrence of a key one shared allocation (load.rs). Not a `Str`: keys are
+/// compared on every attribute lookup, and a shared `str` compares without
+/// first decoding where its bytes are (measured in docs/benchmarks.md, session 12).
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Key(Arc<str>);
+
+impl Key {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for Key {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for Key {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Borrow<str> for Key {
+    fn borrow(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for Key {
+    fn from(s: &str) -> Key {
+        Key(Arc::from(s))
+    }
+}
+
+impl From<String> for Key {
+    fn from(s: String) -> Key {
+        Key(Arc::from(s))
+    }
+}
+
+impl From<&String> for Key {
+    fn from(s: &String) -> Key {
+        Key(Arc::from(s.as_str()))
+    }
+}
+
+impl From<Str> for Key {
+    fn from(s: Str) -> Key {
+        Key(Arc::from(s.as_str()))
+    }
+}
+
+impl PartialEq<str> for Key {
+    fn eq(&self, other: &str) -> bool {
+        *self.0 == *other
+    }
+}
+
+impl PartialEq<&str> for Key {
+    fn eq(&self, other: &&str) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl PartialEq<String> for Key {
+    fn eq(&self, other: &String) -> bool {
+        *self.0 == **other
+    }
+}
+
+impl fmt::Display for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Key {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl serde::Serialize for Key {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Key {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+        String::deserialize(d).map(Key::from)
+    }
+}
 
 /// A JSON value.
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -35,7 +140,7 @@ pub enum Value {
     Null,
     Bool(bool),
     Number(Number),
-    String(String),
+    String(Str),
     Array(Vec<Value>),
     Object(Map),
 }
@@ -68,7 +173,7 @@ pub struct Map {
 
 #[derive(Clone)]
 enum Repr {
-    Small(Vec<(String, Value)>),
+    Small(Vec<(Key, Value)>),
     Large(Box<Large>),
 }
 
@@ -94,7 +199,7 @@ impl Map {
     /// The object of `members` as parsed: a repeated key keeps its first
     /// position and takes the last value. Takes the vector as it is when no key
     /// repeats (the common case), so a small object costs one allocation.
-    pub fn from_members(members: Vec<(String, Value)>) -> Map {
+    pub fn from_members(members: Vec<(Key, Value)>) -> Map {
         if members.len() > SMALL {
             let mut large = Large::with_capacity_and_hasher(members.len(), Default::default());
             large.extend(members);
@@ -149,7 +254,8 @@ impl Map {
 
     /// Sets `key` to `value`; a key already present keeps its position and
     /// gives back its old value.
-    pub fn insert(&mut self, key: String, value: Value) -> Option<Value> {
+    pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
+        let key = key.into();
         match &mut self.repr {
             Repr::Small(v) => {
                 if let Some(slot) = v.iter_mut().find(|(k, _)| *k == key) {
@@ -187,7 +293,7 @@ impl Map {
         }
     }
 
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + ExactSizeIterator {
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &Key> + ExactSizeIterator {
         self.iter().map(|(k, _)| k)
     }
 
@@ -212,12 +318,12 @@ impl fmt::Debug for Map {
 
 /// Members of an object, in order.
 pub enum Iter<'a> {
-    Small(std::slice::Iter<'a, (String, Value)>),
-    Large(indexmap::map::Iter<'a, String, Value>),
+    Small(std::slice::Iter<'a, (Key, Value)>),
+    Large(indexmap::map::Iter<'a, Key, Value>),
 }
 
 impl<'a> Iterator for Iter<'a> {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Key, &'a Value);
     fn next(&mut self) -> Option<Self::Item> {
         match self {
             Iter::Small(it) => it.next().map(|(k, v)| (k, v)),
@@ -244,7 +350,7 @@ impl DoubleEndedIterator for Iter<'_> {
 impl ExactSizeIterator for Iter<'_> {}
 
 impl<'a> IntoIterator for &'a Map {
-    type Item = (&'a String, &'a Value);
+    type Item = (&'a Key, &'a Value);
     type IntoIter = Iter<'a>;
     fn into_iter(self) -> Iter<'a> {
         self.iter()
@@ -252,7 +358,7 @@ impl<'a> IntoIterator for &'a Map {
 }
 
 impl IntoIterator for Map {
-    type Item = (String, Value);
+    type Item = (Key, Value);
     type IntoIter = IntoIter;
     fn into_iter(self) -> IntoIter {
         match self.repr {
@@ -264,13 +370,13 @@ impl IntoIterator for Map {
 
 /// The members of an object, owned, in order.
 pub enum IntoIter {
-    Small(std::vec::IntoIter<(String, Value)>),
-    Large(indexmap::map::IntoIter<String, Value>),
+    Small(std::vec::IntoIter<(Key, Value)>),
+    Large(indexmap::map::IntoIter<Key, Value>),
 }
 
 impl Iterator for IntoIter {
-    type Item = (String, Value);
-    fn next(&mut self) -> Option<(String, Value)> {
+    type Item = (Key, Value);
+    fn next(&mut self) -> Option<(Key, Value)> {
         match self {
             IntoIter::Small(it) => it.next(),
             IntoIter::Large(it) => it.next(),
@@ -278,8 +384,8 @@ impl Iterator for IntoIter {
     }
 }
 
-impl FromIterator<(String, Value)> for Map {
-    fn from_iter<I: IntoIterator<Item = (String, Value)>>(iter: I) -> Map {
+impl<K: Into<Key>> FromIterator<(K, Value)> for Map {
+    fn from_iter<I: IntoIterator<Item = (K, Value)>>(iter: I) -> Map {
         let mut map = Map::new();
         for (k, v) in iter {
             map.insert(k, v);
@@ -372,9 +478,9 @@ impl Value {
             Value::Null => serde_json::Value::Null,
             Value::Bool(b) => serde_json::Value::Bool(*b),
             Value::Number(n) => serde_json::Number::from_f64(n.0).map_or(serde_json::Value::Null, serde_json::Value::Number),
-            Value::String(s) => serde_json::Value::String(s.clone()),
+            Value::String(s) => serde_json::Value::String(s.to_string()),
             Value::Array(a) => serde_json::Value::Array(a.iter().map(Value::to_serde).collect()),
-            Value::Object(m) => serde_json::Value::Object(m.iter().map(|(k, v)| (k.clone(), v.to_serde())).collect()),
+            Value::Object(m) => serde_json::Value::Object(m.iter().map(|(k, v)| (k.to_string(), v.to_serde())).collect()),
         }
     }
 }
@@ -447,7 +553,7 @@ impl From<serde_json::Value> for Value {
             serde_json::Value::Null => Value::Null,
             serde_json::Value::Bool(b) => Value::Bool(b),
             serde_json::Value::Number(n) => n.as_f64().and_then(Number::from_f64).map_or(Value::Null, Value::Number),
-            serde_json::Value::String(s) => Value::String(s),
+            serde_json::Value::String(s) => Value::String(s.into()),
             serde_json::Value::Array(a) => Value::Array(a.into_iter().map(Value::from).collect()),
             serde_json::Value::Object(m) => Value::Object(m.into_iter().map(|(k, v)| (k, Value::from(v))).collect()),
         }
@@ -456,13 +562,13 @@ impl From<serde_json::Value> for Value {
 
 impl From<&str> for Value {
     fn from(s: &str) -> Value {
-        Value::String(s.to_string())
+        Value::String(s.into())
     }
 }
 
 impl From<String> for Value {
     fn from(s: String) -> Value {
-        Value::String(s)
+        Value::String(s.into())
     }
 }
 
@@ -553,10 +659,10 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
         Ok(Value::from(n))
     }
     fn visit_str<E>(self, s: &str) -> Result<Value, E> {
-        Ok(Value::String(s.to_string()))
+        Ok(Value::String(s.into()))
     }
     fn visit_string<E>(self, s: String) -> Result<Value, E> {
-        Ok(Value::String(s))
+        Ok(Value::String(s.into()))
     }
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
         let mut items = Vec::new();
@@ -567,7 +673,7 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut members = Vec::new();
-        while let Some(member) = map.next_entry::<String, Value>()? {
+        while let Some(member) = map.next_entry::<Key, Value>()? {
             members.push(member);
         }
         Ok(Value::Object(Map::from_members(members)))
@@ -578,8 +684,8 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
 mod tests {
     use super::*;
 
-    fn members(n: usize) -> Vec<(String, Value)> {
-        (0..n).map(|i| (format!("k{i}"), Value::from(i))).collect()
+    fn members(n: usize) -> Vec<(Key, Value)> {
+        (0..n).map(|i| (Key::from(format!("k{i}")), Value::from(i))).collect()
     }
 
     #[test]
@@ -587,8 +693,8 @@ mod tests {
         for n in [0, 1, SMALL, SMALL + 1, 100] {
             let map = Map::from_members(members(n));
             assert_eq!(map.len(), n);
-            let keys: Vec<&String> = map.keys().collect();
-            assert_eq!(keys, (0..n).map(|i| format!("k{i}")).collect::<Vec<_>>().iter().collect::<Vec<_>>());
+            let keys: Vec<&str> = map.keys().map(Key::as_str).collect();
+            assert_eq!(keys, (0..n).map(|i| format!("k{i}")).collect::<Vec<_>>());
             for i in 0..n {
                 assert_eq!(map.get(&format!("k{i}")), Some(&Value::from(i)));
             }
@@ -600,10 +706,10 @@ mod tests {
     fn a_repeated_key_keeps_its_first_position_and_the_last_value() {
         for n in [3, SMALL + 3] {
             let mut m = members(n);
-            m.push(("k1".to_string(), Value::from("last")));
+            m.push(("k1".into(), Value::from("last")));
             let map = Map::from_members(m);
             assert_eq!(map.len(), n);
-            assert_eq!(map.iter().nth(1), Some((&"k1".to_string(), &Value::from("last"))));
+            assert_eq!(map.iter().nth(1), Some((&Key::from("k1"), &Value::from("last"))));
         }
     }
 
@@ -615,11 +721,11 @@ mod tests {
         }
         assert_eq!(map.insert("k0".to_string(), Value::Null), Some(Value::from(0usize)));
         assert_eq!(map.shift_remove("k1"), Some(Value::from(1usize)));
-        let keys: Vec<&str> = map.keys().map(String::as_str).take(3).collect();
+        let keys: Vec<&str> = map.keys().map(Key::as_str).take(3).collect();
         assert_eq!(keys, ["k0", "k2", "k3"]);
         let mut small = Map::from_members(members(3));
         assert_eq!(small.shift_remove("k0"), Some(Value::from(0usize)));
-        assert_eq!(small.keys().map(String::as_str).collect::<Vec<_>>(), ["k1", "k2"]);
+        assert_eq!(small.keys().map(Key::as_str).collect::<Vec<_>>(), ["k1", "k2"]);
     }
 
     #[test]

@@ -29,7 +29,11 @@
 //! two thirds of the time serde_json takes to build its own tree (record 0058).
 
 
-use crate::json::{Map, Number, Value};
+use std::borrow::Cow;
+
+use foldhash::{HashMap, HashMapExt};
+
+use crate::json::{Key, Map, Number, Str, Value};
 
 use crate::errors::{codes, ConversionError};
 
@@ -84,6 +88,14 @@ pub fn push_pointer_segment(out: &mut String, segment: &str) {
     }
 }
 
+/// The shared `Key` of a key read as written (a key with escapes, rare, gets its own).
+fn intern<'a>(keys: &mut HashMap<&'a str, Key>, key: Cow<'a, str>) -> Key {
+    match key {
+        Cow::Borrowed(text) => keys.entry(text).or_insert_with(|| Key::from(text)).clone(),
+        Cow::Owned(text) => Key::from(text),
+    }
+}
+
 pub(crate) fn strip_bom(text: &str) -> &str {
     text.strip_prefix('\u{FEFF}').unwrap_or(text)
 }
@@ -97,7 +109,7 @@ enum Frame {
     Array(usize),
     /// Where the object's members start on the member stack, and the key whose
     /// value is being parsed.
-    Object(usize, String),
+    Object(usize, Option<Key>),
 }
 
 pub(crate) struct Parser<'a> {
@@ -107,7 +119,7 @@ pub(crate) struct Parser<'a> {
     pub(crate) file: Option<&'a str>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     pub(crate) fn byte(&self, p: usize) -> Option<u8> {
         self.bytes.get(p).copied()
     }
@@ -115,7 +127,10 @@ impl Parser<'_> {
     pub(crate) fn parse(mut self) -> Result<Value, ConversionError> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut items: Vec<Value> = Vec::new();
-        let mut members: Vec<(String, Value)> = Vec::new();
+        let mut members: Vec<(Key, Value)> = Vec::new();
+        // Every occurrence of a key shares one allocation (json.rs `Key`): a schema
+        // has few distinct keys and many occurrences of each.
+        let mut keys: HashMap<&'a str, Key> = HashMap::new();
         self.skip_ws();
         if self.pos >= self.bytes.len() {
             return Err(self.error_at(0, "Empty input"));
@@ -138,8 +153,8 @@ impl Parser<'_> {
                             self.pos += 1;
                             Value::Object(Map::new())
                         } else {
-                            let key = self.read_key("a string key or '}'")?;
-                            stack.push(Frame::Object(members.len(), key));
+                            let key = intern(&mut keys, self.read_key("a string key or '}'")?);
+                            stack.push(Frame::Object(members.len(), Some(key)));
                             expected = "a value";
                             continue;
                         }
@@ -155,7 +170,7 @@ impl Parser<'_> {
                 Some(b'"') => {
                     let (s, end) = self.read_string(start)?;
                     self.pos = end;
-                    Value::String(s)
+                    Value::String(Str::new(s))
                 }
                 Some(b'-' | b'0'..=b'9') => self.read_number(start)?,
                 Some(b't') => {
@@ -184,7 +199,8 @@ impl Parser<'_> {
                 };
                 let is_object = match frame {
                     Frame::Object(_, key) => {
-                        members.push((std::mem::take(key), value));
+                        let Some(key) = key.take() else { unreachable!("a key is read before its value") };
+                        members.push((key, value));
                         true
                     }
                     Frame::Array(_) => {
@@ -203,9 +219,9 @@ impl Parser<'_> {
                             return Err(self.error_at(p, "Trailing comma"));
                         }
                         if is_object {
-                            let key = self.read_key("a string key")?;
+                            let key = intern(&mut keys, self.read_key("a string key")?);
                             if let Some(Frame::Object(_, k)) = stack.last_mut() {
-                                *k = key;
+                                *k = Some(key);
                             }
                         }
                         expected = "a value";
@@ -243,7 +259,7 @@ impl Parser<'_> {
     }
 
     /// Reads `"key"` and the `:` after it (the position is at the key).
-    pub(crate) fn read_key(&mut self, expected: &str) -> Result<String, ConversionError> {
+    pub(crate) fn read_key(&mut self, expected: &str) -> Result<Cow<'a, str>, ConversionError> {
         let p = self.pos;
         if self.byte(p) != Some(b'"') {
             return Err(self.unexpected(p, expected, true));
@@ -260,7 +276,7 @@ impl Parser<'_> {
 
     /// Reads the string whose opening quote is at `start`; returns it and the
     /// position after the closing quote.
-    pub(crate) fn read_string(&self, start: usize) -> Result<(String, usize), ConversionError> {
+    pub(crate) fn read_string(&self, start: usize) -> Result<(Cow<'a, str>, usize), ConversionError> {
         let bytes = self.bytes;
         let n = bytes.len();
         let mut p = start + 1;
@@ -271,8 +287,12 @@ impl Parser<'_> {
                 return Err(self.error_at(n, "Unexpected end of input"));
             };
             if c == b'"' {
+                // Without escapes (nearly every string) the text is borrowed as it is.
+                if out.is_empty() {
+                    return Ok((Cow::Borrowed(&self.text[run..p]), p + 1));
+                }
                 out.push_str(&self.text[run..p]);
-                return Ok((out, p + 1));
+                return Ok((Cow::Owned(out), p + 1));
             }
             if c < 0x20 {
                 return Err(self.error_at(

@@ -97,7 +97,7 @@ impl Locator<'_> {
             return None;
         }
         p.pos += 1;
-        self.matched = frame.matched && self.segments.get(frame.level) == Some(&key);
+        self.matched = frame.matched && self.segments.get(frame.level).map(String::as_str) == Some(&*key);
         self.level = frame.level + 1;
         if self.matched {
             self.result = if self.level == self.segments.len() {
@@ -347,10 +347,10 @@ fn scan_pointers(text: &str, nodes: &mut [PointerNode]) -> Option<()> {
             p.skip_ws();
             key
         } else {
-            frame.index.to_string()
+            std::borrow::Cow::Owned(frame.index.to_string())
         };
         let Some(parent) = frame.node else { return Some(None) };
-        let Some(&child) = nodes[parent].children.get(&key) else { return Some(None) };
+        let Some(&child) = nodes[parent].children.get(&*key) else { return Some(None) };
         *visits += 1;
         nodes[child].visit = *visits;
         nodes[child].parent_visit = nodes[parent].visit;

@@ -144,7 +144,7 @@ impl Lowering {
         let Some(info) = self.scalar_info.get(name) else { return def };
         if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
-                def.description = Some(description.clone());
+                def.description = Some(description.to_string());
             }
         }
         if let Some(Value::String(url)) = attr(info, "specifiedByURL") {
@@ -237,7 +237,7 @@ impl Lowering {
         if kind == SlotKind::Scalar {
             if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
                 if let Some(Value::String(name)) = attr(scalar, "name") {
-                    explicit = Some((name.clone(), "/x-graphql-scalar/name"));
+                    explicit = Some((name.to_string(), "/x-graphql-scalar/name"));
                 }
             }
         }
@@ -547,7 +547,7 @@ impl Lowering {
             ));
         }
         let name = match attr(node, "x-graphql-field-name") {
-            Some(Value::String(name)) => name.clone(),
+            Some(Value::String(name)) => name.to_string(),
             _ => to_field_name(key),
         };
         let args = self.directives.field_arguments(node, loc, input)?;
@@ -630,7 +630,7 @@ impl Lowering {
         let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
         let Some(slot) = self.slots.get_mut(id) else { return };
         if let Some(Value::String(description)) = attr(scalar, "description") {
-            slot.description = Some(description.clone());
+            slot.description = Some(description.to_string());
         }
         if let Some(Value::String(url)) = attr(scalar, "specifiedByURL") {
             slot.directives.push(AppliedDirective {
@@ -737,7 +737,7 @@ pub fn is_string_enum(node: &Value) -> bool {
 pub fn description_of(node: &Value) -> Option<String> {
     for key in ["x-graphql-description", "description"] {
         if let Some(Value::String(d)) = attr(node, key) {
-            return if d.is_empty() { None } else { Some(d.clone()) };
+            return if d.is_empty() { None } else { Some(d.to_string()) };
         }
     }
     None

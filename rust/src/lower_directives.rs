@@ -192,7 +192,7 @@ pub fn required_deprecation(
 fn js_text(value: Option<&Value>) -> String {
     match value {
         None => "undefined".to_string(),
-        Some(Value::String(s)) => s.clone(),
+        Some(Value::String(s)) => s.to_string(),
         Some(Value::Number(n)) => n.as_f64().map_or_else(String::new, format_number),
         Some(Value::Object(_)) => "[object Object]".to_string(),
         Some(other) => json_stringify(other),
@@ -216,13 +216,13 @@ impl FieldDirectives {
                 _ => Vec::new(),
             };
             self.declared.push(DraftDirectiveDef {
-                name: name.clone(),
+                name: name.to_string(),
                 description: description_of(def),
                 args,
                 repeatable: attr(def, "repeatable") == Some(&Value::Bool(true)),
                 locations,
             });
-            self.declared_names.insert(name.clone());
+            self.declared_names.insert(name.to_string());
         }
         for (i, (name, def)) in defs.iter().enumerate() {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
@@ -250,13 +250,13 @@ impl FieldDirectives {
         let at = child(root_loc, &[attribute]);
         let directives = self.applied(attr(value, "directives"), &child(&at, &["directives"]), "SCHEMA", already)?;
         let description = match attr(value, "description") {
-            Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+            Some(Value::String(d)) if !d.is_empty() => Some(d.to_string()),
             _ => None,
         };
         let mut operations = Vec::new();
         for op in OPERATION_KINDS {
             if let Some(Value::String(type_)) = value.get(op) {
-                operations.push((op.to_string(), type_.clone(), child(&at, &[op])));
+                operations.push((op.to_string(), type_.to_string(), child(&at, &[op])));
             }
         }
         Ok(Some(DraftSchemaDef { description, directives, operations }))
@@ -274,7 +274,7 @@ impl FieldDirectives {
         let at = child(loc, &["x-graphql-enum-values", value]);
         let directives = self.applied(attr(entry, "directives"), &child(&at, &["directives"]), "ENUM_VALUE", &[])?;
         let description = match attr(entry, "description") {
-            Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+            Some(Value::String(d)) if !d.is_empty() => Some(d.to_string()),
             _ => None,
         };
         Ok((description, directives))
@@ -349,11 +349,11 @@ impl FieldDirectives {
                 Some(Value::Array(list)) => {
                     Some(list.iter().filter_map(Value::as_str).collect::<Vec<&str>>().join(" "))
                 }
-                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::String(s)) => Some(s.to_string()),
                 _ => None,
             };
             if let Some(fields) = fields {
-                let args = vec![("fields".to_string(), Value::String(fields))];
+                let args = vec![("fields".to_string(), Value::String(fields.into()))];
                 out.push(self.federation(name, args, location, &at(attribute))?);
             }
         }
@@ -411,7 +411,7 @@ impl FieldDirectives {
             let directives =
                 self.applied(attr(spec, "directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
             let description = match attr(spec, "description") {
-                Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+                Some(Value::String(d)) if !d.is_empty() => Some(d.to_string()),
                 _ => None,
             };
             let default_value = match attr(spec, "default") {
@@ -428,7 +428,7 @@ impl FieldDirectives {
                 &child(&at, &["directives"]),
                 "argument",
             )?;
-            out.push(DraftInputValue { name: name.clone(), description, type_, default_value, directives, deprecated_at });
+            out.push(DraftInputValue { name: name.to_string(), description, type_, default_value, directives, deprecated_at });
         }
         Ok(out)
     }
@@ -483,7 +483,7 @@ impl FieldDirectives {
             let at = child(loc, &[i.to_string()]);
             let name_value = attr(entry, "name");
             let name = match name_value {
-                Some(Value::String(name)) if is_valid_name(name) => name.clone(),
+                Some(Value::String(name)) if is_valid_name(name) => name.to_string(),
                 _ => {
                     return Err(fail(
                         codes::INVALID_NAME,
@@ -504,7 +504,7 @@ impl FieldDirectives {
                         ));
                     }
                     check_literal(value, &arg_at)?;
-                    args.push((arg_name.clone(), value.clone()));
+                    args.push((arg_name.to_string(), value.clone()));
                 }
             }
             let repeated = seen_here.contains(&name);

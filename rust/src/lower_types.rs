@@ -66,7 +66,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
         if let Some(Value::String(name)) = attr(scalar, "name") {
             lw.declare_scalar(scalar, loc)?;
-            return Ok(TypeInfo { type_: named(name.clone()), nullable });
+            return Ok(TypeInfo { type_: named(name.to_string()), nullable });
         }
     }
     if let Some(Value::String(r)) = attr(node, "$ref") {

@@ -7,7 +7,7 @@
 //! document order. The output is printed by json_print, byte for byte what
 //! TypeScript prints.
 
-use crate::json::{Map, Value};
+use crate::json::{Key, Map, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::json_print::print_json;
@@ -127,7 +127,7 @@ fn visit(node: &mut Value, pointer: &str, legacy_type: bool, changes: &mut Vec<M
     if let Some(rebuilt) = migrate_node(map, pointer, legacy_type, changes) {
         *map = rebuilt;
     }
-    let children: Vec<(String, String, Option<SubschemaKey>)> =
+    let children: Vec<(String, Key, Option<SubschemaKey>)> =
         subschemas(node, pointer).into_iter().map(|c| (c.pointer, c.keyword, c.member)).collect();
     let Value::Object(map) = node else { return };
     for (child_pointer, keyword, member) in children {
@@ -166,15 +166,15 @@ fn migrate_node(
     };
     for (key, value) in node {
         let at = pointer_join(pointer, &[key]);
-        if let Some((_, to)) = RENAMED_ATTRIBUTES.iter().find(|(from, _)| from == key) {
+        if let Some((_, to)) = RENAMED_ATTRIBUTES.iter().find(|(from, _)| *from == key.as_str()) {
             let to = if put(&mut out, to, value) { vec![to.to_string()] } else { Vec::new() };
-            changes.push(MigrationChange { pointer: at, from: key.clone(), to });
+            changes.push(MigrationChange { pointer: at, from: key.to_string(), to });
         } else if key == NESTED && value.is_object() {
             let inner = value.as_object().map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default();
             let mut rest: Map = Map::new();
             let mut to = Vec::new();
             for (name, v) in &inner {
-                match NESTED_FEDERATION.iter().find(|(n, _)| n == name) {
+                match NESTED_FEDERATION.iter().find(|(n, _)| *n == name.as_str()) {
                     None => {
                         rest.insert((*name).clone(), (*v).clone());
                     }
@@ -190,11 +190,11 @@ fn migrate_node(
                 out.insert(key.clone(), Value::Object(rest));
             }
             if kept < inner.len() {
-                changes.push(MigrationChange { pointer: at, from: key.clone(), to });
+                changes.push(MigrationChange { pointer: at, from: key.to_string(), to });
             }
         } else if key == LEGACY_TYPE && legacy_type && value.is_string() {
             put(&mut out, "x-graphql-type-name", value);
-            changes.push(MigrationChange { pointer: at, from: key.clone(), to: vec!["x-graphql-type-name".to_string()] });
+            changes.push(MigrationChange { pointer: at, from: key.to_string(), to: vec!["x-graphql-type-name".to_string()] });
         } else if key == LEGACY_TYPE && legacy_type && movable_type(value) {
             let mut to = Vec::new();
             if let Some(name) = value.get("name") {
@@ -207,7 +207,7 @@ fn migrate_node(
                     to.push("x-graphql-type-kind".to_string());
                 }
             }
-            changes.push(MigrationChange { pointer: at, from: key.clone(), to });
+            changes.push(MigrationChange { pointer: at, from: key.to_string(), to });
         } else {
             // Any other member, a 2.x attribute written in the document among them.
             out.insert(key.clone(), value.clone());

@@ -8,7 +8,7 @@
 //! a property *named* `x-graphql-foo` is never mistaken for an attribute.
 //! It is iterative: nesting depth cannot overflow the stack.
 
-use crate::json::Value;
+use crate::json::{Key, Value};
 
 use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
@@ -102,7 +102,7 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
                 }
             } else if key == "$ref" {
                 if let Value::String(r) = value {
-                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.clone() });
+                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.to_string() });
                 }
             } else if SCHEMA_MAP_KEYWORDS.contains(&key.as_str()) {
                 if let Value::Object(names) = value {
@@ -133,13 +133,13 @@ pub struct Subschema<'a> {
     pub node: &'a Value,
     pub pointer: String,
     /// The keyword, and for a map or list keyword the member's key or index.
-    pub keyword: String,
+    pub keyword: Key,
     pub member: Option<SubschemaKey>,
 }
 
 #[derive(Debug, Clone)]
 pub enum SubschemaKey {
-    Name(String),
+    Name(Key),
     Index(usize),
 }
 
@@ -167,7 +167,7 @@ pub fn subschemas<'a>(node: &'a Value, pointer: &str) -> Vec<Subschema<'a>> {
                 for (i, item) in items.iter().enumerate() {
                     out.push(Subschema {
                         node: item,
-                        pointer: pointer_join(pointer, &[key.clone(), i.to_string()]),
+                        pointer: pointer_join(pointer, &[key.as_str(), &i.to_string()]),
                         keyword: key.clone(),
                         member: Some(SubschemaKey::Index(i)),
                     });
@@ -219,12 +219,12 @@ fn check_one_attribute(
 /// with the pointer of the name relative to the node.
 pub fn explicit_type_name(node: &Value) -> Option<(String, &'static str)> {
     if let Some(Value::String(direct)) = attr(node, "x-graphql-type-name") {
-        return Some((direct.clone(), "/x-graphql-type-name"));
+        return Some((direct.to_string(), "/x-graphql-type-name"));
     }
     match attr(node, "x-graphql-type") {
-        Some(Value::String(legacy)) => Some((legacy.clone(), "/x-graphql-type")),
+        Some(Value::String(legacy)) => Some((legacy.to_string(), "/x-graphql-type")),
         Some(legacy @ Value::Object(_)) => match attr(legacy, "name") {
-            Some(Value::String(name)) => Some((name.clone(), "/x-graphql-type/name")),
+            Some(Value::String(name)) => Some((name.to_string(), "/x-graphql-type/name")),
             _ => None,
         },
         _ => None,

@@ -213,7 +213,7 @@ impl ConverterOptions {
     fn entries(&self) -> Vec<(&'static str, Value)> {
         let num = |x: Option<f64>| x.map(|x| crate::json::Number::from_f64(x).map_or(Value::Null, Value::Number));
         let boolean = |b: Option<bool>| b.map(Value::Bool);
-        let string = |s: &Option<String>| s.as_ref().map(|s| Value::String(s.clone()));
+        let string = |s: &Option<String>| s.as_ref().map(|s| Value::String(s.into()));
         let values = [
             num(self.description_block_threshold),
             boolean(self.emit_empty_types),
@@ -252,13 +252,13 @@ impl ConverterOptions {
         let mut out = ConverterOptions::default();
         for key in js_key_order(map) {
             let Some(v) = map.get(key) else { continue };
-            if !OPTION_NAMES.contains(&key.as_str()) {
+            if !OPTION_NAMES.contains(&key) {
                 return Err(ConversionError::new(codes::INVALID_OPTION, format!("unknown option '{key}'")));
             }
             if let Some(problem) = check_option(key, v) {
                 return Err(invalid(key, &problem, v));
             }
-            match key.as_str() {
+            match key {
                 "descriptionBlockThreshold" => out.description_block_threshold = v.as_f64(),
                 "emitEmptyTypes" => out.emit_empty_types = v.as_bool(),
                 "inlineObjectThreshold" => out.inline_object_threshold = v.as_f64(),
@@ -339,11 +339,11 @@ fn array_index_key(key: &str) -> Option<u32> {
 /// The keys of an object in the order JavaScript enumerates the properties
 /// of an object built by `JSON.parse`: array indexes ascending, then the
 /// other keys in document order.
-pub fn js_key_order(map: &Map) -> Vec<&String> {
-    let mut indexes: Vec<(u32, &String)> = map.keys().filter_map(|k| array_index_key(k).map(|n| (n, k))).collect();
+pub fn js_key_order(map: &Map) -> Vec<&str> {
+    let mut indexes: Vec<(u32, &str)> = map.keys().filter_map(|k| array_index_key(k).map(|n| (n, k.as_str()))).collect();
     indexes.sort_by_key(|(n, _)| *n);
-    let mut out: Vec<&String> = indexes.into_iter().map(|(_, k)| k).collect();
-    out.extend(map.keys().filter(|k| array_index_key(k).is_none()));
+    let mut out: Vec<&str> = indexes.into_iter().map(|(_, k)| k).collect();
+    out.extend(map.keys().map(|k| k.as_str()).filter(|k| array_index_key(k).is_none()));
     out
 }
 
@@ -383,7 +383,7 @@ pub fn json_stringify(value: &Value) -> String {
                     stack.push(Work::Text("}"));
                     let keys = js_key_order(map);
                     for (i, key) in keys.iter().enumerate().rev() {
-                        if let Some(item) = map.get(key.as_str()) {
+                        if let Some(item) = map.get(key) {
                             stack.push(Work::Value(item));
                         }
                         stack.push(Work::Owned(format!("{}:", json_string(key))));

@@ -21,7 +21,7 @@ use std::fmt;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
-use crate::json::Value;
+use crate::json::{Key, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join, push_pointer_segments};
@@ -565,7 +565,7 @@ pub fn merge_object(
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<MergedObject, ConversionError> {
     let mut merged = MergedObject::default();
-    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut index: HashMap<Key, usize> = HashMap::new();
     let mut visiting: LocMap<()> = LocMap::default();
     // The merged schemas that have a `required` list.
     let mut with_required: Vec<Loc> = Vec::new();
@@ -588,7 +588,7 @@ pub fn merge_object(
             // allOf, and indexing every key was a third of this function.
             let first = merged.properties.is_empty();
             if !first && index.is_empty() {
-                index.extend(merged.properties.iter().enumerate().map(|(i, p)| (p.key().to_string(), i)));
+                index.extend(merged.properties.iter().enumerate().map(|(i, p)| (Key::from(p.key()), i)));
             }
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");

@@ -489,7 +489,7 @@ impl Reader<'_> {
         Ok(match node.as_ref() {
             ast::Value::Int(i) => self.number(i.as_str(), at())?,
             ast::Value::Float(f) => self.number(f.as_str(), at())?,
-            ast::Value::String(s) => Value::String(s.clone()),
+            ast::Value::String(s) => Value::String(s.into()),
             ast::Value::Boolean(b) => Value::Bool(*b),
             ast::Value::Null => Value::Null,
             ast::Value::Enum(name) => enum_value(name.as_str()),
@@ -581,7 +581,7 @@ pub(crate) fn operations(nodes: &[Node<(ast::OperationType, ast::NamedType)>], b
 
 pub fn enum_value(name: &str) -> Value {
     let mut out = Map::new();
-    out.insert(ENUM_LITERAL_KEY.to_string(), Value::String(name.to_string()));
+    out.insert(ENUM_LITERAL_KEY, Value::String(name.into()));
     Value::Object(out)
 }
 

@@ -97,7 +97,7 @@ pub fn choose_problem(problems: &[Problem], root: &Value, text: &str) -> Problem
     let mut top: Vec<&Problem> = here.into_iter().filter(|p| rank(p) == best).collect();
     if top[0].keyword == "additionalProperties" {
         let order: Vec<String> = match root.pointer(&pointer) {
-            Some(Value::Object(map)) => map.keys().cloned().collect(),
+            Some(Value::Object(map)) => map.keys().map(|k| k.to_string()).collect(),
             _ => Vec::new(),
         };
         let index = |p: &Problem| order.iter().position(|k| Some(k) == p.detail.as_ref()).map_or(-1, |i| i as i64);

@@ -123,35 +123,35 @@ pub fn report_to_json(report: &ValidationReport) -> String {
                 .iter()
                 .map(|p| {
                     let mut o = Map::new();
-                    o.insert("code".into(), Value::from(p.code));
-                    o.insert("severity".into(), Value::from(p.severity.as_str()));
-                    o.insert("message".into(), Value::from(p.message.clone()));
+                    o.insert("code", Value::from(p.code));
+                    o.insert("severity", Value::from(p.severity.as_str()));
+                    o.insert("message", Value::from(p.message.clone()));
                     if let Some(file) = &p.file {
-                        o.insert("file".into(), Value::from(file.clone()));
+                        o.insert("file", Value::from(file.clone()));
                     }
                     if let Some(pointer) = &p.pointer {
-                        o.insert("pointer".into(), Value::from(pointer.clone()));
+                        o.insert("pointer", Value::from(pointer.clone()));
                     }
-                    o.insert("line".into(), Value::from(p.line));
-                    o.insert("column".into(), Value::from(p.column));
+                    o.insert("line", Value::from(p.line));
+                    o.insert("column", Value::from(p.column));
                     Value::Object(o)
                 })
                 .collect();
             let mut o = Map::new();
-            o.insert("path".into(), Value::from(f.path.clone()));
-            o.insert("valid".into(), Value::from(f.valid));
-            o.insert("problems".into(), Value::Array(problems));
+            o.insert("path", Value::from(f.path.clone()));
+            o.insert("valid", Value::from(f.valid));
+            o.insert("problems", Value::Array(problems));
             Value::Object(o)
         })
         .collect();
     let s = &report.summary;
     let mut summary = Map::new();
-    summary.insert("files".into(), Value::from(s.files));
-    summary.insert("valid".into(), Value::from(s.valid));
-    summary.insert("errors".into(), Value::from(s.errors));
-    summary.insert("warnings".into(), Value::from(s.warnings));
+    summary.insert("files", Value::from(s.files));
+    summary.insert("valid", Value::from(s.valid));
+    summary.insert("errors", Value::from(s.errors));
+    summary.insert("warnings", Value::from(s.warnings));
     let mut root = Map::new();
-    root.insert("files".into(), Value::Array(files));
-    root.insert("summary".into(), Value::Object(summary));
+    root.insert("files", Value::Array(files));
+    root.insert("summary", Value::Object(summary));
     print_json(&Value::Object(root))
 }

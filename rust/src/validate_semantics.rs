@@ -153,7 +153,7 @@ fn named_types(node: &Value, pointer: &str, attribute: &str, types: &Types, out:
     let expected = if union { "OBJECT" } else { "INTERFACE" };
     for (i, name) in list.iter().enumerate() {
         let Value::String(name) = name else { continue };
-        if let Some(kind) = types.get(name) {
+        if let Some(kind) = types.get(name.as_str()) {
             if kind.as_deref().is_none_or(|k| k == expected) {
                 continue;
             }
@@ -277,7 +277,7 @@ fn fields_of(node: Option<&Value>) -> Option<IndexMap<String, FieldInfo<'_>>> {
     let mut out = IndexMap::new();
     for (key, prop) in props {
         let name = match attr(prop, "x-graphql-field-name") {
-            Some(Value::String(explicit)) => explicit.clone(),
+            Some(Value::String(explicit)) => explicit.to_string(),
             _ => to_field_name(key),
         };
         let skipped = attr(prop, "x-graphql-skip") == Some(&Value::Bool(true));
@@ -308,14 +308,14 @@ fn returned_object<'a>(root: &'a Value, schema: &'a Value) -> Option<&'a Value> 
 fn field_sets(node: &Value, pointer: &str, attribute: &str) -> Vec<(String, String)> {
     let at = pointer_join(pointer, &[attribute]);
     match attr(node, attribute) {
-        Some(Value::String(s)) => vec![(at, s.clone())],
+        Some(Value::String(s)) => vec![(at, s.to_string())],
         Some(Value::Array(list)) => list
             .iter()
             .enumerate()
             .filter_map(|(i, entry)| match entry {
-                Value::String(s) => Some((pointer_join(&at, &[i.to_string()]), s.clone())),
+                Value::String(s) => Some((pointer_join(&at, &[i.to_string()]), s.to_string())),
                 Value::Object(o) => match o.get("fields") {
-                    Some(Value::String(s)) => Some((pointer_join(&at, &[i.to_string(), "fields".to_string()]), s.clone())),
+                    Some(Value::String(s)) => Some((pointer_join(&at, &[i.to_string(), "fields".to_string()]), s.to_string())),
                     _ => None,
                 },
                 _ => None,

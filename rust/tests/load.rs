@@ -132,7 +132,7 @@ fn order_vectors() {
             .pointer(c["at"].as_str().unwrap_or(""))
             .and_then(x_graphql::json::Value::as_object)
             .expect("an object");
-        let keys: Vec<&str> = obj.keys().map(String::as_str).collect();
+        let keys: Vec<&str> = obj.keys().map(|k| k.as_str()).collect();
         let expected: Vec<&str> = c["keys"]
             .as_array()
             .unwrap()
@@ -237,7 +237,7 @@ fn the_deepest_allowed_tree_fits_a_test_thread() {
 #[test]
 fn duplicate_keys_last_value_first_position() {
     let v = load_json(r#"{"a": 1, "b": 2, "a": {"c": 3}}"#, None).unwrap();
-    let keys: Vec<&String> = v.as_object().unwrap().keys().collect();
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     assert_eq!(keys, ["a", "b"]);
     assert_eq!(v["a"]["c"].as_f64(), Some(3.0));
     // serde_json with preserve_order does the same, as docs/ARCHITECTURE.md says

@@ -116,12 +116,12 @@ fn reverse_cases() -> Vec<ReverseCase> {
 /// What the TypeScript runner compares: `{code, line, column}` (absent ones absent).
 fn error_shape(e: &ConversionError) -> Value {
     let mut out = Map::new();
-    out.insert("code".into(), Value::String(e.code.to_string()));
+    out.insert("code", Value::String(e.code.into()));
     if let Some(line) = e.line {
-        out.insert("line".into(), Value::from(line));
+        out.insert("line", Value::from(line));
     }
     if let Some(column) = e.column {
-        out.insert("column".into(), Value::from(column));
+        out.insert("column", Value::from(column));
     }
     Value::Object(out)
 }
@@ -200,7 +200,7 @@ fn json_cases() -> Vec<JsonCase> {
                 .map(|t| serde_json::from_str(&t).unwrap_or_else(|e| panic!("{}: options.json: {e}", dir.display())))
                 .unwrap_or_else(|| Value::Object(Map::new()));
             if let Value::Object(map) = &mut options {
-                map.insert("baseDir".into(), Value::String(dir.to_string_lossy().into_owned()));
+                map.insert("baseDir", Value::String(dir.to_string_lossy().into()));
             }
             JsonCase {
                 name: name_of(&dir),
@@ -231,9 +231,9 @@ fn threshold_of(c: &JsonCase) -> f64 {
 /// Options for converting back: only what shapes printing (the reverse output carries everything else).
 fn print_options(c: &JsonCase) -> ConverterOptions {
     let mut options = Map::new();
-    options.insert("descriptionBlockThreshold".into(), Value::from(threshold_of(c)));
+    options.insert("descriptionBlockThreshold", Value::from(threshold_of(c)));
     if let Some(link) = c.options.get("federationLink") {
-        options.insert("federationLink".into(), link.clone());
+        options.insert("federationLink", link.clone());
     }
     ConverterOptions::from_tree(&Value::Object(options)).unwrap_or_else(|e| panic!("{}: options: {e}", c.name))
 }

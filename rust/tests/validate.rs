@@ -33,8 +33,8 @@ fn run_case(dir: &Path) -> String {
     let valid = report.valid;
     let json: Value = serde_json::from_str(&report_to_json(&summarize(vec![report]))).expect("report");
     let mut out = Map::new();
-    out.insert("valid".into(), Value::Bool(valid));
-    out.insert("problems".into(), json["files"][0]["problems"].clone());
+    out.insert("valid", Value::Bool(valid));
+    out.insert("problems", json["files"][0]["problems"].clone());
     print_json(&Value::Object(out))
 }
 
