@@ -229,6 +229,17 @@ export class Lowering {
     return m;
   }
 
+  /**
+   * The merged object of a slot being lowered, taken out of the cache: a slot is
+   * lowered once, and nothing asks for its merge afterwards (classification is
+   * cached, and an inline object with a slot finds the slot first), so its
+   * properties are not kept alive until the lowering ends. Memory: the merges of all
+   * slots were alive at the peak of a large conversion (docs/benchmarks.md, session 12).
+   */
+  private takeMerged(target: Target): MergedObject {
+    return this.merges.take(target) ?? mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
+  }
+
   fieldCount(merged: MergedObject): number {
     return merged.properties.filter((p) => !(isObject(p.schema) && flag(p.schema, 'x-graphql-skip'))).length;
   }
@@ -271,7 +282,7 @@ export class Lowering {
   }
 
   private lowerObject(slot: Slot): void {
-    const merged = this.merged({ loc: slot.loc, node: slot.node });
+    const merged = this.takeMerged({ loc: slot.loc, node: slot.node });
     const registry = new NameRegistry();
     const fields: Array<{ field: DraftField; explicit: boolean }> = [];
     for (const prop of merged.properties) {

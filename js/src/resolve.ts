@@ -86,6 +86,22 @@ export class LocMap<V> {
     }
     this.byKey.set(locKey(target.loc), value);
   }
+
+  /** Removes the entry of `target` and returns its value. */
+  take(target: Target): V | undefined {
+    const node = target.node;
+    if (typeof node === 'object' && node !== null) {
+      const entry = this.byNode.get(node);
+      if (entry !== undefined && sameLoc(entry.loc, target.loc)) {
+        this.byNode.delete(node);
+        return entry.value;
+      }
+    }
+    const key = locKey(target.loc);
+    const value = this.byKey.get(key);
+    this.byKey.delete(key);
+    return value;
+  }
 }
 
 function sameLoc(a: Loc, b: Loc): boolean {

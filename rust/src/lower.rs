@@ -381,6 +381,19 @@ impl Lowering {
         Ok(m)
     }
 
+    /// The merged object of a slot being lowered, taken out of the cache: a slot is
+    /// lowered once, and nothing asks for its merge afterwards (classification is
+    /// cached, and an inline object with a slot finds the slot first), so its
+    /// properties are not kept alive until the lowering ends (memory: the merges of
+    /// all slots were alive at the peak of a large conversion; docs/benchmarks.md,
+    /// session 12).
+    fn take_merged(&mut self, loc: &Loc) -> Result<Rc<MergedObject>, ConversionError> {
+        match self.merges.take(loc) {
+            Some(m) => Ok(m),
+            None => Ok(Rc::new(merge_object(&mut self.resolver, loc, &mut self.warnings)?)),
+        }
+    }
+
     pub fn field_count(&self, merged: &MergedObject) -> usize {
         merged.properties.iter().filter(|p| !p.skip).count()
     }
@@ -417,7 +430,7 @@ impl Lowering {
     }
 
     fn lower_object(&mut self, id: SlotId, loc: &Loc, kind: SlotKind) -> Result<(), ConversionError> {
-        let merged = self.merged(&Target { loc: loc.clone() })?;
+        let merged = self.take_merged(loc)?;
         let mut registry = NameRegistry::with_capacity(merged.properties.len());
         // Sized once: growing a vector of drafts (200 bytes each) from empty copied them at
         // every doubling: -2% of JSON -> SDL at bench-corpus N = 5,000 (criterion).

@@ -191,6 +191,18 @@ impl<V> LocMap<V> {
         }
         self.by_key.insert(loc_key(loc), value);
     }
+
+    /// Removes the entry of `loc` and returns its value.
+    pub fn take(&mut self, loc: &Loc) -> Option<V> {
+        if loc.node().is_object() {
+            if let Some((source, pointer, _)) = self.by_node.get(&loc.node) {
+                if Rc::ptr_eq(source, &loc.source) && same_pointer(pointer, &loc.pointer) {
+                    return self.by_node.remove(&loc.node).map(|(_, _, value)| value);
+                }
+            }
+        }
+        self.by_key.remove(&loc_key(loc))
+    }
 }
 
 /// Equal pointers; most compared pointers are clones of one `Rc`.
