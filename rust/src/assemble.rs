@@ -152,12 +152,12 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         }
         let base = lw.base_name(&slot.base);
         let name = if lw.options.ref_naming == RefNaming::Hash && registry.has(&base) {
-            registry.claim(format!("{base}_{}", fnv1a32(&loc_key(&slot.loc))))
+            registry.claim(format!("{base}_{}", fnv1a32(&loc_key(&slot.loc))).into())
         } else {
-            registry.claim(base)
+            registry.claim(base.into())
         };
         if let Some(slot) = lw.slots.get_mut(id) {
-            slot.name = name;
+            slot.name = name.to_string();
         }
     }
     Ok(())
@@ -414,7 +414,7 @@ fn is_subtype(lw: &Lowering, t: &TypeExpr, of: &TypeExpr, by_name: &HashMap<Stri
     if name == super_name {
         return true;
     }
-    let (Some(&sub), Some(&sup)) = (by_name.get(&name), by_name.get(&super_name)) else { return false };
+    let (Some(&sub), Some(&sup)) = (by_name.get(name.as_str()), by_name.get(super_name.as_str())) else { return false };
     match lw.slot(sup) {
         Some(s) if s.kind == SlotKind::Union => s.members.contains(&sub),
         Some(s) if s.kind == SlotKind::Interface => lw.slot(sub).is_some_and(|x| x.interfaces.contains(&sup)),

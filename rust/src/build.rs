@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::json::{Map, Value};
+use crate::json::{Map, Str, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::describe::{deprecation, is_one_of_directive, possible_types, DEFAULT_DEPRECATION_REASON};
@@ -128,6 +128,14 @@ fn names(o: &Obj, key: &str) -> Vec<String> {
 /// A description; `""` is none (record 0028).
 fn description(o: &Obj) -> Option<String> {
     opt_text(o, "description").filter(|d| !d.is_empty())
+}
+
+/// `description` as the IR's fields and arguments hold it: the tree's string, shared.
+fn shared_description(o: &Obj) -> Option<Str> {
+    match o.get("description") {
+        Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
+        _ => None,
+    }
 }
 
 type Fail<'f> = &'f dyn Fn(&str, String, &str) -> ConversionError;
@@ -323,9 +331,9 @@ impl Builder<'_> {
             None => None,
         };
         Ok(InputValueDef {
-            name: text(o, "name").to_string(),
-            description: description(o),
-            type_,
+            name: Str::new(text(o, "name")),
+            description: shared_description(o),
+            type_: type_.into(),
             default_value,
             directives: self.deprecatable(o, p)?,
         })
@@ -338,10 +346,10 @@ impl Builder<'_> {
         }
         let type_ = self.type_expr(o, p)?;
         Ok(FieldDef {
-            name: text(o, "name").to_string(),
-            description: description(o),
+            name: Str::new(text(o, "name")),
+            description: shared_description(o),
             args,
-            type_,
+            type_: type_.into(),
             default_value: None,
             directives: self.deprecatable(o, p)?,
         })

@@ -6,7 +6,7 @@
 //! and a parity mismatch can be narrowed to a stage by comparing IR dumps.
 
 use serde::Serialize;
-use crate::json::Value;
+use crate::json::{Str, Value};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppliedDirective {
@@ -18,12 +18,12 @@ pub struct AppliedDirective {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct InputValueDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     /// A printed type expression such as `[String!]!`.
     #[serde(rename = "type")]
-    pub type_: String,
+    pub type_: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
@@ -31,12 +31,12 @@ pub struct InputValueDef {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FieldDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub args: Vec<InputValueDef>,
     #[serde(rename = "type")]
-    pub type_: String,
+    pub type_: Str,
     /// Input fields only: printed `name: Type = value`.
     #[serde(rename = "defaultValue", skip_serializing_if = "Option::is_none")]
     pub default_value: Option<Value>,

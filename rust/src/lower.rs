@@ -10,7 +10,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use std::borrow::Cow;
 use std::rc::Rc;
 
-use crate::json::Value;
+use crate::json::{Str, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
@@ -464,7 +464,7 @@ impl Lowering {
         }
         if drafts.is_empty() {
             drafts.push(DraftField {
-                name: "_empty".to_string(),
+                name: Str::new_inline("_empty"),
                 description: None,
                 args: Vec::new(),
                 type_: named("Boolean"),
@@ -560,7 +560,7 @@ impl Lowering {
             ));
         }
         let name = match attr(node, "x-graphql-field-name") {
-            Some(Value::String(name)) => name.to_string(),
+            Some(Value::String(name)) => name.clone(),
             _ => to_field_name(key),
         };
         let args = self.directives.field_arguments(node, loc, input)?;
@@ -672,14 +672,14 @@ impl Lowering {
                 values.push(EnumValueDef { name: v.to_string(), description, directives });
                 continue;
             }
-            let name = registry.claim(to_enum_value_name(v));
+            let name = registry.claim(to_enum_value_name(v).into());
             self.warn(
                 codes::ENUM_VALUE_RENAMED,
                 format!("enum value {} is written {name} in GraphQL", json_string(v)),
                 &loc.child(&["enum".to_string(), index.to_string()]),
             );
             let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
-            values.push(EnumValueDef { name, description, directives });
+            values.push(EnumValueDef { name: name.to_string(), description, directives });
         }
         Ok(values)
     }
@@ -736,7 +736,7 @@ fn type_description(loc: &Loc) -> Option<String> {
     if segments.len() >= 2 && segments.get(segments.len() - 2) == Some(&"properties") {
         return None;
     }
-    description_of(loc.node())
+    description_of(loc.node()).map(String::from)
 }
 
 /// A string `enum`: every value that is not null is a string, and there is one.
@@ -747,10 +747,10 @@ pub fn is_string_enum(node: &Value) -> bool {
 }
 
 /// `x-graphql-description` over `description` (D13); an empty text is no description.
-pub fn description_of(node: &Value) -> Option<String> {
+pub fn description_of(node: &Value) -> Option<Str> {
     for key in ["x-graphql-description", "description"] {
         if let Some(Value::String(d)) = attr(node, key) {
-            return if d.is_empty() { None } else { Some(d.to_string()) };
+            return if d.is_empty() { None } else { Some(d.clone()) };
         }
     }
     None

@@ -11,7 +11,7 @@
 use foldhash::{HashSet, HashSetExt};
 
 use indexmap::IndexMap;
-use crate::json::Value;
+use crate::json::{Str, Value};
 
 use crate::directive_args::{known_argument_problem, readable_argument_problem};
 use crate::errors::{codes, ConversionError, Diagnostic};
@@ -217,7 +217,7 @@ impl FieldDirectives {
             };
             self.declared.push(DraftDirectiveDef {
                 name: name.to_string(),
-                description: description_of(def),
+                description: description_of(def).map(String::from),
                 args,
                 repeatable: attr(def, "repeatable") == Some(&Value::Bool(true)),
                 locations,
@@ -411,7 +411,7 @@ impl FieldDirectives {
             let directives =
                 self.applied(attr(spec, "directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
             let description = match attr(spec, "description") {
-                Some(Value::String(d)) if !d.is_empty() => Some(d.to_string()),
+                Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
                 _ => None,
             };
             let default_value = match attr(spec, "default") {
@@ -428,7 +428,7 @@ impl FieldDirectives {
                 &child(&at, &["directives"]),
                 "argument",
             )?;
-            out.push(DraftInputValue { name: name.to_string(), description, type_, default_value, directives, deprecated_at });
+            out.push(DraftInputValue { name: Str::new(name), description, type_, default_value, directives, deprecated_at });
         }
         Ok(out)
     }
@@ -570,7 +570,7 @@ impl FieldDirectives {
             for (arg_name, type_text) in &inf.args {
                 let Some(type_) = parse_type_expr(type_text) else { continue };
                 args.push(DraftInputValue {
-                    name: arg_name.clone(),
+                    name: Str::new(arg_name),
                     description: None,
                     type_,
                     default_value: None,

@@ -7,6 +7,8 @@
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
+use crate::json::Str;
+
 /// A GraphQL name (`/^[_A-Za-z][_0-9A-Za-z]*$/`) not reserved for introspection.
 pub fn is_valid_name(s: &str) -> bool {
     let mut chars = s.chars();
@@ -100,14 +102,14 @@ pub fn to_type_name(s: &str) -> String {
 
 /// camelCase field name (D1): an all-upper-case first word (acronym) is
 /// lower-cased entirely, any other only in its first character.
-pub fn to_field_name(s: &str) -> String {
+pub fn to_field_name(s: &str) -> Str {
     // Most keys (`id`, `price`, `createdAt`) are already field names: a lower-case
     // letter, then ASCII letters and digits. With no separator, every word boundary
     // sits before an upper-case letter, so the words below would be joined back
     // unchanged; this skips splitting (called for every property; ~5% of a conversion).
     let mut bytes = s.bytes();
     if bytes.next().is_some_and(|b| b.is_ascii_lowercase()) && bytes.all(|b| b.is_ascii_alphanumeric()) {
-        return s.to_string();
+        return Str::new(s);
     }
     // snake_case keys (`created_at`): with no upper-case letter the only word
     // boundaries are the separators, and every word is lower case already, so
@@ -115,19 +117,28 @@ pub fn to_field_name(s: &str) -> String {
     // an upper-case first letter (the other half of the properties; split_words
     // allocated a string per word).
     if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') {
-        let mut name = String::with_capacity(s.len());
+        // Built inline (json.rs `Str`), with `guard_start`'s prefix pushed first.
+        let mut name = smol_str::SmolStrBuilder::new();
+        let mut first = true;
         for w in s.split('_').filter(|w| !w.is_empty()) {
-            if name.is_empty() {
+            if first {
+                if w.starts_with(|c: char| c.is_ascii_digit()) {
+                    name.push('f');
+                }
                 name.push_str(w);
+                first = false;
             } else {
                 let mut chars = w.chars();
-                if let Some(first) = chars.next() {
-                    name.push(first.to_ascii_uppercase());
+                if let Some(c) = chars.next() {
+                    name.push(c.to_ascii_uppercase());
                 }
                 name.push_str(chars.as_str());
             }
         }
-        return guard_start('f', name);
+        if first {
+            name.push('f');
+        }
+        return name.finish();
     }
     let words = split_words(s);
     let mut name = String::new();
@@ -140,7 +151,7 @@ pub fn to_field_name(s: &str) -> String {
             name.push_str(&w.to_ascii_lowercase());
         }
     }
-    guard_start('f', name)
+    guard_start('f', name).into()
 }
 
 fn is_literal_word(s: &str) -> bool {
@@ -177,19 +188,21 @@ pub fn to_enum_value_name(s: &str) -> String {
 /// Taken names of one scope (types of a document, fields of a type, values of
 /// an enum). Membership only, so the set's iteration order never matters.
 #[derive(Debug, Clone, Default)]
+/// Names are `Str`s: nearly every name is under 24 bytes and so held inline, and
+/// keeping a copy of each claimed name in the set allocates nothing.
 pub struct NameRegistry {
-    taken: HashSet<String>,
+    taken: HashSet<Str>,
     /// For each base claimed with a suffix: the suffix to try next. Names are
     /// never released, so every suffix below it is still taken; without this,
     /// n types with one base cost n^2 / 2 lookups (as in TypeScript).
-    next_suffix: HashMap<String, u64>,
+    next_suffix: HashMap<Str, u64>,
 }
 
 impl NameRegistry {
     pub fn new<I, S>(reserved: I) -> Self
     where
         I: IntoIterator<Item = S>,
-        S: Into<String>,
+        S: Into<Str>,
     {
         NameRegistry {
             taken: reserved.into_iter().map(Into::into).collect(),
@@ -209,23 +222,23 @@ impl NameRegistry {
 
     /// Takes `name` as is; false when it was already taken (the caller reports the clash).
     pub fn reserve(&mut self, name: &str) -> bool {
-        self.taken.insert(name.to_string())
+        self.taken.insert(Str::new(name))
     }
 
     /// D3: `base` if free, else the first free of `base1`, `base2`, ...; takes it.
     /// Takes `base` by value: a free base (the usual case) is returned as it came,
     /// with one copy for the set instead of two.
-    pub fn claim(&mut self, base: String) -> String {
+    pub fn claim(&mut self, base: Str) -> Str {
         // Inserted first: a free base is hashed once, not twice; a taken one costs a
         // copy that is dropped (rare: a clash).
         if self.taken.insert(base.clone()) {
             return base;
         }
         let mut n = self.next_suffix.get(&base).copied().unwrap_or(1);
-        let mut name = format!("{base}{n}");
+        let mut name = Str::from(format!("{base}{n}"));
         while self.taken.contains(&name) {
             n += 1;
-            name = format!("{base}{n}");
+            name = Str::from(format!("{base}{n}"));
         }
         self.taken.insert(name.clone());
         self.next_suffix.insert(base, n + 1);

@@ -36,7 +36,7 @@ use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::diagnostic::ToCliReport;
 use apollo_compiler::parser::{Parser, SourceSpan};
 use apollo_compiler::{Name, Node};
-use crate::json::{Map, Number, Value};
+use crate::json::{Map, Number, Str, Value};
 
 use crate::canonical::canonical_directive_order;
 use crate::stack::with_converter_stack;
@@ -373,8 +373,8 @@ impl Reader<'_> {
             .iter()
             .map(|f| {
                 Ok(FieldDef {
-                    name: f.name.to_string(),
-                    description: description(&f.description),
+                    name: Str::new(f.name.as_str()),
+                    description: str_description(&f.description),
                     args: self.input_values(&f.arguments)?,
                     type_: self.type_text(&f.ty, || field_type_start(self.text, f))?,
                     default_value: None,
@@ -389,8 +389,8 @@ impl Reader<'_> {
             .iter()
             .map(|f| {
                 Ok(FieldDef {
-                    name: f.name.to_string(),
-                    description: description(&f.description),
+                    name: Str::new(f.name.as_str()),
+                    description: str_description(&f.description),
                     args: Vec::new(),
                     type_: self.type_text(&f.ty, || start(f.ty.location()))?,
                     default_value: f.default_value.as_ref().map(|v| self.value(v, 0)).transpose()?,
@@ -405,8 +405,8 @@ impl Reader<'_> {
             .iter()
             .map(|a| {
                 Ok(InputValueDef {
-                    name: a.name.to_string(),
-                    description: description(&a.description),
+                    name: Str::new(a.name.as_str()),
+                    description: str_description(&a.description),
                     type_: self.type_text(&a.ty, || start(a.ty.location()))?,
                     default_value: a.default_value.as_ref().map(|v| self.value(v, 0)).transpose()?,
                     directives: self.directives(&a.directives)?,
@@ -442,24 +442,24 @@ impl Reader<'_> {
     }
 
     /// `[Name!]!` as written, without spaces. `at` gives the type's position for the error.
-    pub(crate) fn type_text(&self, ty: &ast::Type, at: impl Fn() -> Option<usize>) -> Res<String> {
+    pub(crate) fn type_text(&self, ty: &ast::Type, at: impl Fn() -> Option<usize>) -> Res<Str> {
         let mut depth = 0;
         let mut prefix = String::new();
         let mut suffix = String::new();
         let mut t = ty;
         loop {
             let inner = match t {
-                // Pushed, not `format!`ed: one of these per field and argument.
+                // Pushed, not `format!`ed: one of these per field and argument, built
+                // inline (nearly every type expression is under 24 bytes; json.rs `Str`).
                 ast::Type::Named(n) | ast::Type::NonNullNamed(n) => {
-                    let bang = matches!(t, ast::Type::NonNullNamed(_));
-                    let mut out = String::with_capacity(prefix.len() + n.len() + usize::from(bang) + suffix.len());
+                    let mut out = smol_str::SmolStrBuilder::new();
                     out.push_str(&prefix);
                     out.push_str(n.as_str());
-                    if bang {
+                    if matches!(t, ast::Type::NonNullNamed(_)) {
                         out.push('!');
                     }
                     out.push_str(&suffix);
-                    return Ok(out);
+                    return Ok(out.finish());
                 }
                 ast::Type::List(inner) => {
                     suffix.insert(0, ']');
@@ -551,6 +551,12 @@ pub(crate) fn syntax_message(message: &str) -> String {
 
 pub(crate) fn description(node: &Option<Node<str>>) -> Option<String> {
     node.as_ref().map(|d| d.to_string()).filter(|d| !d.is_empty())
+}
+
+/// `description` as the IR's fields and arguments hold it (json.rs `Str`: a short one
+/// inline, a long one copied once).
+pub(crate) fn str_description(node: &Option<Node<str>>) -> Option<Str> {
+    node.as_ref().filter(|d| !d.is_empty()).map(|d| Str::new(&**d))
 }
 
 pub(crate) fn names(list: &[Name]) -> Vec<String> {

@@ -10,7 +10,7 @@
 //! TypeScript links slots by object reference; here they live in the
 //! Lowering's `Slots` and refer to each other by `SlotId` (an index).
 
-use crate::json::Value;
+use crate::json::{Str, Value};
 
 use crate::ir::{AppliedDirective, EnumValueDef};
 use crate::resolve::{Loc, Target};
@@ -31,8 +31,8 @@ pub enum SlotKind {
 
 #[derive(Debug, Clone)]
 pub struct DraftInputValue {
-    pub name: String,
-    pub description: Option<String>,
+    pub name: Str,
+    pub description: Option<Str>,
     pub type_: TypeExpr,
     pub default_value: Option<Value>,
     pub directives: Vec<AppliedDirective>,
@@ -42,8 +42,10 @@ pub struct DraftInputValue {
 
 #[derive(Debug, Clone)]
 pub struct DraftField {
-    pub name: String,
-    pub description: Option<String>,
+    /// Name and description are `Str`s, as in the tree and the IR: a short one is held
+    /// inline and a long one shared, so neither is copied on its way to the document.
+    pub name: Str,
+    pub description: Option<Str>,
     pub args: Vec<DraftInputValue>,
     pub type_: TypeExpr,
     /// Input fields only (`x-graphql-default`). Boxed, like `deprecated_at`: both are

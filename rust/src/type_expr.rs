@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 
+use crate::json::Str;
 use crate::slots::{SlotId, Slots};
 
 /// The named part: a slot of the Lowering's `slots`, or a name. A built-in
@@ -169,8 +170,9 @@ pub fn nullable(mut t: TypeExpr) -> TypeExpr {
 }
 
 /// The text of an expression; slots print their (final) names.
-pub fn render_type(t: &TypeExpr, slots: &Slots) -> String {
-    let mut out = String::new();
+pub fn render_type(t: &TypeExpr, slots: &Slots) -> Str {
+    // Built inline: nearly every type expression is under 24 bytes (json.rs `Str`).
+    let mut out = smol_str::SmolStrBuilder::new();
     for w in t.wrappers.iter().rev() {
         if *w == Wrapper::List {
             out.push('[');
@@ -183,7 +185,7 @@ pub fn render_type(t: &TypeExpr, slots: &Slots) -> String {
     for w in t.wrappers.iter() {
         out.push(if *w == Wrapper::List { ']' } else { '!' });
     }
-    out
+    out.finish()
 }
 
 /// The named type at the bottom of the wrappers.

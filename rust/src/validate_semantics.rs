@@ -278,7 +278,7 @@ fn fields_of(node: Option<&Value>) -> Option<IndexMap<String, FieldInfo<'_>>> {
     for (key, prop) in props {
         let name = match attr(prop, "x-graphql-field-name") {
             Some(Value::String(explicit)) => explicit.to_string(),
-            _ => to_field_name(key),
+            _ => to_field_name(key).into(),
         };
         let skipped = attr(prop, "x-graphql-skip") == Some(&Value::Bool(true));
         out.insert(name, FieldInfo { node: prop, skipped });

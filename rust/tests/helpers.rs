@@ -78,7 +78,7 @@ fn run_naming(name: &str, input: &Value) -> Value {
                 .map(|op| match (s(&op[0]), s(&op[1])) {
                     ("has", n) => json!(registry.has(n)),
                     ("reserve", n) => json!(registry.reserve(n)),
-                    ("claim", n) => json!(registry.claim(n.to_string())),
+                    ("claim", n) => json!(registry.claim(n.into())),
                     (other, _) => panic!("unknown registry op {other:?}"),
                 })
                 .collect();
