@@ -15,10 +15,13 @@
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-pub fn hoist_interfaces<I, C>(order: &[usize], interfaces_of: I, children_of: C) -> Vec<usize>
+/// `interfaces_of` and `children_of` may lend their lists (a slot's own) or build them.
+pub fn hoist_interfaces<I, C, L, M>(order: &[usize], interfaces_of: I, children_of: C) -> Vec<usize>
 where
-    I: Fn(usize) -> Vec<usize>,
-    C: Fn(usize) -> Vec<usize>,
+    I: Fn(usize) -> L,
+    C: Fn(usize) -> M,
+    L: AsRef<[usize]>,
+    M: AsRef<[usize]>,
 {
     enum Task {
         /// `place(item)`.
@@ -35,8 +38,10 @@ where
     // An item (a child brought along by an interface) that implements an interface still in
     // progress waits for it, so that no type comes before an interface it implements.
     let mut waiting: HashMap<usize, Vec<usize>> = HashMap::new();
+    // Empty again after each start's walk: one vector serves all.
+    let mut tasks = Vec::new();
     for &start in order {
-        let mut tasks = vec![Task::Place(start)];
+        tasks.push(Task::Place(start));
         while let Some(task) = tasks.pop() {
             match task {
                 Task::Place(item) => {
@@ -44,6 +49,7 @@ where
                         continue;
                     }
                     let interfaces = interfaces_of(item);
+                    let interfaces = interfaces.as_ref();
                     if let Some(&blocker) = interfaces.iter().find(|i| in_progress.contains(i)) {
                         waiting.entry(blocker).or_default().push(item);
                         continue;
@@ -51,10 +57,10 @@ where
                     placed.insert(item);
                     in_progress.insert(item);
                     tasks.push(Task::Emit(item));
-                    tasks.extend(interfaces.into_iter().rev().map(Task::PlaceTree));
+                    tasks.extend(interfaces.iter().rev().map(|&i| Task::PlaceTree(i)));
                 }
                 Task::PlaceTree(item) => {
-                    tasks.extend(children_of(item).into_iter().rev().map(Task::PlaceTree));
+                    tasks.extend(children_of(item).as_ref().iter().rev().map(|&c| Task::PlaceTree(c)));
                     tasks.push(Task::Place(item));
                 }
                 Task::Emit(item) => {
@@ -71,9 +77,10 @@ where
 }
 
 /// `hoist_interfaces` without children (the SDL -> JSON direction).
-pub fn hoist_interfaces_only<I>(order: &[usize], interfaces_of: I) -> Vec<usize>
+pub fn hoist_interfaces_only<I, L>(order: &[usize], interfaces_of: I) -> Vec<usize>
 where
-    I: Fn(usize) -> Vec<usize>,
+    I: Fn(usize) -> L,
+    L: AsRef<[usize]>,
 {
-    hoist_interfaces(order, interfaces_of, |_| Vec::new())
+    hoist_interfaces(order, interfaces_of, |_| &[][..])
 }

@@ -732,8 +732,10 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
 fn type_description(loc: &Loc) -> Option<String> {
-    let segments: Vec<&str> = loc.pointer.split('/').collect();
-    if segments.len() >= 2 && segments.get(segments.len() - 2) == Some(&"properties") {
+    // The second segment from the end, read without collecting the segments.
+    let mut from_end = loc.pointer.rsplit('/');
+    from_end.next();
+    if from_end.next() == Some("properties") {
         return None;
     }
     description_of(loc.node()).map(String::from)

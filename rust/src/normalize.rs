@@ -8,7 +8,7 @@
 //! a property *named* `x-graphql-foo` is never mistaken for an attribute.
 //! It is iterative: nesting depth cannot overflow the stack.
 
-use crate::json::{Key, Value};
+use crate::json::{Key, Str, Value};
 
 use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
@@ -27,7 +27,8 @@ pub const ATTRIBUTE_PREFIX: &str = "x-graphql-";
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RefUse {
     pub pointer: String,
-    pub ref_: String,
+    /// The tree's string, shared.
+    pub ref_: Str,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -102,7 +103,7 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
                 }
             } else if key == "$ref" {
                 if let Value::String(r) = value {
-                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.to_string() });
+                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.clone() });
                 }
             } else if SCHEMA_MAP_KEYWORDS.contains(&key.as_str()) {
                 if let Value::Object(names) = value {

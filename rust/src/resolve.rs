@@ -599,6 +599,10 @@ pub fn merge_object(
             // is built only when a second schema brings properties: most objects have no
             // allOf, and indexing every key was a third of this function.
             let first = merged.properties.is_empty();
+            if first {
+                // Sized once: most objects have one schema, so this is their final size.
+                merged.properties.reserve(props.len());
+            }
             if !first && index.is_empty() {
                 index.extend(merged.properties.iter().enumerate().map(|(i, p)| (Key::from(p.key()), i)));
             }
