@@ -109,9 +109,11 @@ pub fn replacement_of(name: &str) -> Vec<String> {
 pub fn may_hold_legacy(text: &str) -> bool {
     const NAMES: [&str; 8] =
         ["keys", "shareable", "external", "requires", "provides", "override-from", "scalars", "federation"];
-    text.match_indices("x-graphql-").any(|(i, m)| {
-        let rest = &text[i + m.len()..];
-        NAMES.iter().any(|n| rest.strip_prefix(n).is_some_and(|after| after.starts_with('"')))
+    // memchr's SIMD search: `str::match_indices` was 1.3% of converting an 8 MB schema.
+    const PREFIX: &str = "x-graphql-";
+    memchr::memmem::find_iter(text.as_bytes(), PREFIX).any(|i| {
+        let rest = &text.as_bytes()[i + PREFIX.len()..];
+        NAMES.iter().any(|n| rest.strip_prefix(n.as_bytes()).is_some_and(|after| after.first() == Some(&b'"')))
     })
 }
 
