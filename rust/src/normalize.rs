@@ -273,6 +273,15 @@ pub fn attr<'a>(node: &'a Value, key: &str) -> Option<&'a Value> {
     }
 }
 
+/// Whether an object node has any x-graphql- attribute. One pass over its keys
+/// lets a caller skip looking up attributes it would not find.
+pub fn has_attributes(node: &Value) -> bool {
+    match node {
+        Value::Object(map) => map.keys().any(|k| k.starts_with(ATTRIBUTE_PREFIX)),
+        _ => false,
+    }
+}
+
 pub fn flag(node: &Value, key: &str) -> bool {
     attr(node, key) == Some(&Value::Bool(true))
 }
