@@ -293,12 +293,21 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
     visiting.push(at);
     const props = own(schema, 'properties');
     if (isObject(props)) {
+      // The first schema's keys are unique (one JSON object), so the index of keys is
+      // built only when a second schema brings properties: most objects have no allOf
+      // (as merge_object in resolve.rs).
+      const first = properties.length === 0;
+      if (!first && index.size === 0) properties.forEach((p, i) => index.set(p.key, i));
       for (const name of keysOf(props)) {
         const prop: MergedProperty = {
           key: name,
           loc: { source: at.source, pointer: pointerJoin(at.pointer, 'properties', name) },
           schema: props[name],
         };
+        if (first) {
+          properties.push(prop);
+          continue;
+        }
         const seen = index.get(name);
         if (seen === undefined) {
           index.set(name, properties.length);
