@@ -217,7 +217,7 @@ fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str
             if let Some(message) = problem {
                 return Err(fail(codes::INPUT_FIELD, message, &field.type_loc()));
             }
-            for arg in &field.args {
+            for arg in field.args() {
                 if let Some(message) = position_problem(lw, &arg.type_, by_name, "an argument", true) {
                     return Err(fail(codes::INPUT_FIELD, message, &field.loc));
                 }
@@ -349,8 +349,8 @@ fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, Slo
                     &field.type_loc(),
                 ));
             }
-            for arg in &expected.args {
-                let own = field.args.iter().find(|a| a.name == arg.name);
+            for arg in expected.args() {
+                let own = field.args().iter().find(|a| a.name == arg.name);
                 if own.is_none_or(|own| render(&own.type_) != render(&arg.type_)) {
                     return Err(fail(
                         codes::IMPLEMENTS,
@@ -366,8 +366,8 @@ fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, Slo
                     ));
                 }
             }
-            for arg in &field.args {
-                if arg.type_.is_non_null() && !expected.args.iter().any(|a| a.name == arg.name) {
+            for arg in field.args() {
+                if arg.type_.is_non_null() && !expected.args().iter().any(|a| a.name == arg.name) {
                     return Err(fail(
                         codes::IMPLEMENTS,
                         format!(
@@ -514,13 +514,14 @@ fn slot_definition(slot: &Slot, fields: Vec<DraftField>, slots: &Slots) -> Defin
 }
 
 fn field(f: DraftField, slots: &Slots) -> FieldDef {
+    let extras = f.extras.map(|e| *e).unwrap_or_default();
     FieldDef {
-        args: f.args.iter().map(|a| input_value(a, slots)).collect(),
+        args: extras.args.iter().map(|a| input_value(a, slots)).collect(),
         type_: render_type(&f.type_, slots),
-        directives: canonical_field_directives(f.directives),
+        directives: canonical_field_directives(extras.directives),
         name: f.name,
         description: f.description,
-        default_value: f.default_value.map(|value| *value),
+        default_value: extras.default_value,
     }
 }
 

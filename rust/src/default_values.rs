@@ -57,11 +57,11 @@ pub fn check_deprecated_defaults(
     for &id in order {
         let Some(slot) = slots.get(id) else { continue };
         for f in &slot.fields {
-            for a in &f.args {
+            for a in f.args() {
                 check(&a.type_, a.default_value.as_ref(), a.deprecated_at.as_ref(), "argument")?;
             }
             if slot.kind == SlotKind::Input {
-                check(&f.type_, f.default_value.as_deref(), f.deprecated_at.as_deref(), "input field")?;
+                check(&f.type_, f.default_value(), f.deprecated_at(), "input field")?;
             }
         }
     }
@@ -120,10 +120,10 @@ pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<St
                 match map.get(&field.name) {
                     None => {
                         let default_fits =
-                            field.default_value.as_deref().is_some_and(|d| fits(d, &field.type_, slots, by_name, depth + 1));
+                            field.default_value().is_some_and(|d| fits(d, &field.type_, slots, by_name, depth + 1));
                         if default_fits {
                             coerced += 1;
-                            last_null = field.default_value.as_deref().is_some_and(Value::is_null);
+                            last_null = field.default_value().is_some_and(Value::is_null);
                         } else if field.type_.is_non_null() {
                             return false;
                         }
