@@ -72,7 +72,7 @@ pub struct Lowering {
 
 /// The location of a loc, for diagnostics (`where`).
 pub fn where_(loc: &Loc) -> Location {
-    Location { file: loc.source().file.clone(), pointer: Some(loc.pointer.to_string()), line: None, column: None }
+    Location { file: loc.source().file.clone(), pointer: Some(loc.pointer().into_owned()), line: None, column: None }
 }
 
 /// `lw.fail`: the error to return.
@@ -243,7 +243,7 @@ impl Lowering {
         }
         let explicit = explicit.map(|(name, pointer)| NameRef {
             name,
-            loc: Loc::new(target.loc.source().clone(), &format!("{}{}", target.loc.pointer, pointer)),
+            loc: Loc::new(target.loc.source().clone(), &format!("{}{}", target.loc.pointer(), pointer)),
         });
         let id = self.slots.push(new_slot(target.loc.clone(), kind, base, explicit));
         self.slot_keys.insert(&target.loc, id);
@@ -432,7 +432,7 @@ impl Lowering {
     fn lower_object(&mut self, id: SlotId, loc: &Loc, kind: SlotKind) -> Result<(), ConversionError> {
         let merged = self.take_merged(loc)?;
         let mut registry = NameRegistry::with_capacity(merged.properties.len());
-        // Sized once: growing a vector of drafts (144 bytes each) from empty copied them at
+        // Sized once: growing a vector of drafts (160 bytes each) from empty copied them at
         // every doubling: -2% of JSON -> SDL at bench-corpus N = 5,000 (criterion).
         let mut drafts: Vec<DraftField> = Vec::with_capacity(merged.properties.len());
         let mut explicit: Vec<bool> = Vec::with_capacity(merged.properties.len());
@@ -704,7 +704,8 @@ impl Lowering {
     /// `refNaming: file_and_path` prefixes another file's path.
     pub fn base_name_for(&self, target: &Target) -> String {
         let node = target.node();
-        let segments: Vec<&str> = target.loc.pointer.split('/').collect();
+        let pointer = target.loc.pointer();
+        let segments: Vec<&str> = pointer.split('/').collect();
         let at_definition = segments.len() == 3
             && segments.get(1).is_some_and(|s| *s == "definitions" || *s == "$defs");
         let title = match attr(node, "title") {
@@ -721,7 +722,7 @@ impl Lowering {
             let slash = id.rfind('/').map_or(-1, |i| i as i64);
             let stem = if dot > slash { id.get(..dot as usize).unwrap_or(id) } else { id.as_str() };
             let prefix = to_type_name(stem);
-            base = if target.loc.pointer.is_empty() && title.is_none() { prefix } else { prefix + &base };
+            base = if pointer.is_empty() && title.is_none() { prefix } else { prefix + &base };
         }
         base
     }
@@ -737,10 +738,7 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
 fn type_description(loc: &Loc) -> Option<String> {
-    // The second segment from the end, read without collecting the segments.
-    let mut from_end = loc.pointer.rsplit('/');
-    from_end.next();
-    if from_end.next() == Some("properties") {
+    if loc.is_property() {
         return None;
     }
     description_of(loc.node()).map(String::from)
@@ -808,7 +806,8 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
 /// or definition key it sits under, `<key>Item` for array items, else the last
 /// pointer segment.
 pub fn inline_base_name(loc: &Loc) -> String {
-    let segments: Vec<Cow<str>> = loc.pointer.split('/').skip(1).map(decode_pointer_segment).collect();
+    let pointer = loc.pointer();
+    let segments: Vec<Cow<str>> = pointer.split('/').skip(1).map(decode_pointer_segment).collect();
     // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s.
     let mut end = segments.len();
     let mut items = 0;

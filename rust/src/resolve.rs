@@ -64,10 +64,8 @@ pub struct Loc {
     /// Private, read through `source()`: `node` borrows from this source's tree,
     /// so safe code must not be able to swap the source or take `Rc::get_mut` of it.
     source: Rc<Source>,
-    /// Shared, not owned: a loc is cloned into slots, targets and table entries
-    /// several times per property, and each clone of a `String` was an
-    /// allocation and a copy (about 200,000 at N = 5,000).
-    pub pointer: Rc<str>,
+    /// Read through `pointer()` (see `Pointer`).
+    pointer: Pointer,
     /// The node at `pointer` in `source.root`, or the static `NULL` when the
     /// pointer does not resolve. SAFETY: it points into the tree owned by the
     /// `Rc<Source>` this loc holds, which is never mutated once shared (Source
@@ -76,11 +74,103 @@ pub struct Loc {
     node: *const Value,
 }
 
+/// A loc's JSON pointer. Shared, not owned: a loc is cloned into slots, targets
+/// and table entries several times per property, and each clone of a `String` was
+/// an allocation and a copy (about 200,000 at N = 5,000). Most locs are properties
+/// (`<schema>/properties/<key>`, made by `merge_object`), and most of those are
+/// never named (no diagnostic, no table keyed by their text): a property keeps
+/// its schema's pointer and its key, and the two are joined only when the pointer
+/// is read. Joining every one up front was an allocation per property, 68,500 at
+/// N = 5,000 and 14 MB at N = 20,000 (docs/benchmarks.md, session 12).
+#[derive(Debug, Clone)]
+enum Pointer {
+    Text(Rc<str>),
+    /// The schema's pointer and the key, unescaped.
+    Property(Rc<str>, Key),
+}
+
+impl Pointer {
+    /// Appends the pointer's text to `out`.
+    fn push_to(&self, out: &mut String) {
+        match self {
+            Pointer::Text(text) => out.push_str(text),
+            Pointer::Property(schema, key) => {
+                out.push_str(schema);
+                push_pointer_segments(out, &["properties", key.as_str()]);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Pointer::Text(text) => text.len(),
+            // An upper bound: a key's escapes make it longer.
+            Pointer::Property(schema, key) => schema.len() + "/properties/".len() + key.len(),
+        }
+    }
+}
+
+/// Equal pointers. A property's pointer ends in `/properties/<escaped key>`, and an
+/// escaped key has no `/`, so two properties' pointers are equal exactly when their
+/// schemas' pointers and keys are; most compared pointers are clones of one `Rc`.
+fn same_pointer(a: &Pointer, b: &Pointer) -> bool {
+    match (a, b) {
+        (Pointer::Text(x), Pointer::Text(y)) => Rc::ptr_eq(x, y) || x == y,
+        (Pointer::Property(x, k), Pointer::Property(y, l)) => (Rc::ptr_eq(x, y) || x == y) && k == l,
+        _ => {
+            let (mut x, mut y) = (String::new(), String::new());
+            a.push_to(&mut x);
+            b.push_to(&mut y);
+            x == y
+        }
+    }
+}
+
 impl Loc {
     /// The loc of `pointer` in `source`, evaluated from the root.
     pub fn new(source: Rc<Source>, pointer: &str) -> Loc {
         let node: *const Value = evaluate_pointer(&source.root, pointer).unwrap_or(&NULL);
-        Loc { source, pointer: Rc::from(pointer), node }
+        Loc { source, pointer: Pointer::Text(Rc::from(pointer)), node }
+    }
+
+    /// The JSON pointer of this place (joined here for a property's loc).
+    pub fn pointer(&self) -> Cow<'_, str> {
+        match &self.pointer {
+            Pointer::Text(text) => Cow::Borrowed(text),
+            Pointer::Property(..) => {
+                let mut out = String::with_capacity(self.pointer.len());
+                self.pointer.push_to(&mut out);
+                Cow::Owned(out)
+            }
+        }
+    }
+
+    /// Whether this place is `<schema>/properties/<key>`: its second segment from
+    /// the end is `properties`.
+    pub fn is_property(&self) -> bool {
+        match &self.pointer {
+            Pointer::Property(..) => true,
+            Pointer::Text(text) => {
+                let mut from_end = text.rsplit('/');
+                from_end.next();
+                from_end.next() == Some("properties")
+            }
+        }
+    }
+
+    /// This loc's pointer as one shared text (joined once for a property's loc), for
+    /// the locs of its properties (`property`).
+    fn pointer_text(&self) -> Rc<str> {
+        match &self.pointer {
+            Pointer::Text(text) => text.clone(),
+            Pointer::Property(..) => Rc::from(self.pointer().as_ref()),
+        }
+    }
+
+    /// The loc of property `key` of this schema, whose node the caller holds;
+    /// `schema` is this loc's `pointer_text`.
+    fn property(&self, schema: &Rc<str>, key: &Key, node: &Value) -> Loc {
+        Loc { source: self.source.clone(), pointer: Pointer::Property(schema.clone(), key.clone()), node }
     }
 
     /// The source this place is in.
@@ -111,11 +201,11 @@ impl Loc {
         // Joined in a buffer kept per thread, then copied once into the `Rc`.
         let pointer = JOIN_BUFFER.with_borrow_mut(|buffer| {
             buffer.clear();
-            buffer.push_str(&self.pointer);
+            self.pointer.push_to(buffer);
             push_pointer_segments(buffer, segments);
             Rc::from(buffer.as_str())
         });
-        Loc { source: self.source.clone(), pointer, node }
+        Loc { source: self.source.clone(), pointer: Pointer::Text(pointer), node }
     }
 }
 
@@ -150,7 +240,7 @@ impl Target {
 /// Lowering looks up classes, merges and slots several times per property:
 /// keys built for them were 1.2% of a conversion (N = 5,000, callgrind).
 pub struct LocMap<V> {
-    by_node: HashMap<*const Value, (Rc<Source>, Rc<str>, V)>,
+    by_node: HashMap<*const Value, (Rc<Source>, Pointer, V)>,
     by_key: HashMap<String, V>,
 }
 
@@ -205,17 +295,13 @@ impl<V> LocMap<V> {
     }
 }
 
-/// Equal pointers; most compared pointers are clones of one `Rc`.
-fn same_pointer(a: &Rc<str>, b: &Rc<str>) -> bool {
-    Rc::ptr_eq(a, b) || a == b
-}
 
 /// `<source id>#<pointer>`, pushed rather than `format!`ted (70,000 calls at N = 5,000).
 pub fn loc_key(loc: &Loc) -> String {
     let mut key = String::with_capacity(loc.source.id.len() + 1 + loc.pointer.len());
     key.push_str(&loc.source.id);
     key.push('#');
-    key.push_str(&loc.pointer);
+    loc.pointer.push_to(&mut key);
     key
 }
 
@@ -314,7 +400,12 @@ impl Resolver {
 
     /// `ref_` written at `from` (the pointer of the node holding `$ref`).
     pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
-        self.resolve_from(ref_, &from.source, &from.pointer)
+        // Most refs were resolved before: the pointer (a property's is joined) is read
+        // only for a new one.
+        if let Some(known) = self.resolved.get(&from.source.id).and_then(|refs| refs.get(ref_)) {
+            return Ok(known.clone());
+        }
+        self.resolve_from(ref_, &from.source, &from.pointer())
     }
 
     /// `resolve` for a `$ref` known by its source and pointer (the scan's list):
@@ -355,7 +446,7 @@ impl Resolver {
         };
         // The node just found, not evaluated again by `Loc::new`.
         let node: *const Value = node;
-        Ok(Target { loc: Loc { source, pointer: Rc::from(pointer), node } })
+        Ok(Target { loc: Loc { source, pointer: Pointer::Text(Rc::from(pointer)), node } })
     }
 
     fn load_file(&mut self, relative: &str, from: &Source, ref_: &str, at: &Location) -> Result<Rc<Source>, ConversionError> {
@@ -606,10 +697,11 @@ pub fn merge_object(
             if !first && index.is_empty() {
                 index.extend(merged.properties.iter().enumerate().map(|(i, p)| (Key::from(p.key()), i)));
             }
+            let schema_pointer = at.pointer_text();
             for (name, schema) in props {
                 let skip = schema.is_object() && flag(schema, "x-graphql-skip");
                 let prop = MergedProperty {
-                    loc: at.child_found(&["properties", name], schema),
+                    loc: at.property(&schema_pointer, name, schema),
                     name: name.as_str(),
                     required: false,
                     skip,
@@ -631,7 +723,7 @@ pub fn merge_object(
                                 format!("property {name} is defined again with a different schema; the later one wins"),
                                 Location {
                                     file: at.source.file.clone(),
-                                    pointer: Some(prop.loc.pointer.to_string()),
+                                    pointer: Some(prop.loc.pointer().into_owned()),
                                     line: None,
                                     column: None,
                                 },
@@ -748,7 +840,7 @@ mod loc_map_tests {
     /// A loc at `pointer` whose node is `node` (another spelling of a pointer reaches a node
     /// that its string does not name).
     fn at(source: &Rc<Source>, pointer: &str, node: &Value) -> Loc {
-        Loc { source: source.clone(), pointer: Rc::from(pointer), node }
+        Loc { source: source.clone(), pointer: Pointer::Text(Rc::from(pointer)), node }
     }
 
     #[test]

@@ -49,7 +49,7 @@ pub struct DraftField {
     pub type_: TypeExpr,
     /// Arguments, default, directives and deprecation entry, when the field has any.
     /// Most fields have none, and a draft of every field of a large schema is alive
-    /// at once: boxed together they make a draft 144 bytes instead of 200
+    /// at once: boxed together they save 56 bytes a draft (160 bytes instead of 216)
     /// (docs/benchmarks.md, session 12). Read through `args()`, `directives()`,
     /// `default_value()` and `deprecated_at()`.
     pub extras: Option<Box<FieldExtras>>,
@@ -241,8 +241,9 @@ mod tests {
     use super::DraftField;
 
     /// A draft of every field of a large schema is alive at once (`DraftField::extras`).
+    /// 160 bytes: a `Loc` is 48 since a property's pointer is kept unjoined (resolve.rs `Pointer`).
     #[test]
     fn a_draft_field_stays_small() {
-        assert!(std::mem::size_of::<DraftField>() <= 144, "{} bytes", std::mem::size_of::<DraftField>());
+        assert!(std::mem::size_of::<DraftField>() <= 160, "{} bytes", std::mem::size_of::<DraftField>());
     }
 }
