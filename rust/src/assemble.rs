@@ -50,7 +50,10 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
 
-    let mut definitions: Vec<Definition> = Vec::new();
+    // Sized for the directives and every slot (declared scalars may add a few): grown
+    // from empty, the vector of a large schema's definitions was copied at each doubling,
+    // and the last doubling held two copies at the peak.
+    let mut definitions: Vec<Definition> = Vec::with_capacity(directive_defs.len() + order.len());
     for d in directive_defs {
         definitions.push(Definition::directive(DirectiveDef {
             name: d.name,
