@@ -36,6 +36,7 @@ use foldhash::{HashMap, HashMapExt};
 use crate::json::{Key, Map, Number, Str, Value};
 
 use crate::errors::{codes, ConversionError};
+use crate::text::byte_set;
 
 /// The maximum nesting depth of arrays and objects.
 pub const MAX_DEPTH: usize = 1_000;
@@ -89,17 +90,7 @@ pub fn push_pointer_segment(out: &mut String, segment: &str) {
 }
 
 /// The bytes that end a run of plain string bytes: a quote, a backslash, a control character.
-static ENDS_PLAIN: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut c = 0;
-    while c < 0x20 {
-        table[c] = true;
-        c += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
+static ENDS_PLAIN: [bool; 256] = byte_set(0x20, b"\"\\");
 
 /// The shared `Key` of a key read as written (a key with escapes, rare, gets its own).
 fn intern<'a>(keys: &mut HashMap<&'a str, Key>, key: Cow<'a, str>) -> Key {

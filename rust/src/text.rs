@@ -43,19 +43,24 @@ fn is_escaped_control(c: char) -> bool {
 /// The bytes that may begin a code point `push_string` escapes: the ASCII controls,
 /// the quote, the backslash, DEL, and 0xC2, the lead byte of U+0080 - U+009F (and of
 /// other code points, which the decoding loop then passes).
-static MAY_ESCAPE: [bool; 256] = {
+static MAY_ESCAPE: [bool; 256] = byte_set(0x20, b"\"\\\x7f\xc2");
+
+/// A table of the 256 byte values marking every byte below `below` and each of
+/// `bytes`: a byte scan tests one entry instead of several comparisons.
+pub const fn byte_set(below: u8, bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
     let mut b = 0;
-    while b < 0x20 {
+    while b < below as usize {
         table[b] = true;
         b += 1;
     }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table[0x7f] = true;
-    table[0xc2] = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
     table
-};
+}
 
 /// A GraphQL string literal, byte-for-byte what graphql-js v16 `printString` produces.
 pub fn print_string(s: &str) -> String {
