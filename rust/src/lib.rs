@@ -6,6 +6,7 @@ pub mod text;
 pub mod catalog;
 pub mod errors;
 pub mod json;
+pub mod json_key;
 pub mod load;
 pub mod locate;
 pub mod options;

@@ -295,7 +295,6 @@ impl<V> LocMap<V> {
     }
 }
 
-
 /// `<source id>#<pointer>`, pushed rather than `format!`ted (70,000 calls at N = 5,000).
 pub fn loc_key(loc: &Loc) -> String {
     let mut key = String::with_capacity(loc.source.id.len() + 1 + loc.pointer.len());
