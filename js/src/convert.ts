@@ -6,6 +6,7 @@
 import { assemble } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, type JsonObject } from './load';
+import type { Source } from './loc';
 import { locate, locateAll } from './locate';
 import { Lowering } from './lower';
 import { checkMetaSchema } from './meta-schema';
@@ -15,7 +16,7 @@ import { applyRootOverrides, type ResolvedOptions } from './options';
 import { printDocument } from './print';
 import { printReversed, reverseDocument } from './reverse';
 import { readSdl } from './sdl-read';
-import { Resolver, type Source } from './resolve';
+import { Resolver } from './resolve';
 
 /**
  * The result of a conversion in either direction. `output` is the converted

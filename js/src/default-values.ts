@@ -15,10 +15,10 @@
  */
 import { ErrorCodes } from './errors';
 import { isObject, own, type JsonValue } from './load';
+import type { Loc } from './loc';
 import type { DraftDirectiveDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { enumLiteral } from './print';
-import type { Loc } from './resolve';
 import type { Slot } from './slots';
 import { formatNumber } from './text';
 import { renderType, type TypeExpr } from './type-expr';

@@ -8,12 +8,12 @@ import { knownArgumentProblem, readableArgumentProblem } from './directive-args'
 import { ErrorCodes } from './errors';
 import { OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import type { Loc } from './loc';
 import type { Lowering } from './lower';
 import { descriptionOf } from './lower';
 import { NAME_RE, isValidName } from './naming';
 import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
-import type { Loc } from './resolve';
 import type { DraftInputValue, Slot } from './slots';
 import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';

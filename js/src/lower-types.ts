@@ -7,10 +7,10 @@
  */
 import { ErrorCodes } from './errors';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { locKey, type Loc, type Target } from './loc';
 import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
-import { locKey, type Loc, type Target } from './resolve';
 import type { Slot } from './slots';
 import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
 

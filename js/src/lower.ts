@@ -10,12 +10,13 @@
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { LocMap, locKey, type Loc, type Target } from './loc';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
-import { LocMap, locKey, mergeObject, type Loc, type MergedObject, type Resolver, type Target } from './resolve';
+import { mergeObject, type MergedObject, type Resolver } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind } from './slots';
 import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 

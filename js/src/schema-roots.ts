@@ -12,9 +12,9 @@
  */
 import { ErrorCodes } from './errors';
 import type { Definition } from './ir';
+import type { Loc } from './loc';
 import type { DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
-import type { Loc } from './resolve';
 import type { Slot } from './slots';
 
 const IMPLICIT_ROOTS: Array<[string, string]> = [

@@ -9,7 +9,7 @@
  */
 import type { AppliedDirective, EnumValueDef } from './ir';
 import { pointerJoin, type JsonObject, type JsonValue } from './load';
-import type { Loc } from './resolve';
+import type { Loc } from './loc';
 import type { TypeExpr } from './type-expr';
 
 export type SlotKind = 'object' | 'interface' | 'input' | 'union' | 'enum' | 'scalar';

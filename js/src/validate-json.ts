@@ -21,12 +21,13 @@
 import { jsonSchemaToSdl } from './convert';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, type JsonObject, type JsonValue } from './load';
+import type { Source } from './loc';
 import { locateAll } from './locate';
 import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
 import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
 import { scanDocument } from './normalize';
 import { resolveOptions } from './options';
-import { Resolver, type Source } from './resolve';
+import { Resolver } from './resolve';
 import { semanticProblems } from './validate-semantics';
 import { addProblem, fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
 

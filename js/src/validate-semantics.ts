@@ -27,9 +27,9 @@
 import { scopeOf, type Scope } from './catalog';
 import { ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { evaluatePointer } from './loc';
 import { isValidName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, subschemas } from './normalize';
-import { evaluatePointer } from './resolve';
 import { BUILTIN_SCALARS, parseTypeExpr } from './type-expr';
 
 type Kind = 'OBJECT' | 'INTERFACE' | 'UNION' | 'INPUT_OBJECT' | 'ENUM' | 'SCALAR';

@@ -1,11 +1,11 @@
 /**
- * resolve.ts LocMap: the lookups lowering makes by location without building
+ * loc.ts LocMap: the lookups lowering makes by location without building
  * `locKey` strings must give exactly what a map keyed by `locKey` gave.
  */
 import { describe, expect, it } from 'vitest';
 import { Converter } from '../src/index';
 import type { JsonValue } from '../src/load';
-import { LocMap, type Source, type Target } from '../src/resolve';
+import { LocMap, type Source, type Target } from '../src/loc';
 
 function source(id: string, root: JsonValue): Source {
   return { id, text: '', root, refs: [] };

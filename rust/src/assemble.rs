@@ -26,7 +26,7 @@ use crate::lower::{fail, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
-use crate::resolve::loc_key;
+use crate::loc::loc_key;
 use crate::schema_roots::check_schema_roots;
 use crate::slots::{DraftField, DraftInputValue, Slot, SlotId, SlotKind, Slots};
 use crate::text::fnv1a32;

@@ -18,7 +18,8 @@ use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, Migratio
 use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
-use crate::resolve::{Resolver, Source};
+use crate::loc::Source;
+use crate::resolve::Resolver;
 use crate::stack::with_converter_stack;
 
 /// The result of a conversion. `output` is the converted text; `sdl` is the

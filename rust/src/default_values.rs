@@ -21,7 +21,7 @@ use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};
 use crate::lower_directives::DraftDirectiveDef;
 use crate::print::enum_literal;
-use crate::resolve::Loc;
+use crate::loc::Loc;
 use crate::slots::{SlotId, SlotKind, Slots};
 use crate::text::format_number;
 use crate::type_expr::{render_type, Base, TypeExpr, Wrapper};

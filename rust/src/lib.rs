@@ -14,6 +14,7 @@ pub mod ir;
 pub mod type_expr;
 pub mod slots;
 pub mod normalize;
+pub mod loc;
 pub mod resolve;
 pub mod lower;
 pub mod lower_types;

@@ -20,13 +20,14 @@ use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_na
 use crate::normalize::{attr, explicit_kind, explicit_type_name, flag, has_attributes};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::resolve::{decode_pointer_segment, loc_key, merge_object, LocMap, MergedObject, Resolver, Target};
+use crate::loc::{decode_pointer_segment, loc_key, LocMap, Target};
+use crate::resolve::{merge_object, MergedObject, Resolver};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::type_expr::{
     is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
 };
 
-pub use crate::resolve::Loc;
+pub use crate::loc::Loc;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Classification {

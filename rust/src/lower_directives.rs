@@ -21,7 +21,7 @@ use crate::print::ENUM_LITERAL_KEY;
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
-use crate::resolve::Loc;
+use crate::loc::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
 use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_LIST_NESTING};

@@ -12,7 +12,7 @@ use crate::errors::{codes, ConversionError};
 use crate::lower::{allows_null, fail, is_slot_kind, is_string_enum, Classification, Lowering};
 use crate::normalize::{attr, explicit_kind, explicit_type_name};
 use crate::options::is_integer;
-use crate::resolve::{loc_key, Loc, Target};
+use crate::loc::{loc_key, Loc, Target};
 use crate::slots::{BaseName, SlotId, SlotKind};
 use crate::text::format_number;
 use crate::type_expr::{list_of, named, slot, TypeExpr, JSON_SCALAR};

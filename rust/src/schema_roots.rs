@@ -15,7 +15,7 @@ use crate::errors::ConversionError;
 use crate::ir::{Definition, ObjectKind};
 use crate::lower::{fail, Lowering};
 use crate::lower_directives::DraftSchemaDef;
-use crate::resolve::Loc;
+use crate::loc::Loc;
 use crate::slots::SlotId;
 
 const OPERATION_TYPE: &str = "OPERATION_TYPE";

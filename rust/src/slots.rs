@@ -13,7 +13,7 @@
 use crate::json::{Str, Value};
 
 use crate::ir::{AppliedDirective, EnumValueDef};
-use crate::resolve::{Loc, Target};
+use crate::loc::{Loc, Target};
 use crate::type_expr::TypeExpr;
 
 /// An index into the Lowering's `slots`.

@@ -21,7 +21,8 @@ use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
 use crate::options::{resolve_options, ConverterOptions};
-use crate::resolve::{Resolver, Source};
+use crate::loc::Source;
+use crate::resolve::Resolver;
 use crate::validate::{add_problem, file_report, to_problem, FileReport, ValidateOptions};
 use crate::validate_semantics::semantic_problems;
 

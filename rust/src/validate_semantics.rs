@@ -13,7 +13,8 @@ use crate::errors::{codes, Diagnostic, Location, Severity};
 use crate::load::pointer_join;
 use crate::naming::{is_valid_name, to_field_name, to_type_name};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, subschemas};
-use crate::resolve::{decode_uri_component, evaluate_pointer};
+use crate::loc::evaluate_pointer;
+use crate::resolve::decode_uri_component;
 use crate::type_expr::{is_builtin_scalar, parse_type_expr};
 
 type Types = IndexMap<String, Option<String>>;
