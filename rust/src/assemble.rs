@@ -40,6 +40,12 @@ const OPERATION_TYPE: &str = "OPERATION_TYPE";
 pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Res<Document> {
     let order = preorder(&lw.slots, &lw.units);
     name_slots(lw, &order)?;
+    // Naming read the last nodes (titles): the trees are freed before the definitions
+    // are built beside them (loc.rs `Tree`).
+    // SAFETY: every reference into a tree was made from the lowering and ended with the
+    // calls that made it (nothing in `lw` borrows; its locs and merged properties check
+    // the trees' mark), and the caller, convert.rs, holds none.
+    unsafe { lw.resolver.release_trees() };
     let mut by_name: HashMap<String, SlotId> = HashMap::new();
     for &id in &order {
         by_name.insert(lw.slot_name(id).to_string(), id);

@@ -18,7 +18,7 @@ use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, Migratio
 use crate::normalize::scan_document;
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
-use crate::loc::Source;
+use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
 use crate::stack::with_converter_stack;
 
@@ -137,7 +137,7 @@ fn run_rewritten(
         id: String::new(),
         file: options.file_name.clone(),
         text: None,
-        root,
+        root: Tree::new(root),
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,
     };

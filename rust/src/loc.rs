@@ -10,6 +10,7 @@
 
 use std::borrow::Cow;
 use foldhash::{HashMap, HashMapExt};
+use std::cell::{Cell, UnsafeCell};
 use std::fmt;
 use std::rc::Rc;
 
@@ -25,7 +26,8 @@ pub struct Source {
     /// A file read for a `$ref`, shared with the texts kept for positions (convert.rs);
     /// None for the main input, whose text its caller holds.
     pub text: Option<Rc<str>>,
-    pub root: Value,
+    /// The parsed file (`root.get()`), released once the types are named (`Tree`).
+    pub root: Tree,
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
     pub refs: Vec<RefUse>,
@@ -38,6 +40,53 @@ impl fmt::Debug for Source {
 }
 
 static NULL: Value = Value::Null;
+
+/// A source's JSON tree, which the conversion frees as soon as it has named its
+/// types (`Resolver::release_trees`, called by assemble): what follows (the
+/// definitions, the checks that name locations, printing) reads only slots and
+/// pointers. The tree is the largest thing a conversion holds (47 MB at N = 20,000,
+/// 1.5 times its text), and the definitions assemble builds used to sit beside it
+/// at the peak (docs/benchmarks.md, session 13).
+///
+/// Locs keep pointers into the tree (`Loc::node`), so it cannot be dropped by
+/// ownership while they live; instead it is emptied in place and marked, and every
+/// read of it checks the mark.
+pub struct Tree {
+    value: UnsafeCell<Value>,
+    released: Cell<bool>,
+}
+
+impl Tree {
+    pub fn new(value: Value) -> Tree {
+        Tree { value: UnsafeCell::new(value), released: Cell::new(false) }
+    }
+
+    /// The root node; null once the tree is released.
+    pub fn get(&self) -> &Value {
+        if self.is_released() {
+            return &NULL;
+        }
+        // SAFETY: the value is only written by `release`, whose caller promises that
+        // no reference into it is alive; after it, this branch is not taken.
+        unsafe { &*self.value.get() }
+    }
+
+    pub fn is_released(&self) -> bool {
+        self.released.get()
+    }
+
+    /// Frees the tree. Reading it afterwards is a bug of the pipeline: debug builds
+    /// (the test suites) panic, release builds read null.
+    ///
+    /// # Safety
+    /// No reference into the tree may be alive: none obtained from `get`, from
+    /// `Loc::node` of a loc of this source, or from `MergedProperty::key`.
+    pub(crate) unsafe fn release(&self) {
+        self.released.set(true);
+        // SAFETY: the caller's promise; every later read sees `released` first.
+        unsafe { *self.value.get() = Value::Null };
+    }
+}
 
 thread_local! {
     /// Where `Loc::child` joins a pointer before it becomes an `Rc<str>`.
@@ -58,9 +107,10 @@ pub struct Loc {
     pointer: Pointer,
     /// The node at `pointer` in `source.root`, or the static `NULL` when the
     /// pointer does not resolve. SAFETY: it points into the tree owned by the
-    /// `Rc<Source>` this loc holds, which is never mutated once shared (Source
-    /// has no interior mutability, and `source` is private so nothing can take
-    /// `Rc::get_mut` through a loc), so it is valid for as long as the loc is.
+    /// `Rc<Source>` this loc holds, which is never mutated once shared (`source`
+    /// is private so nothing can take `Rc::get_mut` through a loc) except by
+    /// `Tree::release`, after which `node()` no longer reads it; so it is valid
+    /// for as long as the loc is and the tree is not released.
     node: *const Value,
 }
 
@@ -119,7 +169,7 @@ fn same_pointer(a: &Pointer, b: &Pointer) -> bool {
 impl Loc {
     /// The loc of `pointer` in `source`, evaluated from the root.
     pub fn new(source: Rc<Source>, pointer: &str) -> Loc {
-        let node: *const Value = evaluate_pointer(&source.root, pointer).unwrap_or(&NULL);
+        let node: *const Value = evaluate_pointer(source.root.get(), pointer).unwrap_or(&NULL);
         Loc { source, pointer: Pointer::Text(Rc::from(pointer)), node }
     }
 
@@ -177,13 +227,25 @@ impl Loc {
     /// The node at this place (null when the pointer does not resolve, which
     /// cannot happen for the locs the pipeline builds).
     pub fn node(&self) -> &Value {
-        // SAFETY: see the field; the borrow of `self` keeps `self.source` alive.
+        debug_assert!(!self.source.root.is_released(), "the tree of {:?} is read after it was released", self.source.id);
+        self.node_if_kept()
+    }
+
+    /// The node, or null once the tree is released.
+    fn node_if_kept(&self) -> &Value {
+        if self.source.root.is_released() {
+            return &NULL;
+        }
+        // SAFETY: see the field; the borrow of `self` keeps `self.source` alive, and
+        // its tree is not released (`Tree::release`).
         unsafe { &*self.node }
     }
 
-    /// This loc followed by more pointer segments (unescaped keys or indexes).
+    /// This loc followed by more pointer segments (unescaped keys or indexes). Also
+    /// after the tree is released: assemble names places in diagnostics this way,
+    /// and only their pointers are read.
     pub fn child<S: AsRef<str>>(&self, segments: &[S]) -> Loc {
-        let mut node = self.node();
+        let mut node = self.node_if_kept();
         for segment in segments {
             node = child_node(node, segment.as_ref()).unwrap_or(&NULL);
         }
@@ -334,7 +396,7 @@ mod loc_map_tests {
     use crate::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
-        Rc::new(Source { id: id.to_string(), file: None, text: None, root, dir: None, refs: Vec::new() })
+        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() })
     }
 
     /// A loc at `pointer` whose node is `node` (another spelling of a pointer reaches a node
@@ -346,7 +408,7 @@ mod loc_map_tests {
     #[test]
     fn finds_an_object_node_by_its_location_with_any_loc_of_that_location() {
         let main = source("", json!({ "definitions": { "A": { "type": "object" } } }));
-        let node = &main.root["definitions"]["A"];
+        let node = &main.root.get()["definitions"]["A"];
         let mut map = LocMap::default();
         map.insert(&at(&main, "/definitions/A", node), "a");
         assert_eq!(map.get(&Loc::new(main.clone(), "/definitions/A")), Some(&"a"));
@@ -359,7 +421,7 @@ mod loc_map_tests {
     fn keeps_apart_one_node_reached_at_two_locations_as_loc_key_did() {
         let main = source("", json!({ "definitions": { "A": { "type": "object" } } }));
         let other = source("other.json", json!({}));
-        let node = &main.root["definitions"]["A"];
+        let node = &main.root.get()["definitions"]["A"];
         let mut map = LocMap::default();
         map.insert(&at(&main, "/definitions/A", node), "first");
         map.insert(&at(&main, "/definitions/~2A", node), "second");
@@ -379,5 +441,38 @@ mod loc_map_tests {
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/a")), Some(&1));
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/b")), Some(&2));
         assert_eq!(map.get(&Loc::new(main.clone(), "/properties/c")), None);
+    }
+}
+
+#[cfg(test)]
+mod tree_tests {
+    //! `Tree::release`: what assemble may still do with locs once the trees are freed.
+    use super::*;
+    use crate::json_value as json;
+
+    fn released_source() -> (Rc<Source>, Loc) {
+        let root = json!({ "definitions": { "A": { "type": "object" } } });
+        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() });
+        let loc = Loc::new(main.clone(), "/definitions/A");
+        assert_eq!(loc.node(), &json!({ "type": "object" }));
+        // SAFETY: no reference into the tree is alive.
+        unsafe { main.root.release() };
+        (main, loc)
+    }
+
+    #[test]
+    fn a_released_tree_reads_null_and_its_locs_still_name_places() {
+        let (main, loc) = released_source();
+        assert!(main.root.is_released());
+        assert!(main.root.get().is_null());
+        assert_eq!(loc.child(&["properties", "a/b"]).pointer(), "/definitions/A/properties/a~1b");
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "read after it was released")]
+    fn reading_a_node_of_a_released_tree_is_caught_in_debug_builds() {
+        let (_main, loc) = released_source();
+        let _ = loc.node();
     }
 }

@@ -169,7 +169,7 @@ impl Lowering {
     pub fn run(&mut self) -> Result<(), ConversionError> {
         let main = self.resolver.main.clone();
         let root_loc = Loc::new(main.clone(), "");
-        let root = &main.root;
+        let root = main.root.get();
         self.directives.declare(root, &root_loc)?;
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
         let extension_directives: Vec<String> =
@@ -210,7 +210,7 @@ impl Lowering {
     }
 
     fn root_name(&self) -> String {
-        let root = &self.resolver.main.root;
+        let root = self.resolver.main.root.get();
         if let Some(Value::String(title)) = attr(root, "title") {
             if !title.is_empty() {
                 return to_type_name(title);

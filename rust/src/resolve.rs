@@ -22,7 +22,7 @@ use crate::load::{load_json, pointer_join};
 use crate::normalize::{attr, flag, scan_document};
 
 /// The location layer, re-exported where it was first published.
-pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target};
+pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
 
 /// `/^[A-Za-z][A-Za-z0-9+.-]*:/`.
 fn has_uri_scheme(s: &str) -> bool {
@@ -90,6 +90,18 @@ impl Resolver {
         Ok(targets)
     }
 
+    /// Frees the tree of every source read (`Tree`): lowering is over and the types
+    /// are named, so nothing reads a node again.
+    ///
+    /// # Safety
+    /// No reference into any source's tree may be alive (see `Tree::release`).
+    pub(crate) unsafe fn release_trees(&self) {
+        for source in self.sources.values() {
+            // SAFETY: the caller's promise.
+            unsafe { source.root.release() };
+        }
+    }
+
     /// `ref_` written at `from` (the pointer of the node holding `$ref`).
     pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
         // Most refs were resolved before: the pointer (a property's is joined) is read
@@ -133,7 +145,7 @@ impl Resolver {
             self.load_file(&relative, from, ref_, &at())?
         };
         let pointer = decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string());
-        let Some(node) = evaluate_pointer(&source.root, &pointer) else {
+        let Some(node) = evaluate_pointer(source.root.get(), &pointer) else {
             return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at()));
         };
         // The node just found, not evaluated again by `Loc::new`.
@@ -187,7 +199,7 @@ impl Resolver {
             id: id.clone(),
             file: Some(id.clone()),
             text: Some(text),
-            root,
+            root: Tree::new(root),
             dir: Some(path_dirname(&absolute)),
             refs: scan.refs,
         });
@@ -337,7 +349,12 @@ impl MergedProperty {
 
     /// The property's name.
     pub fn key(&self) -> &str {
-        // SAFETY: see the field; the borrow of `self` keeps `self.loc`'s source alive.
+        if self.loc.source().root.is_released() {
+            debug_assert!(false, "a merged property's key is read after its tree was released");
+            return "";
+        }
+        // SAFETY: see the field; the borrow of `self` keeps `self.loc`'s source alive,
+        // and its tree is not released.
         unsafe { &*self.name }
     }
 }
@@ -535,7 +552,7 @@ mod merge_tests {
                 { "properties": { "late": { "type": "integer" }, "": { "type": "string" } }, "required": ["c~d", "late", "", "missing"] }
             ]
         });
-        let main = Source { id: String::new(), file: None, text: None, root, dir: None, refs: Vec::new() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let mut warnings = Vec::new();
@@ -551,7 +568,7 @@ mod merge_tests {
     fn many_properties_are_marked_alike() {
         let properties: serde_json::Map<String, serde_json::Value> = (0..40).map(|i| (format!("p{i}"), serde_json::json!({ "type": "string" }))).collect();
         let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
-        let main = Source { id: String::new(), file: None, text: None, root, dir: None, refs: Vec::new() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let merged = merge_object(&mut resolver, &loc, &mut Vec::new()).unwrap();

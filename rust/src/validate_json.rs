@@ -21,7 +21,7 @@ use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
 use crate::options::{resolve_options, ConverterOptions};
-use crate::loc::Source;
+use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
 use crate::validate::{add_problem, file_report, to_problem, FileReport, ValidateOptions};
 use crate::validate_semantics::semantic_problems;
@@ -83,7 +83,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         id: String::new(),
         file: options.file_name.clone(),
         text: None,
-        root,
+        root: Tree::new(root),
         dir: Some(options.input_dir.clone().unwrap_or_else(|| base_dir.clone())),
         refs: scan.refs,
     };
