@@ -537,6 +537,35 @@ describe('--config', () => {
 });
 
 describe('process behaviour', () => {
+  it('a large input (over 1 MiB, which the Rust CLI frees once parsed) is located as a small one', async () => {
+    const dir = path.join(tmp, 'large-input');
+    const definitions: Record<string, unknown> = {};
+    for (let i = 0; i < 4000; i++) {
+      definitions[`Item${i}`] = {
+        type: 'object',
+        description: `Item number ${i}, padded so that the file passes one mebibyte.`,
+        properties: { id: { type: 'string' }, count: { type: 'integer' }, state: { type: 'string', enum: ['open', i % 1000 === 999 ? 'in-progress' : 'closed'] } },
+      };
+    }
+    const schema = { title: 'Large', type: 'object', properties: { first: { $ref: '#/definitions/Item0' } }, definitions };
+    const text = JSON.stringify(schema, null, 2);
+    expect(text.length).toBeGreaterThan(1 << 20);
+    write(path.join(dir, 'large.json'), text);
+    // A bad property type found while lowering, after the Rust CLI has freed the text.
+    const at = text.lastIndexOf('"count": {') + '"count": {'.length;
+    const broken = `${text.slice(0, at)}\n          "x-graphql-field-type": "[[Int",${text.slice(at)}`;
+    write(path.join(dir, 'broken.json'), broken);
+    const warned = await same('large-warnings', ['convert', '-i', 'large.json'], { cwd: dir });
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/^large\.json:\d+:\d+: warning\[ENUM_VALUE_RENAMED\]/);
+    expect(warned.stderr.split('\n').length).toBe(5);
+    const strict = await same('large-strict', ['convert', '--strict', '-i', 'large.json'], { cwd: dir });
+    expect(strict.stderr).toMatch(/^large\.json:\d+:\d+: error\[ENUM_VALUE_RENAMED\]/);
+    const failed = await same('large-error', ['convert', '-i', 'broken.json'], { cwd: dir });
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toMatch(/^broken\.json:\d+:\d+: error\[FIELD_TYPE_SYNTAX\]/);
+  });
+
   it('a closed stdout (| head) ends quietly with exit 0', async () => {
     const dir = path.join(tmp, 'epipe');
     const properties: Record<string, unknown> = {};

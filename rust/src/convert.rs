@@ -15,7 +15,7 @@ use crate::locate::{locate, locate_all};
 use crate::lower::Lowering;
 use crate::meta_schema::check_meta_schema;
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};
-use crate::normalize::scan_document;
+use crate::normalize::{scan_document, ScanResult};
 use crate::options::{apply_root_overrides, ResolvedOptions};
 use crate::print::print_document;
 use crate::loc::{Source, Tree};
@@ -73,30 +73,84 @@ impl std::ops::Deref for Text<'_> {
 /// converter's large stack (stack.rs): lowering recurses along chains of type
 /// aliases, as the TypeScript does.
 pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
-    with_converter_stack(|| convert_here(text, options, positions))
+    with_converter_stack(|| convert_here(Input::Lent(text), options, positions))
+}
+
+/// `json_schema_to_sdl` for an input handed over rather than lent: the text is
+/// freed as soon as it is parsed and checked, so a large conversion does not hold
+/// it beside its tree and types (the CLI's large files: 32 MB less at the peak at
+/// N = 20,000; docs/benchmarks.md, session 13). The price: diagnostics placed in
+/// this input after that point (the warnings, most errors) come back with their
+/// pointer but no line and column, and `locate_diagnostics` gives them theirs from
+/// the text read again. Those in files read for `$ref`s are located as usual.
+pub fn json_schema_to_sdl_given(text: String, options: &ResolvedOptions) -> Result<SdlResult, ConversionError> {
+    with_converter_stack(move || convert_here(Input::Given(text), options, true))
+}
+
+/// Line and column for the diagnostics placed in `text` (those of `file` with a
+/// pointer and no position yet), after `json_schema_to_sdl_given`.
+pub fn locate_diagnostics(text: &str, file: Option<&str>, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let mut texts: Texts = HashMap::new();
+    texts.insert(file.map(String::from), Text::Input(text));
+    with_positions(diagnostics, &texts)
+}
+
+/// The input of a conversion: lent by the caller, who keeps it (and it is read
+/// again for positions at the end), or given, and freed once parsed.
+enum Input<'a> {
+    Lent(&'a str),
+    Given(String),
 }
 
 /// The pipeline on the calling thread.
-pub fn convert_here(text: &str, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
-    let mut texts: Texts = HashMap::new();
-    texts.insert(options.file_name.clone(), Text::Input(text));
-    match run(text, options, positions, &mut texts) {
-        Ok(result) => Ok(result),
-        Err(mut e) => {
-            if e.line.is_none() {
-                if let Some(pointer) = &e.pointer {
-                    if let Some((line, column)) = position_of(&texts, &e.file, pointer) {
-                        e.line = Some(line);
-                        e.column = Some(column);
-                    }
-                }
-            }
-            Err(e)
-        }
-    }
+fn convert_here<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool) -> Result<SdlResult, ConversionError> {
+    let mut texts: Texts<'a> = HashMap::new();
+    run(input, options, positions, &mut texts).map_err(|e| located(e, &texts))
 }
 
-fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+/// The error with its line and column, when it has a pointer into a text at hand.
+fn located(mut e: ConversionError, texts: &Texts) -> ConversionError {
+    if e.line.is_none() {
+        if let Some(pointer) = &e.pointer {
+            if let Some((line, column)) = position_of(texts, &e.file, pointer) {
+                e.line = Some(line);
+                e.column = Some(column);
+            }
+        }
+    }
+    e
+}
+
+fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<SdlResult, ConversionError> {
+    let front = match input {
+        Input::Lent(text) => {
+            texts.insert(options.file_name.clone(), Text::Input(text));
+            read_input(text, options)?
+        }
+        Input::Given(text) => {
+            // What fails while the text is here is located now; the text is freed below.
+            let mut here: Texts = HashMap::new();
+            here.insert(options.file_name.clone(), Text::Input(&text));
+            read_input(&text, options).map_err(|e| located(e, &here))?
+        }
+    };
+    let changes = front.changes.clone();
+    // Places in what the legacy path rewrote are named as written.
+    run_rewritten(front, options, positions, texts).map_err(|e| with_original_pointer(e, options, &changes))
+}
+
+/// What the input's text gives before it can be freed: its tree, rewritten by the
+/// legacy path (record 0035), scanned and, with `validate`, checked.
+struct Front {
+    root: Value,
+    legacy: Vec<Diagnostic>,
+    changes: Vec<MigrationChange>,
+    scan: ScanResult,
+    resolved: ResolvedOptions,
+    input_len: usize,
+}
+
+fn read_input(text: &str, options: &ResolvedOptions) -> Result<Front, ConversionError> {
     let file = options.file_name.as_deref();
     let mut root = load_json(text, file)?;
     if !root.is_object() {
@@ -108,31 +162,29 @@ fn run(text: &str, options: &ResolvedOptions, positions: bool, texts: &mut Texts
     }
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
     let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
-    // Places in what the legacy path rewrote are named as written.
-    run_rewritten(text, options, positions, texts, root, legacy, &changes).map_err(|mut e| {
-        if !changes.is_empty() && e.file.as_deref() == file && e.line.is_none() {
-            e.pointer = e.pointer.map(|p| original_pointer(&p, &changes));
+    let checked = scan_document(&root, file).and_then(|scan| {
+        if options.validate {
+            check_meta_schema(&root, text, file)?;
         }
-        e
-    })
+        Ok(scan)
+    });
+    let scan = checked.map_err(|e| with_original_pointer(e, options, &changes))?;
+    let resolved = apply_root_overrides(options, &root);
+    Ok(Front { root, legacy, changes, scan, resolved, input_len: text.len() })
 }
 
-fn run_rewritten(
-    text: &str,
-    options: &ResolvedOptions,
-    positions: bool,
-    texts: &mut Texts,
-    root: Value,
-    legacy: Vec<Diagnostic>,
-    changes: &[MigrationChange],
-) -> Result<SdlResult, ConversionError> {
-    let file = options.file_name.as_deref();
-    let input_len = text.len();
-    let scan = scan_document(&root, file)?;
-    if options.validate {
-        check_meta_schema(&root, text, file)?;
+/// An error in the input with the pointer it had as written, before the legacy path.
+fn with_original_pointer(mut e: ConversionError, options: &ResolvedOptions, changes: &[MigrationChange]) -> ConversionError {
+    if !changes.is_empty() && e.file == options.file_name && e.line.is_none() {
+        e.pointer = e.pointer.map(|p| original_pointer(&p, changes));
     }
-    let resolved = apply_root_overrides(options, &root);
+    e
+}
+
+fn run_rewritten(front: Front, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+    let file = options.file_name.as_deref();
+    let Front { root, legacy, changes, scan, resolved, input_len } = front;
+    let changes = changes.as_slice();
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
@@ -178,9 +230,9 @@ fn run_rewritten(
         }
     }
     let (strict, threshold) = (lw.options.strict, lw.options.description_block_threshold);
-    // Printing needs only the document: for a large input the lowering and the sources'
-    // trees are freed first (peak memory: 20 MB less at N = 20,000; the texts for positions
-    // are kept in `texts`). For a small one, freeing them just before the printer allocates
+    // Printing needs only the document: for a large input the lowering (its slots and
+    // sources) is freed first (peak memory: 20 MB less at N = 20,000; the texts for
+    // positions are kept in `texts`). For a small one, freeing them just before the printer allocates
     // made malloc consolidate its free lists (2% more instructions for a 16 kB file), and
     // saves nothing that matters.
     let lowering = if input_len > FREE_BEFORE_PRINT_BYTES {

@@ -148,6 +148,18 @@ impl Converter {
         self.run(input, direction, true)
     }
 
+    /// `convert_with_warnings` for an input handed over rather than lent, as the CLI
+    /// does with a large file: the text is freed as soon as it is parsed (see
+    /// `convert::json_schema_to_sdl_given`). Diagnostics placed in `input` may then
+    /// come back without line and column; `convert::locate_diagnostics` adds them
+    /// from the text read again.
+    pub fn convert_given(&self, input: String, direction: ConversionDirection) -> Result<SdlResult, ConversionError> {
+        if direction == ConversionDirection::GraphQLToJsonSchema {
+            return convert::graphql_to_json_schema(&input, &self.options);
+        }
+        convert::json_schema_to_sdl_given(input, &self.options)
+    }
+
     /// `positions`: give the warnings their line and column (a pass over the
     /// input; `convert` drops them).
     fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<SdlResult, ConversionError> {

@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
+use x_graphql::convert::locate_diagnostics;
 use x_graphql::{ConversionDirection, Converter, ConverterOptions};
 
 fn cases_dir() -> PathBuf {
@@ -65,8 +66,17 @@ fn opt_usize(v: &Value, key: &str) -> Option<usize> {
     v.get(key).and_then(Value::as_u64).map(|n| n as usize)
 }
 
+/// How the input reaches the converter: lent (`convert_with_warnings`), or given
+/// (`convert_given`, the CLI's large files), its diagnostics then located by
+/// `locate_diagnostics` in the same text: both must give the same positions.
+#[derive(Clone, Copy, Debug)]
+enum Mode {
+    Lent,
+    Given,
+}
+
 /// The problems of one case (empty when it passes).
-fn check_case(dir: &Path) -> Vec<String> {
+fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
     let args = read_json(&dir.join("args.json")).unwrap_or(Value::Object(Map::new()));
     if args.get("library") == Some(&Value::Bool(false)) {
         return Vec::new();
@@ -84,9 +94,16 @@ fn check_case(dir: &Path) -> Vec<String> {
     } else {
         ConversionDirection::JsonSchemaToGraphQL
     };
-    let result = ConverterOptions::from_json(&options)
-        .and_then(Converter::with_options)
-        .and_then(|c| c.convert_with_warnings(&input, direction));
+    let file = format!("input.{ext}");
+    let result = ConverterOptions::from_json(&options).and_then(Converter::with_options).and_then(|c| match mode {
+        Mode::Lent => c.convert_with_warnings(&input, direction),
+        Mode::Given => c.convert_given(input.clone(), direction).map_err(|mut e| {
+            if let Some(d) = locate_diagnostics(&input, Some(&file), vec![e.to_diagnostic()]).pop() {
+                (e.line, e.column) = (d.line, d.column);
+            }
+            e
+        }),
+    });
     let error = read_json(&dir.join("expected-error.json"));
     match (result, error) {
         (Err(e), Some(want)) => {
@@ -135,8 +152,10 @@ fn error_catalogue_cases() {
     assert!(names.len() >= 40, "only {} cases", names.len());
     let mut failures = Vec::new();
     for dir in &names {
-        for problem in check_case(dir) {
-            failures.push(format!("{}: {problem}", dir.file_name().unwrap_or_default().to_string_lossy()));
+        for mode in [Mode::Lent, Mode::Given] {
+            for problem in check_case(dir, mode) {
+                failures.push(format!("{} ({mode:?}): {problem}", dir.file_name().unwrap_or_default().to_string_lossy()));
+            }
         }
     }
     assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, SdlResult};
+use x_graphql::convert::locate_diagnostics;
+use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic, SdlResult};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("json-to-graphql")
@@ -114,6 +115,51 @@ fn check_case(dir: &Path) -> Result<Vec<String>, String> {
         }
     }
     Ok(problems)
+}
+
+/// An input given to the converter (`convert_given`, the CLI's large files) gives the
+/// same output, and its warnings, located afterwards by `locate_diagnostics` in the
+/// same text, the same lines and columns as when it is lent.
+#[test]
+fn a_given_input_is_converted_and_located_as_a_lent_one() {
+    let mut checked = 0;
+    for dir in case_dirs() {
+        let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let Some(input) = read_if(&dir.join("input.json")) else { continue };
+        let options = read_if(&dir.join("options.json")).map_or(Value::Object(serde_json::Map::new()), |t| {
+            serde_json::from_str(&t).unwrap_or_else(|e| panic!("{name}: options.json: {e}"))
+        });
+        let mut options = options;
+        if let Value::Object(map) = &mut options {
+            map.insert("baseDir".to_string(), Value::String(dir.to_string_lossy().into_owned()));
+            map.insert("fileName".to_string(), Value::String("input.json".to_string()));
+        }
+        let Ok(converter) = ConverterOptions::from_json(&options).and_then(Converter::with_options) else { continue };
+        let lent = converter.convert_with_warnings(&input, ConversionDirection::JsonSchemaToGraphQL);
+        let given = converter.convert_given(input.clone(), ConversionDirection::JsonSchemaToGraphQL);
+        let locate = |list: Vec<Diagnostic>| locate_diagnostics(&input, Some("input.json"), list);
+        match (lent, given) {
+            (Ok(lent), Ok(mut given)) => {
+                assert_eq!(given.output, lent.output, "{name}: output");
+                given.warnings = locate(given.warnings);
+                assert_eq!(given.warnings, lent.warnings, "{name}: warnings");
+            }
+            (Err(lent), Err(given)) => {
+                assert_eq!(locate(vec![given.to_diagnostic()]), vec![lent.to_diagnostic()], "{name}: error");
+            }
+            (lent, given) => panic!("{name}: lent {:?}, given {:?}", lent.map(|_| ()), given.map(|_| ())),
+        }
+        checked += 1;
+    }
+    assert!(checked > 150, "only {checked} cases");
+}
+
+fn case_dirs() -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(cases_dir())
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
 }
 
 #[test]

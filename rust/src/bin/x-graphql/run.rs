@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::Value;
+use x_graphql::convert::locate_diagnostics;
 use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic};
 
 use crate::args::{parse_args, Action, ConvertFlags};
@@ -186,8 +187,37 @@ enum Outcome {
 }
 
 /// Converts one input; prints warnings and the error (if any) to stderr.
-fn convert_one(base: &ConverterOptions, job: &Job, direction: &str) -> Result<Outcome, CliError> {
+fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Outcome, CliError> {
     convert_one_to(base, job, direction, &mut replay)
+}
+
+/// Inputs larger than this are handed to the converter, which frees their text once
+/// it is parsed (`Converter::convert_given`): at N = 20,000 the text is 32 MB of the
+/// peak memory. Positions in them are then found in the file read again, only when
+/// a diagnostic needs one (`locate_again`); a small input is simply kept.
+const GIVE_INPUT_BYTES: usize = 1 << 20;
+
+/// A given input's text back in its job, from the file read again (as `spot_text`
+/// reads a ref'd file again for a code frame); false when the file cannot be read
+/// or changed size meanwhile, and then no position is given.
+fn read_again(job: &mut Job, input_len: usize) -> bool {
+    let Some(name) = job.file_name.as_deref() else { return false };
+    match files::read_text(name) {
+        Ok(text) if text.len() == input_len => {
+            job.text = text;
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Lines and columns for the diagnostics in a given input that lack them.
+fn locate_again(job: &mut Job, input_len: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    let wanted = diagnostics.iter().any(|d| d.file == job.file_name && d.pointer.is_some() && d.line.is_none());
+    if !wanted || !read_again(job, input_len) {
+        return diagnostics;
+    }
+    locate_diagnostics(&job.text, job.file_name.as_deref(), diagnostics)
 }
 
 /// A stderr entry of one conversion: printed at once, or (`-r` on threads) kept
@@ -215,7 +245,7 @@ fn replay(entry: Report) {
 /// until the file's turn comes).
 fn convert_one_to(
     base: &ConverterOptions,
-    job: &Job,
+    mut job: Job,
     direction: &str,
     report: &mut dyn FnMut(Report),
 ) -> Result<Outcome, CliError> {
@@ -227,10 +257,22 @@ fn convert_one_to(
     if let Some(name) = &job.file_name {
         options.file_name = Some(name.clone());
     }
+    let input_len = job.text.len();
+    let given = job.file_name.is_some() && input_len > GIVE_INPUT_BYTES;
+    let input = if given {
+        crate::return_freed_memory_sooner();
+        std::mem::take(&mut job.text)
+    } else {
+        String::new()
+    };
     let attempt = catch_unwind(AssertUnwindSafe(|| {
         let converter = Converter::with_options(options)?;
         let direction: ConversionDirection = direction.parse()?;
-        converter.convert_with_warnings(&job.text, direction)
+        if given {
+            converter.convert_given(input, direction)
+        } else {
+            converter.convert_with_warnings(&job.text, direction)
+        }
     }));
     let result: Result<_, ConversionError> = match attempt {
         Ok(result) => result,
@@ -240,7 +282,10 @@ fn convert_one_to(
         }
     };
     match result {
-        Ok(result) => {
+        Ok(mut result) => {
+            if given {
+                result.warnings = locate_again(&mut job, input_len, result.warnings);
+            }
             for w in &result.warnings {
                 report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
             }
@@ -250,8 +295,18 @@ fn convert_one_to(
             if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
                 return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
             }
-            let d = e.to_diagnostic();
-            let text = spot_text(job, &d);
+            let mut d = e.to_diagnostic();
+            // The code frame needs the text, even for an error located before it was freed.
+            let text = if given && !read_again(&mut job, input_len) {
+                None
+            } else {
+                if given {
+                    if let Some(located) = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop() {
+                        d = located;
+                    }
+                }
+                spot_text(&job, &d)
+            };
             report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file.as_deref())), text, at: (d.line, d.column) });
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
@@ -333,7 +388,7 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             text: read_input(file)?,
         },
     };
-    let text = match convert_one(&base, &job, &flags.direction)? {
+    let text = match convert_one(&base, job, &flags.direction)? {
         Outcome::Ok(text) => text,
         Outcome::Failed(code) => return Ok(code),
     };
@@ -392,7 +447,7 @@ fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, directi
                 base_dir: in_root.to_string(),
                 text,
             };
-            convert_one_to(base, &job, direction, &mut |entry| reports.push(entry)).map(Prepared::Converted)
+            convert_one_to(base, job, direction, &mut |entry| reports.push(entry)).map(Prepared::Converted)
         }
     };
     PreparedFile { file_name, target: file.target.clone(), reports, outcome }
@@ -562,7 +617,7 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
             }
         };
         let job = Job { file_name: Some(file_name.to_string()), base_dir: base_dir.to_string(), input_dir, text };
-        let text = match convert_one(base, &job, &direction)? {
+        let text = match convert_one(base, job, &direction)? {
             Outcome::Ok(text) => text,
             Outcome::Failed(_) => return Ok(false),
         };
