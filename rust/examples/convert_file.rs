@@ -1,9 +1,10 @@
 //! One conversion of one file, for profilers (docs/benchmarks.md, "Profiling"):
-//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--print] [--serde] [--apollo]`
+//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--given] [--print] [--serde] [--apollo]`
 //! (`--warnings --print` prints the warnings with their positions instead of the output)
 //! counts the instructions of exactly one library call, without criterion's loop
 //! or the CLI's file handling around it. Prints the output length (the output
-//! itself with `--print`) so the work cannot be optimised away; `--serde` only
+//! itself with `--print`) so the work cannot be optimised away; `--given` hands
+//! the text over (`Converter::convert_given`, as the CLI does with a large file); `--serde` only
 //! parses the file with `serde_json::from_str` (the floor, for instruction ratios),
 //! `--apollo` only parses it with apollo-compiler's `ast::Document::parse` (the floor
 //! of SDL -> JSON). A `.graphql` or `.gql` FILE implies `to-json`.
@@ -45,7 +46,11 @@ fn main() {
         print!("{}", converter.convert(&text, direction).expect("conversion"));
         return;
     }
-    let len = if args.iter().any(|a| a == "--warnings") {
+    let len = if args.iter().any(|a| a == "--given") {
+        // As the CLI converts a large file: the text handed over and freed once parsed.
+        let r = converter.convert_given(text, direction).expect("conversion");
+        r.output.len() + r.warnings.len()
+    } else if args.iter().any(|a| a == "--warnings") {
         let r = converter.convert_with_warnings(&text, direction).expect("conversion");
         r.output.len() + r.warnings.len()
     } else {
