@@ -17,6 +17,7 @@ pub mod normalize;
 pub mod loc;
 pub mod resolve;
 pub mod lower;
+pub mod lower_classify;
 pub mod lower_types;
 pub mod lower_directives;
 pub mod directive_args;
