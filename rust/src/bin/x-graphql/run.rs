@@ -296,17 +296,13 @@ fn convert_one_to(
                 return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
             }
             let mut d = e.to_diagnostic();
-            // The code frame needs the text, even for an error located before it was freed.
-            let text = if given && !read_again(&mut job, input_len) {
-                None
-            } else {
-                if given {
-                    if let Some(located) = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop() {
-                        d = located;
-                    }
-                }
-                spot_text(&job, &d)
-            };
+            // A given input is read again for the error's position and for its code
+            // frame, which needs the text even when the error was located before it was freed.
+            let has_text = !given || read_again(&mut job, input_len);
+            if given && has_text {
+                d = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop().unwrap_or(d);
+            }
+            let text = if has_text { spot_text(&job, &d) } else { None };
             report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file.as_deref())), text, at: (d.line, d.column) });
             Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
@@ -665,4 +661,38 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
         }
     };
     watch(&mut plan, &terminal::current())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job_for(file: &std::path::Path) -> Job {
+        Job { file_name: Some(file.to_string_lossy().into_owned()), base_dir: ".".to_string(), input_dir: None, text: String::new() }
+    }
+
+    /// A given input is read again for positions, unless it changed size meanwhile:
+    /// then its diagnostics keep their pointer and get no line rather than a wrong one.
+    #[test]
+    fn a_given_input_is_located_from_the_file_read_again_unless_it_changed() {
+        let file = std::env::temp_dir().join(format!("x-graphql-read-again-{}.json", std::process::id()));
+        let text = "{\n  \"a\": 1\n}\n";
+        std::fs::write(&file, text).expect("temp file");
+        let warning = |pointer: &str| {
+            let at = x_graphql::Location { file: Some(file.to_string_lossy().into_owned()), pointer: Some(pointer.to_string()), line: None, column: None };
+            Diagnostic::warning("ENUM_VALUE_RENAMED", "w", at)
+        };
+
+        let mut job = job_for(&file);
+        let located = locate_again(&mut job, text.len(), vec![warning("/a")]);
+        assert_eq!((located[0].line, located[0].column), (Some(2), Some(3)));
+        assert_eq!(job.text, text);
+
+        let mut job = job_for(&file);
+        let unlocated = locate_again(&mut job, text.len() + 1, vec![warning("/a")]);
+        assert_eq!((unlocated[0].line, unlocated[0].column), (None, None));
+        assert_eq!(unlocated[0].pointer.as_deref(), Some("/a"));
+        assert!(job.text.is_empty());
+        let _ = std::fs::remove_file(&file);
+    }
 }
