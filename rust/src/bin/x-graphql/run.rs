@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::SystemTime;
 
 use serde_json::Value;
 use x_graphql::convert::locate_diagnostics;
@@ -197,13 +198,27 @@ fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Out
 /// a diagnostic needs one (`locate_again`); a small input is simply kept.
 const GIVE_INPUT_BYTES: usize = 1 << 20;
 
+/// What the CLI knows of an input it handed over, to tell whether the file read
+/// again holds the same text: its size, and its modification time when it was read.
+struct Given {
+    len: usize,
+    modified: Option<SystemTime>,
+}
+
+fn modified(file: &str) -> Option<SystemTime> {
+    std::fs::metadata(file).and_then(|m| m.modified()).ok()
+}
+
 /// A given input's text back in its job, from the file read again (as `spot_text`
 /// reads a ref'd file again for a code frame); false when the file cannot be read
-/// or changed size meanwhile, and then no position is given.
-fn read_again(job: &mut Job, input_len: usize) -> bool {
+/// or was changed meanwhile, and then no position is given rather than a wrong one.
+fn read_again(job: &mut Job, given: &Given) -> bool {
     let Some(name) = job.file_name.as_deref() else { return false };
+    if modified(name) != given.modified {
+        return false;
+    }
     match files::read_text(name) {
-        Ok(text) if text.len() == input_len => {
+        Ok(text) if text.len() == given.len => {
             job.text = text;
             true
         }
@@ -212,9 +227,9 @@ fn read_again(job: &mut Job, input_len: usize) -> bool {
 }
 
 /// Lines and columns for the diagnostics in a given input that lack them.
-fn locate_again(job: &mut Job, input_len: usize, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+fn locate_again(job: &mut Job, given: &Given, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let wanted = diagnostics.iter().any(|d| d.file == job.file_name && d.pointer.is_some() && d.line.is_none());
-    if !wanted || !read_again(job, input_len) {
+    if !wanted || !read_again(job, given) {
         return diagnostics;
     }
     locate_diagnostics(&job.text, job.file_name.as_deref(), diagnostics)
@@ -257,9 +272,11 @@ fn convert_one_to(
     if let Some(name) = &job.file_name {
         options.file_name = Some(name.clone());
     }
-    let input_len = job.text.len();
-    let given = job.file_name.is_some() && input_len > GIVE_INPUT_BYTES;
-    let input = if given {
+    let given = match job.file_name.as_deref() {
+        Some(name) if job.text.len() > GIVE_INPUT_BYTES => Some(Given { len: job.text.len(), modified: modified(name) }),
+        _ => None,
+    };
+    let input = if given.is_some() {
         crate::return_freed_memory_sooner();
         std::mem::take(&mut job.text)
     } else {
@@ -268,7 +285,7 @@ fn convert_one_to(
     let attempt = catch_unwind(AssertUnwindSafe(|| {
         let converter = Converter::with_options(options)?;
         let direction: ConversionDirection = direction.parse()?;
-        if given {
+        if given.is_some() {
             converter.convert_given(input, direction)
         } else {
             converter.convert_with_warnings(&job.text, direction)
@@ -283,8 +300,8 @@ fn convert_one_to(
     };
     match result {
         Ok(mut result) => {
-            if given {
-                result.warnings = locate_again(&mut job, input_len, result.warnings);
+            if let Some(given) = &given {
+                result.warnings = locate_again(&mut job, given, result.warnings);
             }
             for w in &result.warnings {
                 report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
@@ -298,8 +315,11 @@ fn convert_one_to(
             let mut d = e.to_diagnostic();
             // A given input is read again for the error's position and for its code
             // frame, which needs the text even when the error was located before it was freed.
-            let has_text = !given || read_again(&mut job, input_len);
-            if given && has_text {
+            let has_text = match &given {
+                None => true,
+                Some(given) => read_again(&mut job, given),
+            };
+            if given.is_some() && has_text {
                 d = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop().unwrap_or(d);
             }
             let text = if has_text { spot_text(&job, &d) } else { None };
@@ -671,8 +691,9 @@ mod tests {
         Job { file_name: Some(file.to_string_lossy().into_owned()), base_dir: ".".to_string(), input_dir: None, text: String::new() }
     }
 
-    /// A given input is read again for positions, unless it changed size meanwhile:
-    /// then its diagnostics keep their pointer and get no line rather than a wrong one.
+    /// A given input is read again for positions, unless it changed meanwhile (its size
+    /// or modification time): then its diagnostics keep their pointer and get no line
+    /// rather than a wrong one.
     #[test]
     fn a_given_input_is_located_from_the_file_read_again_unless_it_changed() {
         let file = std::env::temp_dir().join(format!("x-graphql-read-again-{}.json", std::process::id()));
@@ -683,16 +704,21 @@ mod tests {
             Diagnostic::warning("ENUM_VALUE_RENAMED", "w", at)
         };
 
+        let name = file.to_string_lossy().into_owned();
+        let as_read = || Given { len: text.len(), modified: modified(&name) };
+
         let mut job = job_for(&file);
-        let located = locate_again(&mut job, text.len(), vec![warning("/a")]);
+        let located = locate_again(&mut job, &as_read(), vec![warning("/a")]);
         assert_eq!((located[0].line, located[0].column), (Some(2), Some(3)));
         assert_eq!(job.text, text);
 
-        let mut job = job_for(&file);
-        let unlocated = locate_again(&mut job, text.len() + 1, vec![warning("/a")]);
-        assert_eq!((unlocated[0].line, unlocated[0].column), (None, None));
-        assert_eq!(unlocated[0].pointer.as_deref(), Some("/a"));
-        assert!(job.text.is_empty());
+        for changed in [Given { len: text.len() + 1, ..as_read() }, Given { modified: None, ..as_read() }] {
+            let mut job = job_for(&file);
+            let unlocated = locate_again(&mut job, &changed, vec![warning("/a")]);
+            assert_eq!((unlocated[0].line, unlocated[0].column), (None, None));
+            assert_eq!(unlocated[0].pointer.as_deref(), Some("/a"));
+            assert!(job.text.is_empty());
+        }
         let _ = std::fs::remove_file(&file);
     }
 }
