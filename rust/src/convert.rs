@@ -122,7 +122,7 @@ fn located(mut e: ConversionError, texts: &Texts) -> ConversionError {
 }
 
 fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<SdlResult, ConversionError> {
-    let front = match input {
+    let mut front = match input {
         Input::Lent(text) => {
             texts.insert(options.file_name.clone(), Text::Input(text));
             read_input(text, options)?
@@ -134,13 +134,14 @@ fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: 
             read_input(&text, options).map_err(|e| located(e, &here))?
         }
     };
-    let changes = front.changes.clone();
+    let changes = std::mem::take(&mut front.changes);
     // Places in what the legacy path rewrote are named as written.
-    run_rewritten(front, options, positions, texts).map_err(|e| with_original_pointer(e, options, &changes))
+    run_rewritten(front, options, positions, texts, &changes).map_err(|e| with_original_pointer(e, options, &changes))
 }
 
 /// What the input's text gives before it can be freed: its tree, rewritten by the
-/// legacy path (record 0035), scanned and, with `validate`, checked.
+/// legacy path (record 0035; `changes` says what was rewritten), scanned and, with
+/// `validate`, checked.
 struct Front {
     root: Value,
     legacy: Vec<Diagnostic>,
@@ -181,10 +182,15 @@ fn with_original_pointer(mut e: ConversionError, options: &ResolvedOptions, chan
     e
 }
 
-fn run_rewritten(front: Front, options: &ResolvedOptions, positions: bool, texts: &mut Texts) -> Result<SdlResult, ConversionError> {
+fn run_rewritten(
+    front: Front,
+    options: &ResolvedOptions,
+    positions: bool,
+    texts: &mut Texts,
+    changes: &[MigrationChange],
+) -> Result<SdlResult, ConversionError> {
     let file = options.file_name.as_deref();
-    let Front { root, legacy, changes, scan, resolved, input_len } = front;
-    let changes = changes.as_slice();
+    let Front { root, legacy, scan, resolved, input_len, .. } = front;
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
