@@ -16,7 +16,7 @@ use crate::json::{Str, Value};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
-use crate::lower_types::{type_of, TypeContext};
+use crate::lower_types::{allows_null, type_of, TypeContext};
 use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes};
 use crate::json_print::json_string;
@@ -608,28 +608,6 @@ pub fn description_of(node: &Value) -> Option<Str> {
         }
     }
     None
-}
-
-/// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
-pub fn allows_null(node: &Value) -> bool {
-    match attr(node, "type") {
-        Some(Value::String(t)) if t == "null" => return true,
-        Some(Value::Array(types)) if types.iter().any(|t| t.as_str() == Some("null")) => return true,
-        _ => {}
-    }
-    if let Some(Value::Array(list)) = attr(node, "enum") {
-        if list.iter().any(Value::is_null) {
-            return true;
-        }
-    }
-    for keyword in ["oneOf", "anyOf"] {
-        if let Some(Value::Array(branches)) = attr(node, keyword) {
-            if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
-                return true;
-            }
-        }
-    }
-    false
 }
 
 /// D4: first match wins.

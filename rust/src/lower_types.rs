@@ -9,7 +9,7 @@
 use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{allows_null, fail, is_slot_kind, is_string_enum, Classification, Lowering};
+use crate::lower::{fail, is_slot_kind, is_string_enum, Classification, Lowering};
 use crate::normalize::{attr, explicit_kind, explicit_type_name};
 use crate::options::is_integer;
 use crate::loc::{loc_key, Loc, Target};
@@ -57,26 +57,105 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'
     result
 }
 
+/// The keywords `type_of` and `allows_null` read, found in one pass over a node's
+/// members. Read one by one, a property's type took about a dozen lookups, each a
+/// search of all its keys (`json.rs` `Map::get`): 40% of the crate's lookups at
+/// N = 5,000 (docs/benchmarks.md, session 14). A map holds each key once, so the
+/// member found here is the one `attr` would give.
+#[derive(Default)]
+pub struct Keywords<'a> {
+    pub scalar: Option<&'a Value>,
+    pub ref_: Option<&'a Value>,
+    pub properties: Option<&'a Value>,
+    pub all_of: Option<&'a Value>,
+    pub one_of: Option<&'a Value>,
+    pub any_of: Option<&'a Value>,
+    pub enum_: Option<&'a Value>,
+    pub const_: Option<&'a Value>,
+    pub type_: Option<&'a Value>,
+    pub items: Option<&'a Value>,
+}
+
+impl<'a> Keywords<'a> {
+    /// None but for an object.
+    pub fn of(node: &'a Value) -> Keywords<'a> {
+        let mut kw = Keywords::default();
+        let Value::Object(map) = node else { return kw };
+        for (key, value) in map {
+            let slot = match key.as_str() {
+                "x-graphql-scalar" => &mut kw.scalar,
+                "$ref" => &mut kw.ref_,
+                "properties" => &mut kw.properties,
+                "allOf" => &mut kw.all_of,
+                "oneOf" => &mut kw.one_of,
+                "anyOf" => &mut kw.any_of,
+                "enum" => &mut kw.enum_,
+                "const" => &mut kw.const_,
+                "type" => &mut kw.type_,
+                "items" => &mut kw.items,
+                _ => continue,
+            };
+            *slot = Some(value);
+        }
+        kw
+    }
+
+    /// `oneOf` or `anyOf`, in that order, as `attr` gave them.
+    fn branches(&self, keyword: &str) -> Option<&'a Value> {
+        if keyword == "oneOf" {
+            self.one_of
+        } else {
+            self.any_of
+        }
+    }
+}
+
+/// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
+pub fn allows_null(node: &Value) -> bool {
+    allows_null_in(&Keywords::of(node))
+}
+
+fn allows_null_in(kw: &Keywords<'_>) -> bool {
+    match kw.type_ {
+        Some(Value::String(t)) if t == "null" => return true,
+        Some(Value::Array(types)) if types.iter().any(|t| t.as_str() == Some("null")) => return true,
+        _ => {}
+    }
+    if let Some(Value::Array(list)) = kw.enum_ {
+        if list.iter().any(Value::is_null) {
+            return true;
+        }
+    }
+    for keyword in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(branches)) = kw.branches(keyword) {
+            if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     let node = schema;
     if !node.is_object() {
         return Ok(json(lw, false));
     }
-    let nullable = allows_null(node);
-    if let Some(scalar @ Value::Object(_)) = attr(node, "x-graphql-scalar") {
+    let kw = Keywords::of(node);
+    let nullable = allows_null_in(&kw);
+    if let Some(scalar @ Value::Object(_)) = kw.scalar {
         if let Some(Value::String(name)) = attr(scalar, "name") {
             lw.declare_scalar(scalar, loc)?;
             return Ok(TypeInfo { type_: named(name.to_string()), nullable });
         }
     }
-    if let Some(Value::String(r)) = attr(node, "$ref") {
+    if let Some(Value::String(r)) = kw.ref_ {
         let target = lw.resolver.resolve(r, loc)?;
         let info = type_of_target(lw, target, ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
     }
-    let properties = attr(node, "properties");
-    let has_properties = properties.is_some_and(Value::is_object);
-    let all_of = attr(node, "allOf");
+    let has_properties = kw.properties.is_some_and(Value::is_object);
+    let all_of = kw.all_of;
     if let Some(Value::Array(list)) = all_of {
         if list.len() == 1 && !has_properties {
             if let Some(only) = list.first() {
@@ -89,23 +168,23 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     }
     if !has_properties {
         for keyword in ["oneOf", "anyOf"] {
-            if let Some(Value::Array(list)) = attr(node, keyword) {
+            if let Some(Value::Array(list)) = kw.branches(keyword) {
                 if !list.is_empty() {
                     return branches_type(lw, list, keyword, loc, ctx, nullable);
                 }
             }
         }
     }
-    if let Some(Value::Array(list)) = attr(node, "enum") {
+    if let Some(Value::Array(list)) = kw.enum_ {
         return enum_type(lw, node, list, loc, ctx, nullable);
     }
-    if let Some(value) = attr(node, "const") {
+    if let Some(value) = kw.const_ {
         let type_ = scalar_of_values(lw, std::slice::from_ref(value));
         return Ok(TypeInfo { type_, nullable: nullable || value.is_null() });
     }
 
     // `type` as a list (a lone value is a list of one), read without collecting it.
-    let types: &[Value] = match attr(node, "type") {
+    let types: &[Value] = match kw.type_ {
         Some(Value::Array(list)) => list,
         None => &[],
         Some(t) => std::slice::from_ref(t),
@@ -130,7 +209,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
-            let Some(items @ Value::Object(_)) = attr(node, "items") else {
+            let Some(items @ Value::Object(_)) = kw.items else {
                 return Ok(TypeInfo { type_: list_of(json_type(lw)), nullable });
             };
             let items = type_of(lw, items, &at(loc, &["items"]), ctx)?;
