@@ -1,5 +1,5 @@
 //! One conversion of one file, for profilers (docs/benchmarks.md, "Profiling"):
-//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--given] [--print] [--serde] [--apollo]`
+//! `valgrind --tool=callgrind target/prof/release/examples/convert_file FILE [to-json] [--warnings] [--given] [--print] [--serde] [--apollo] [--repeat N]`
 //! (`--warnings --print` prints the warnings with their positions instead of the output)
 //! counts the instructions of exactly one library call, without criterion's loop
 //! or the CLI's file handling around it. Prints the output length (the output
@@ -7,7 +7,9 @@
 //! the text over (`Converter::convert_given`, as the CLI does with a large file); `--serde` only
 //! parses the file with `serde_json::from_str` (the floor, for instruction ratios),
 //! `--apollo` only parses it with apollo-compiler's `ast::Document::parse` (the floor
-//! of SDL -> JSON). A `.graphql` or `.gql` FILE implies `to-json`.
+//! of SDL -> JSON). A `.graphql` or `.gql` FILE implies `to-json`. `--repeat N` makes the
+//! plain conversion (or `--serde`) N times in one process, as criterion's loop does, for
+//! `perf stat` of the steady state (page faults of a heap given back and taken again).
 
 use x_graphql::{ConversionDirection, Converter};
 
@@ -24,7 +26,16 @@ fn main() {
     } else {
         ConversionDirection::JsonSchemaToGraphQL
     };
+    let repeat: usize = args
+        .iter()
+        .position(|a| a == "--repeat")
+        .and_then(|i| args.get(i + 1))
+        .map_or(1, |n| n.parse().expect("--repeat N: a count"));
     if args.iter().any(|a| a == "--serde") {
+        for _ in 1..repeat {
+            let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            std::hint::black_box(value);
+        }
         let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
         println!("{}", value.is_object());
         return;
@@ -54,6 +65,9 @@ fn main() {
         let r = converter.convert_with_warnings(&text, direction).expect("conversion");
         r.output.len() + r.warnings.len()
     } else {
+        for _ in 1..repeat {
+            std::hint::black_box(converter.convert(&text, direction).expect("conversion"));
+        }
         converter.convert(&text, direction).expect("conversion").len()
     };
     println!("{len}");
