@@ -63,22 +63,22 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'
 /// N = 5,000 (docs/benchmarks.md, session 14). A map holds each key once, so the
 /// member found here is the one `attr` would give.
 #[derive(Default)]
-pub struct Keywords<'a> {
-    pub scalar: Option<&'a Value>,
-    pub ref_: Option<&'a Value>,
-    pub properties: Option<&'a Value>,
-    pub all_of: Option<&'a Value>,
-    pub one_of: Option<&'a Value>,
-    pub any_of: Option<&'a Value>,
-    pub enum_: Option<&'a Value>,
-    pub const_: Option<&'a Value>,
-    pub type_: Option<&'a Value>,
-    pub items: Option<&'a Value>,
+struct Keywords<'a> {
+    scalar: Option<&'a Value>,
+    ref_: Option<&'a Value>,
+    properties: Option<&'a Value>,
+    all_of: Option<&'a Value>,
+    one_of: Option<&'a Value>,
+    any_of: Option<&'a Value>,
+    enum_: Option<&'a Value>,
+    const_: Option<&'a Value>,
+    type_: Option<&'a Value>,
+    items: Option<&'a Value>,
 }
 
 impl<'a> Keywords<'a> {
     /// None but for an object.
-    pub fn of(node: &'a Value) -> Keywords<'a> {
+    fn of(node: &'a Value) -> Keywords<'a> {
         let mut kw = Keywords::default();
         let Value::Object(map) = node else { return kw };
         for (key, value) in map {
@@ -99,15 +99,6 @@ impl<'a> Keywords<'a> {
         }
         kw
     }
-
-    /// `oneOf` or `anyOf`, in that order, as `attr` gave them.
-    fn branches(&self, keyword: &str) -> Option<&'a Value> {
-        if keyword == "oneOf" {
-            self.one_of
-        } else {
-            self.any_of
-        }
-    }
 }
 
 /// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
@@ -126,8 +117,8 @@ fn allows_null_in(kw: &Keywords<'_>) -> bool {
             return true;
         }
     }
-    for keyword in ["oneOf", "anyOf"] {
-        if let Some(Value::Array(branches)) = kw.branches(keyword) {
+    for branches in [kw.one_of, kw.any_of] {
+        if let Some(Value::Array(branches)) = branches {
             if branches.iter().any(|b| b.is_object() && attr(b, "type").and_then(Value::as_str) == Some("null")) {
                 return true;
             }
@@ -167,8 +158,8 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         }
     }
     if !has_properties {
-        for keyword in ["oneOf", "anyOf"] {
-            if let Some(Value::Array(list)) = kw.branches(keyword) {
+        for (keyword, branches) in [("oneOf", kw.one_of), ("anyOf", kw.any_of)] {
+            if let Some(Value::Array(list)) = branches {
                 if !list.is_empty() {
                     return branches_type(lw, list, keyword, loc, ctx, nullable);
                 }
