@@ -7,6 +7,7 @@ pub mod catalog;
 pub mod errors;
 pub mod json;
 pub mod json_key;
+mod json_slab;
 pub mod load;
 pub mod locate;
 pub mod options;
