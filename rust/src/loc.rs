@@ -16,7 +16,7 @@ use std::rc::Rc;
 
 use crate::json::{Key, Value};
 use crate::load::push_pointer_segments;
-use crate::normalize::{attr, RefUse};
+use crate::normalize::{attr, RefUses};
 
 pub struct Source {
     /// '' for the main input, else the path relative to baseDir with `/` separators.
@@ -30,7 +30,7 @@ pub struct Source {
     pub root: Tree,
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
-    pub refs: Vec<RefUse>,
+    pub refs: RefUses,
 }
 
 impl fmt::Debug for Source {
@@ -396,7 +396,7 @@ mod loc_map_tests {
     use crate::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
-        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() })
+        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() })
     }
 
     /// A loc at `pointer` whose node is `node` (another spelling of a pointer reaches a node
@@ -452,7 +452,7 @@ mod tree_tests {
 
     fn released_source() -> (Rc<Source>, Loc) {
         let root = json!({ "definitions": { "A": { "type": "object" } } });
-        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() });
+        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() });
         let loc = Loc::new(main.clone(), "/definitions/A");
         assert_eq!(loc.node(), &json!({ "type": "object" }));
         // SAFETY: no reference into the tree is alive.

@@ -42,16 +42,51 @@ fn holds(key: &str, value: &Value) -> Option<Holds> {
 
 pub const ATTRIBUTE_PREFIX: &str = "x-graphql-";
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RefUse {
-    pub pointer: String,
+/// One `$ref`: the pointer of the node holding it, and its text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RefUse<'a> {
+    pub pointer: &'a str,
     /// The tree's string, shared.
-    pub ref_: Str,
+    pub ref_: &'a Str,
+}
+
+/// Every `$ref` of a document, in document order. The pointers share one string:
+/// one allocation each (14,000 at N = 5,000), all held until the conversion ends,
+/// cost their allocation and their free (docs/benchmarks.md, session 15).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RefUses {
+    pointers: String,
+    /// The end of each one's pointer in `pointers` (it starts where the last ends), and its text.
+    uses: Vec<(usize, Str)>,
+}
+
+impl RefUses {
+    pub fn push(&mut self, pointer: &str, ref_: &Str) {
+        self.pointers.push_str(pointer);
+        self.uses.push((self.pointers.len(), ref_.clone()));
+    }
+
+    pub fn len(&self) -> usize {
+        self.uses.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.uses.is_empty()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = RefUse<'_>> {
+        let mut start = 0;
+        self.uses.iter().map(move |(end, ref_)| {
+            let pointer = self.pointers.get(start..*end).unwrap_or_default();
+            start = *end;
+            RefUse { pointer, ref_ }
+        })
+    }
 }
 
 #[derive(Debug, Clone, Default)]
 pub struct ScanResult {
-    pub refs: Vec<RefUse>,
+    pub refs: RefUses,
     pub warnings: Vec<Diagnostic>,
 }
 
@@ -85,7 +120,7 @@ enum Step<'a> {
 /// and every attribute was most of the walk's cost. Pointers are copied only into
 /// the refs and diagnostics that keep them.
 fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic>>) -> Result<ScanResult, ConversionError> {
-    let mut refs = Vec::new();
+    let mut refs = RefUses::default();
     let mut warnings = Vec::new();
     let mut pointer = String::new();
     // (node, the length of its parent's pointer, its segments below the parent)
@@ -121,7 +156,7 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
                 }
             } else if key == "$ref" {
                 if let Value::String(r) = value {
-                    refs.push(RefUse { pointer: pointer.clone(), ref_: r.clone() });
+                    refs.push(&pointer, r);
                 }
             } else {
                 match (holds(key, value), value) {

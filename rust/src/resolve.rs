@@ -78,9 +78,9 @@ impl Resolver {
         let mut i = 0;
         while let Some(source) = queue.get(i).cloned() {
             i += 1;
-            for use_ in &source.refs {
+            for use_ in source.refs.iter() {
                 let before = self.sources.len();
-                let target = self.resolve_from(&use_.ref_, &source, &use_.pointer)?;
+                let target = self.resolve_from(use_.ref_, &source, use_.pointer)?;
                 targets.insert(loc_key(&target.loc));
                 if self.sources.len() > before {
                     queue.push(target.loc.source().clone());
@@ -552,7 +552,7 @@ mod merge_tests {
                 { "properties": { "late": { "type": "integer" }, "": { "type": "string" } }, "required": ["c~d", "late", "", "missing"] }
             ]
         });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let mut warnings = Vec::new();
@@ -568,7 +568,7 @@ mod merge_tests {
     fn many_properties_are_marked_alike() {
         let properties: serde_json::Map<String, serde_json::Value> = (0..40).map(|i| (format!("p{i}"), serde_json::json!({ "type": "string" }))).collect();
         let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Vec::new() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let merged = merge_object(&mut resolver, &loc, &mut Vec::new()).unwrap();

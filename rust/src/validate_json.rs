@@ -89,8 +89,8 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     };
     let mut resolver = Resolver::new(main, Some(&base_dir));
     let main: Rc<Source> = resolver.main.clone();
-    for use_ in &refs {
-        if let Err(e) = resolver.resolve_from(&use_.ref_, &main, &use_.pointer) {
+    for use_ in refs.iter() {
+        if let Err(e) = resolver.resolve_from(use_.ref_, &main, use_.pointer) {
             add_problem(&mut found, e.to_diagnostic());
         }
     }
