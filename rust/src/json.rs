@@ -130,10 +130,10 @@ impl Map {
         map
     }
 
-    /// The object the parser read: `members` (no key repeated, at most `SMALL`)
-    /// moved into a run of `writer`'s chunks.
-    pub(crate) fn parsed(writer: &mut Writer, members: std::vec::Drain<'_, (Key, Value)>) -> Map {
-        Map { repr: Repr::Parsed(writer.place(members)) }
+    /// The object the parser read: the members of `stack` from `from` on (no key
+    /// repeated, at most `SMALL`), moved into a run of `writer`'s chunks.
+    pub(crate) fn parsed(writer: &mut Writer, stack: &mut Vec<(Key, Value)>, from: usize) -> Map {
+        Map { repr: Repr::Parsed(writer.place(stack, from)) }
     }
 
     /// The members as a vector of their own, before the object gains or loses a key.

@@ -120,9 +120,9 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Moves `members` (at most `CHUNK_MEMBERS`) into a run.
-    pub fn place(&mut self, members: std::vec::Drain<'_, Member>) -> Run {
-        let len = members.len();
+    /// Moves the members of `stack` from `from` on (at most `CHUNK_MEMBERS`) into a run.
+    pub fn place(&mut self, stack: &mut Vec<Member>, from: usize) -> Run {
+        let len = stack.len().saturating_sub(from);
         assert!(len <= CHUNK_MEMBERS, "a run fits in a chunk");
         let chunk = match &self.chunk {
             Some(chunk) if self.used + len <= CHUNK_MEMBERS => chunk.clone(),
@@ -134,10 +134,12 @@ impl Writer {
             }
         };
         let start = self.used;
-        for (i, member) in members.enumerate() {
-            // SAFETY: `start + i` is below `CHUNK_MEMBERS` (checked above), and no run
-            // owns this part of the chunk yet.
-            unsafe { chunk.base.as_ptr().add(start + i).write(member) };
+        // SAFETY: `start + len` is at most `CHUNK_MEMBERS` (checked above), and no run
+        // owns this part of the chunk yet. The members are moved in one copy: the stack
+        // forgets them (`set_len`), so only the run drops them.
+        unsafe {
+            std::ptr::copy_nonoverlapping(stack.as_ptr().add(from), chunk.base.as_ptr().add(start), len);
+            stack.set_len(from);
         }
         self.used += len;
         Run { chunk, start: start as u32, len: len as u32 }
@@ -156,8 +158,9 @@ mod tests {
     fn runs_keep_their_members_and_outlive_the_writer() {
         let mut writer = Writer::default();
         let mut stack = vec![member("a", "1"), member("b", "2"), member("c", "3")];
-        let first = writer.place(stack.drain(1..));
-        let second = writer.place(stack.drain(..));
+        let first = writer.place(&mut stack, 1);
+        let second = writer.place(&mut stack, 0);
+        assert!(stack.is_empty());
         drop(writer);
         assert_eq!(first.as_slice(), &[member("b", "2"), member("c", "3")]);
         assert_eq!(second.as_slice(), &[member("a", "1")]);
@@ -170,7 +173,7 @@ mod tests {
         let mut runs = Vec::new();
         for _ in 0..(CHUNK_MEMBERS / 16 + 2) {
             let mut stack: Vec<Member> = (0..16).map(|i| (Key::from(format!("k{i}")), shared.clone())).collect();
-            runs.push(writer.place(stack.drain(..)));
+            runs.push(writer.place(&mut stack, 0));
         }
         assert!(!Arc::ptr_eq(&runs[0].chunk, &runs[runs.len() - 1].chunk));
         let mut taken = runs.pop().map(|mut r| r.take_vec()).unwrap_or_default();

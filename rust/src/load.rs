@@ -98,7 +98,7 @@ static ENDS_PLAIN: [bool; 256] = byte_set(0x20, b"\"\\");
 fn object(slab: &mut Writer, members: &mut Vec<(Key, Value)>, start: usize) -> Map {
     let own = members.get(start..).unwrap_or_default();
     if own.len() <= SMALL && !repeats_a_key(own) {
-        Map::parsed(slab, members.drain(start..))
+        Map::parsed(slab, members, start)
     } else {
         Map::from_members(members.drain(start..).collect())
     }
