@@ -109,7 +109,7 @@ fn opt_text(o: &Obj, key: &str) -> Option<String> {
 }
 
 fn list<'a>(o: &'a Obj, key: &str) -> &'a [Value] {
-    o.get(key).and_then(Value::as_array).map_or(&[], Vec::as_slice)
+    o.get(key).and_then(Value::as_array).map_or(&[], |a| &a[..])
 }
 
 fn obj(v: &Value) -> &Obj {

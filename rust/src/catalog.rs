@@ -9,7 +9,7 @@
 //! vectors in fixtures/helpers/catalog.json). See catalog.ts for the order.
 
 use foldhash::{HashMap, HashSet};
-use crate::json::{Map, Str, Value};
+use crate::json::{Array, Map, Str, Value};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -164,7 +164,7 @@ fn resolve(schema: &'static Value) -> &'static Value {
     s
 }
 
-fn branches(s: &'static Value, keyword: &str) -> Option<&'static Vec<Value>> {
+fn branches(s: &'static Value, keyword: &str) -> Option<&'static Array> {
     attr(s, keyword).and_then(Value::as_array)
 }
 

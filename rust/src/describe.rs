@@ -100,9 +100,9 @@ pub fn describe_document(doc: &Document) -> Value {
             other => types.push(type_(other, &doc.definitions)),
         }
     }
-    out.insert("scalars", Value::Array(scalars));
-    out.insert("types", Value::Array(types));
-    out.insert("directives", Value::Array(directives));
+    out.insert("scalars", Value::Array(scalars.into()));
+    out.insert("types", Value::Array(types.into()));
+    out.insert("directives", Value::Array(directives.into()));
     Value::Object(out)
 }
 

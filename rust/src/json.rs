@@ -23,6 +23,8 @@ use indexmap::IndexMap;
 
 use crate::json_slab::{Run, Writer};
 
+pub use crate::json_array::Array;
+
 /// Objects up to this many keys are a vector searched in order; larger ones
 /// are hashed. Schema objects rarely have more keys than this, and a search of
 /// up to 16 short keys is faster than hashing the key.
@@ -44,7 +46,7 @@ pub enum Value {
     Bool(bool),
     Number(Number),
     String(Str),
-    Array(Vec<Value>),
+    Array(Array),
     Object(Map),
 }
 
@@ -78,7 +80,7 @@ enum Repr {
     Small(Vec<(Key, Value)>),
     /// A small object as parsed: its members in a chunk shared with other
     /// objects (json_slab.rs). It becomes `Small` when it gains or loses a key.
-    Parsed(Run),
+    Parsed(Run<(Key, Value)>),
     Large(Box<Large>),
 }
 
@@ -132,7 +134,7 @@ impl Map {
 
     /// The object the parser read: the members of `stack` from `from` on (no key
     /// repeated, at most `SMALL`), moved into a run of `writer`'s chunks.
-    pub(crate) fn parsed(writer: &mut Writer, stack: &mut Vec<(Key, Value)>, from: usize) -> Map {
+    pub(crate) fn parsed(writer: &mut Writer<(Key, Value)>, stack: &mut Vec<(Key, Value)>, from: usize) -> Map {
         Map { repr: Repr::Parsed(writer.place(stack, from)) }
     }
 
@@ -398,7 +400,7 @@ impl Value {
             _ => None,
         }
     }
-    pub fn as_array(&self) -> Option<&Vec<Value>> {
+    pub fn as_array(&self) -> Option<&Array> {
         match self {
             Value::Array(a) => Some(a),
             _ => None,
@@ -559,7 +561,7 @@ impl From<usize> for Value {
 
 impl From<Vec<Value>> for Value {
     fn from(a: Vec<Value>) -> Value {
-        Value::Array(a)
+        Value::Array(a.into())
     }
 }
 
@@ -636,7 +638,7 @@ impl<'de> serde::de::Visitor<'de> for ValueVisitor {
         while let Some(item) = seq.next_element()? {
             items.push(item);
         }
-        Ok(Value::Array(items))
+        Ok(Value::Array(items.into()))
     }
     fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut members = Vec::new();

@@ -8,6 +8,7 @@ pub mod errors;
 pub mod json;
 pub mod json_key;
 mod json_slab;
+pub mod json_array;
 pub mod load;
 pub mod locate;
 pub mod options;

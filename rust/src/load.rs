@@ -33,7 +33,7 @@ use std::borrow::Cow;
 
 use foldhash::{HashMap, HashMapExt};
 
-use crate::json::{repeats_a_key, Key, Map, Number, Str, Value, SMALL};
+use crate::json::{repeats_a_key, Array, Key, Map, Number, Str, Value, SMALL};
 use crate::json_slab::Writer;
 
 use crate::errors::{codes, ConversionError};
@@ -95,7 +95,7 @@ static ENDS_PLAIN: [bool; 256] = byte_set(0x20, b"\"\\");
 
 /// The object of the members from `start` on the member stack: a small one without
 /// a repeated key (nearly all) in a run of the slab, any other as `Map::from_members`.
-fn object(slab: &mut Writer, members: &mut Vec<(Key, Value)>, start: usize) -> Map {
+fn object(slab: &mut Writer<(Key, Value)>, members: &mut Vec<(Key, Value)>, start: usize) -> Map {
     let own = members.get(start..).unwrap_or_default();
     if own.len() <= SMALL && !repeats_a_key(own) {
         Map::parsed(slab, members, start)
@@ -147,8 +147,9 @@ impl<'a> Parser<'a> {
         // Every occurrence of a key shares one allocation (json.rs `Key`): a schema
         // has few distinct keys and many occurrences of each.
         let mut keys: HashMap<&'a str, Key> = HashMap::new();
-        // Small objects' members go into shared chunks (json_slab.rs).
+        // Small objects' members, and arrays' items, go into shared chunks (json_slab.rs).
         let mut slab = Writer::default();
+        let mut item_slab = Writer::default();
         self.skip_ws();
         if self.pos >= self.bytes.len() {
             return Err(self.error_at(0, "Empty input"));
@@ -178,7 +179,7 @@ impl<'a> Parser<'a> {
                         }
                     } else if self.byte(self.pos) == Some(b']') {
                         self.pos += 1;
-                        Value::Array(Vec::new())
+                        Value::Array(Array::new())
                     } else {
                         stack.push(Frame::Array(items.len()));
                         expected = "a value or ']'";
@@ -252,7 +253,7 @@ impl<'a> Parser<'a> {
                                 // A repeated key keeps its first position and takes the last value.
                                 Value::Object(object(&mut slab, &mut members, start))
                             }
-                            Some(Frame::Array(start)) => Value::Array(items.drain(start..).collect()),
+                            Some(Frame::Array(start)) => Value::Array(Array::parsed(&mut item_slab, &mut items, start)),
                             None => unreachable!("a frame was just looked at"),
                         };
                         continue;

@@ -495,7 +495,7 @@ impl Reader<'_> {
             ast::Value::Enum(name) => enum_value(name.as_str()),
             ast::Value::List(items) => {
                 self.check_depth(depth, at())?;
-                Value::Array(items.iter().map(|v| self.value(v, depth + 1)).collect::<Res<Vec<_>>>()?)
+                Value::Array(items.iter().map(|v| self.value(v, depth + 1)).collect::<Res<Vec<_>>>()?.into())
             }
             ast::Value::Object(fields) => {
                 self.check_depth(depth, at())?;

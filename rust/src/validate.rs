@@ -140,7 +140,7 @@ pub fn report_to_json(report: &ValidationReport) -> String {
             let mut o = Map::new();
             o.insert("path", Value::from(f.path.clone()));
             o.insert("valid", Value::from(f.valid));
-            o.insert("problems", Value::Array(problems));
+            o.insert("problems", Value::Array(problems.into()));
             Value::Object(o)
         })
         .collect();
@@ -151,7 +151,7 @@ pub fn report_to_json(report: &ValidationReport) -> String {
     summary.insert("errors", Value::from(s.errors));
     summary.insert("warnings", Value::from(s.warnings));
     let mut root = Map::new();
-    root.insert("files", Value::Array(files));
+    root.insert("files", Value::Array(files.into()));
     root.insert("summary", Value::Object(summary));
     print_json(&Value::Object(root))
 }

@@ -71,7 +71,7 @@ fn every_attribute_has_a_valid_and_an_invalid_vector() {
         let mine: Vec<&Value> = cases.iter().filter(|c| c["name"] == *name).collect();
         assert!(
             mine.iter()
-                .any(|c| c["problems"].as_array().is_some_and(Vec::is_empty)),
+                .any(|c| c["problems"].as_array().is_some_and(|a| a.is_empty())),
             "{name} valid"
         );
         assert!(
