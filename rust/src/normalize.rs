@@ -320,3 +320,31 @@ pub fn has_attributes(node: &Value) -> bool {
 pub fn flag(node: &Value, key: &str) -> bool {
     attr(node, key) == Some(&Value::Bool(true))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The scan's refs share one string of pointers: each reads back as the pointer of
+    /// the node holding it, escaped, in document order.
+    #[test]
+    fn refs_keep_their_pointers_in_document_order() {
+        let root = crate::load::load_json(
+            r##"{"definitions": {"A": {"properties": {"a/b": {"$ref": "#/definitions/B"}}},
+                 "B": {"items": [{"$ref": "#/definitions/A"}], "$ref": "other.json"}}}"##,
+            None,
+        )
+        .expect("valid JSON");
+        let scan = scan_document(&root, None).expect("a valid document");
+        let refs: Vec<(&str, &str)> = scan.refs.iter().map(|r| (r.pointer, r.ref_.as_str())).collect();
+        assert_eq!(
+            refs,
+            [
+                ("/definitions/A/properties/a~1b", "#/definitions/B"),
+                ("/definitions/B", "other.json"),
+                ("/definitions/B/items/0", "#/definitions/A"),
+            ]
+        );
+        assert_eq!(scan.refs.len(), 3);
+    }
+}
