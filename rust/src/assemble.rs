@@ -488,7 +488,6 @@ fn complete_one(lw: &mut Lowering, id: SlotId) {
     }
 }
 
-/// Record 0028, canonical form rule 5: directives that an attribute can say come first.
 /// What a slot's definition takes from it: read by nothing after it is placed.
 struct Placed {
     fields: Vec<DraftField>,
@@ -496,6 +495,7 @@ struct Placed {
     description: Option<String>,
 }
 
+/// Record 0028, canonical form rule 5: directives that an attribute can say come first.
 fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots) -> Definition {
     let Placed { fields, values, description } = placed;
     let directives = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);

@@ -188,11 +188,12 @@ impl Map {
     }
 
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
-        match &mut self.repr {
-            Repr::Small(v) => v.iter_mut().find_map(|(k, value)| (k == key).then_some(value)),
-            Repr::Parsed(run) => run.as_mut_slice().iter_mut().find_map(|(k, value)| (k == key).then_some(value)),
-            Repr::Large(m) => m.get_mut(key),
-        }
+        let members = match &mut self.repr {
+            Repr::Small(v) => v.as_mut_slice(),
+            Repr::Parsed(run) => run.as_mut_slice(),
+            Repr::Large(m) => return m.get_mut(key),
+        };
+        members.iter_mut().find_map(|(k, value)| (k == key).then_some(value))
     }
 
     pub fn contains_key(&self, key: &str) -> bool {
