@@ -24,6 +24,7 @@ use crate::ir::{
 };
 use crate::lower::{fail, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
+use crate::json::Str;
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
 use crate::loc::loc_key;
@@ -46,9 +47,11 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     // calls that made it (nothing in `lw` borrows; its locs and merged properties check
     // the trees' mark), and the caller, convert.rs, holds none.
     unsafe { lw.resolver.release_trees() };
-    let mut by_name: HashMap<String, SlotId> = HashMap::new();
+    let mut by_name: HashMap<Str, SlotId> = HashMap::new();
     for &id in &order {
-        by_name.insert(lw.slot_name(id).to_string(), id);
+        if let Some(slot) = lw.slots.get(id) {
+            by_name.insert(slot.name.clone(), id);
+        }
     }
     resolve_references(lw, &order, &by_name)?;
     check_interface_cycles(lw, &order)?;
@@ -113,9 +116,9 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
 }
 
 /// Record 0028: each operation type must be an object type of the schema.
-fn schema_def(lw: &Lowering, draft: &DraftSchemaDef, by_name: &HashMap<String, SlotId>) -> Res<SchemaDef> {
+fn schema_def(lw: &Lowering, draft: &DraftSchemaDef, by_name: &HashMap<Str, SlotId>) -> Res<SchemaDef> {
     for (op, type_, loc) in &draft.operations {
-        if by_name.get(type_).and_then(|&id| lw.slot_kind(id)) != Some(SlotKind::Object) {
+        if by_name.get(type_.as_str()).and_then(|&id| lw.slot_kind(id)) != Some(SlotKind::Object) {
             return Err(fail(OPERATION_TYPE, format!("the {op} type {type_} is not an object type of this schema"), loc));
         }
     }
@@ -158,7 +161,7 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         if !registry.reserve(name) && name != JSON_SCALAR {
             return Err(fail(codes::DUPLICATE_NAME, format!("type name {name} is given to two types"), loc));
         }
-        slot.name = name.clone();
+        slot.name = Str::new(name);
     }
     for &id in order {
         let Some(slot) = lw.slots.get(id) else { continue };
@@ -172,19 +175,19 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
             registry.claim(base.into())
         };
         if let Some(slot) = lw.slots.get_mut(id) {
-            slot.name = name.to_string();
+            slot.name = name;
         }
     }
     Ok(())
 }
 
-fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<String, SlotId>) -> Res<()> {
+fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Res<()> {
     for &id in order {
         let Some(slot) = lw.slots.get(id) else { continue };
         // Interfaces: x-graphql-implements names, then allOf refs (D9).
         let mut interfaces: Vec<SlotId> = Vec::new();
         for r in &slot.interface_names {
-            let target = by_name.get(&r.name).copied().filter(|&t| lw.slot_kind(t) == Some(SlotKind::Interface));
+            let target = by_name.get(r.name.as_str()).copied().filter(|&t| lw.slot_kind(t) == Some(SlotKind::Interface));
             let Some(target) = target else {
                 return Err(fail(codes::IMPLEMENTS, format!("{} is not an interface type of this schema", r.name), &r.loc));
             };
@@ -200,7 +203,7 @@ fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str
         // Union members: x-graphql-union-types names, then oneOf/anyOf refs (D8).
         let mut members: Vec<SlotId> = Vec::new();
         for r in &slot.member_names {
-            let target = by_name.get(&r.name).copied().filter(|&t| lw.slot_kind(t) == Some(SlotKind::Object));
+            let target = by_name.get(r.name.as_str()).copied().filter(|&t| lw.slot_kind(t) == Some(SlotKind::Object));
             let Some(target) = target else {
                 return Err(fail(
                     codes::UNION_MEMBER,
@@ -251,7 +254,7 @@ fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str
 fn position_problem(
     lw: &Lowering,
     type_: &TypeExpr,
-    by_name: &HashMap<String, SlotId>,
+    by_name: &HashMap<Str, SlotId>,
     what: &str,
     input: bool,
 ) -> Option<String> {
@@ -300,7 +303,7 @@ fn check_interface_cycles(lw: &Lowering, order: &[SlotId]) -> Res<()> {
 }
 
 /// D9: add interfaces implemented transitively, copy fields an implementor lacks.
-fn complete_interfaces(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<String, SlotId>) -> Res<()> {
+fn complete_interfaces(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Res<()> {
     let mut done: HashSet<SlotId> = HashSet::new();
     // `complete(start, new Set())` for each slot: a depth-first walk over `interfaces`;
     // a slot's own work runs after its interfaces are complete. The path and the stack
@@ -341,7 +344,7 @@ fn complete_interfaces(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<St
 /// invalid output: each interface field is met by a field whose type is the
 /// same or a subtype (non-null, a member, an implementor; lists covariant),
 /// with the same arguments, and any extra argument nullable.
-fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, SlotId>) -> Res<()> {
+fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<Str, SlotId>) -> Res<()> {
     let Some(slot) = lw.slot(id) else { return Ok(()) };
     let render = |t: &TypeExpr| render_type(t, &lw.slots);
     for &iface_id in &slot.interfaces {
@@ -402,7 +405,7 @@ fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<String, Slo
 }
 
 /// `isSubtype(t, of)`: the TypeScript recursion, unrolled over the wrappers.
-fn is_subtype(lw: &Lowering, t: &TypeExpr, of: &TypeExpr, by_name: &HashMap<String, SlotId>) -> bool {
+fn is_subtype(lw: &Lowering, t: &TypeExpr, of: &TypeExpr, by_name: &HashMap<Str, SlotId>) -> bool {
     let mut t = t.clone();
     let mut of = of.clone();
     loop {
@@ -499,8 +502,8 @@ struct Placed {
 fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots) -> Definition {
     let Placed { fields, values, description } = placed;
     let directives = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
-    let names = |ids: &[SlotId]| -> Vec<String> {
-        ids.iter().map(|&id| slots.get(id).map_or_else(String::new, |s| s.name.clone())).collect()
+    let names = |ids: &[SlotId]| -> Vec<Str> {
+        ids.iter().map(|&id| slots.get(id).map_or_else(Str::default, |s| s.name.clone())).collect()
     };
     match slot.kind {
         SlotKind::Object | SlotKind::Interface | SlotKind::Input => Definition::Object(ObjectTypeDef {
@@ -559,7 +562,7 @@ fn input_value(a: &DraftInputValue, slots: &Slots) -> InputValueDef {
 
 /// D6: named types that are used but neither built in nor defined, in the
 /// order a reader meets them in the printed document.
-fn declared_scalars<'a>(definitions: &'a [Definition], by_name: &HashMap<String, SlotId>) -> Vec<String> {
+fn declared_scalars<'a>(definitions: &'a [Definition], by_name: &HashMap<Str, SlotId>) -> Vec<String> {
     let mut out = Vec::new();
     // Names borrowed from the definitions: two strings a field cost 2% of a conversion.
     let mut seen: HashSet<&str> = HashSet::new();

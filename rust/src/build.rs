@@ -121,8 +121,8 @@ fn at(base: &str, segments: &[&str]) -> String {
     pointer_join(base, segments)
 }
 
-fn names(o: &Obj, key: &str) -> Vec<String> {
-    list(o, key).iter().filter_map(|n| n.as_str().map(str::to_string)).collect()
+fn names(o: &Obj, key: &str) -> Vec<Str> {
+    list(o, key).iter().filter_map(|n| n.as_str().map(Str::new)).collect()
 }
 
 /// A description; `""` is none (record 0028).
@@ -320,7 +320,7 @@ impl Builder<'_> {
             description: description(o),
             args,
             repeatable: o.get("isRepeatable") == Some(&Value::Bool(true)),
-            locations: names(o, "locations"),
+            locations: list(o, "locations").iter().filter_map(|n| n.as_str().map(str::to_string)).collect(),
         })
     }
 
@@ -390,7 +390,7 @@ impl Builder<'_> {
             _ => {}
         }
         Ok(Definition::scalar(ScalarTypeDef {
-            name: text(o, "name").to_string(),
+            name: Str::new(text(o, "name")),
             description: description(o),
             directives,
         }))
@@ -405,7 +405,7 @@ impl Builder<'_> {
     }
 
     fn type_(&self, o: &Obj, p: &str, all: &[&Obj]) -> Res<Definition> {
-        let name = text(o, "name").to_string();
+        let name = Str::new(text(o, "name"));
         let mut directives = self.applied(o, p)?;
         let object = |kind: ObjectKind, directives: Vec<AppliedDirective>, fields: Vec<FieldDef>| {
             Definition::Object(ObjectTypeDef {
@@ -428,7 +428,7 @@ impl Builder<'_> {
                         .map(|t| {
                             Definition::Object(ObjectTypeDef {
                                 kind: ObjectKind::Object,
-                                name: text(t, "name").to_string(),
+                                name: Str::new(text(t, "name")),
                                 description: None,
                                 interfaces: names(t, "interfaces"),
                                 directives: Vec::new(),
@@ -461,7 +461,7 @@ impl Builder<'_> {
                     let v = obj(v);
                     let vp = at(p, &["enumValues", &i.to_string()]);
                     values.push(EnumValueDef {
-                        name: text(v, "name").to_string(),
+                        name: Str::new(text(v, "name")),
                         description: description(v),
                         directives: self.deprecatable(v, &vp)?,
                     });

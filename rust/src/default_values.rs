@@ -15,7 +15,7 @@
 
 use foldhash::HashMap;
 
-use crate::json::Value;
+use crate::json::{Str, Value};
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};
@@ -34,7 +34,7 @@ pub fn check_deprecated_defaults(
     lw: &Lowering,
     order: &[SlotId],
     directive_defs: &[DraftDirectiveDef],
-    by_name: &HashMap<String, SlotId>,
+    by_name: &HashMap<Str, SlotId>,
 ) -> Result<(), ConversionError> {
     let slots = &lw.slots;
     let check = |type_: &TypeExpr, dflt: Option<&Value>, at: Option<&Loc>, what: &str| -> Result<(), ConversionError> {
@@ -76,7 +76,7 @@ fn is_int_literal(value: &Value) -> Option<f64> {
 }
 
 /// graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
-pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<String, SlotId>, depth: usize) -> bool {
+pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<Str, SlotId>, depth: usize) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }

@@ -13,7 +13,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 
-use crate::json::{Map, Value};
+use crate::json::{Map, Str, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::errors::ConversionError;
@@ -170,7 +170,7 @@ pub fn is_one_of_directive(d: &AppliedDirective) -> bool {
 }
 
 /// The object types that implement an interface, in document order (graphql-js `getPossibleTypes`).
-pub fn possible_types(iface: &str, all: &[Definition]) -> Vec<String> {
+pub fn possible_types(iface: &str, all: &[Definition]) -> Vec<Str> {
     all.iter()
         .filter_map(|d| match d {
             Definition::Object(o) if o.kind == ObjectKind::Object && o.interfaces.iter().any(|i| i == iface) => {
@@ -181,8 +181,8 @@ pub fn possible_types(iface: &str, all: &[Definition]) -> Vec<String> {
         .collect()
 }
 
-fn names(list: &[String]) -> Value {
-    Value::Array(list.iter().map(|n| s(n)).collect())
+fn names<S: AsRef<str>>(list: &[S]) -> Value {
+    Value::Array(list.iter().map(|n| s(n.as_ref())).collect())
 }
 
 fn type_(def: &Definition, all: &[Definition]) -> Value {

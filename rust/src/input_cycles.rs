@@ -8,6 +8,7 @@
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
+use crate::json::Str;
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, Lowering};
 use crate::slots::{SlotId, SlotKind, Slots};
@@ -15,13 +16,13 @@ use crate::type_expr::{Base, Wrapper};
 
 struct Walk<'a> {
     slots: &'a Slots,
-    by_name: &'a HashMap<String, SlotId>,
+    by_name: &'a HashMap<Str, SlotId>,
     visited: HashSet<SlotId>,
     path: Vec<(SlotId, usize)>,
     on_path: HashMap<SlotId, usize>,
 }
 
-pub fn check_input_cycles(lw: &Lowering, order: &[SlotId], by_name: &HashMap<String, SlotId>) -> Result<(), ConversionError> {
+pub fn check_input_cycles(lw: &Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Result<(), ConversionError> {
     let mut walk =
         Walk { slots: &lw.slots, by_name, visited: HashSet::new(), path: Vec::new(), on_path: HashMap::new() };
     for &id in order {

@@ -55,26 +55,26 @@ pub enum ObjectKind {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ObjectTypeDef {
     pub kind: ObjectKind,
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    pub interfaces: Vec<String>,
+    pub interfaces: Vec<Str>,
     pub directives: Vec<AppliedDirective>,
     pub fields: Vec<FieldDef>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct UnionTypeDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub directives: Vec<AppliedDirective>,
-    pub members: Vec<String>,
+    pub members: Vec<Str>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EnumValueDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub directives: Vec<AppliedDirective>,
@@ -82,7 +82,7 @@ pub struct EnumValueDef {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct EnumTypeDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub directives: Vec<AppliedDirective>,
@@ -91,7 +91,7 @@ pub struct EnumTypeDef {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ScalarTypeDef {
-    pub name: String,
+    pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     pub directives: Vec<AppliedDirective>,

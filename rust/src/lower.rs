@@ -17,7 +17,7 @@ use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{allows_null, type_of, TypeContext};
-use crate::naming::{is_valid_name, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
+use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
@@ -126,7 +126,7 @@ impl Lowering {
     }
 
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
-        let mut def = ScalarTypeDef { name: name.to_string(), description: None, directives: Vec::new() };
+        let mut def = ScalarTypeDef { name: Str::new(name), description: None, directives: Vec::new() };
         let Some(info) = self.scalar_info.get(name) else { return def };
         if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
@@ -511,8 +511,7 @@ impl Lowering {
     pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
         let Some(Value::Array(list)) = attr(node, "enum") else { return Ok(Vec::new()) };
         // Verbatim values are reserved first, so a renamed value never takes one's name.
-        let verbatim: HashSet<&str> =
-            list.iter().filter_map(Value::as_str).filter(|v| to_enum_value_name(v) == *v).collect();
+        let verbatim: HashSet<&str> = list.iter().filter_map(Value::as_str).filter(|v| is_verbatim_enum_value(v)).collect();
         let mut registry = NameRegistry::new(verbatim.iter().copied());
         let mut seen: HashSet<&str> = HashSet::new();
         let mut values = Vec::new();
@@ -523,7 +522,7 @@ impl Lowering {
             }
             if verbatim.contains(v) {
                 let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
-                values.push(EnumValueDef { name: v.to_string(), description, directives });
+                values.push(EnumValueDef { name: Str::new(v), description, directives });
                 continue;
             }
             let name = registry.claim(to_enum_value_name(v).into());
@@ -533,7 +532,7 @@ impl Lowering {
                 &loc.child(&["enum".to_string(), index.to_string()]),
             );
             let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
-            values.push(EnumValueDef { name: name.to_string(), description, directives });
+            values.push(EnumValueDef { name, description, directives });
         }
         Ok(values)
     }

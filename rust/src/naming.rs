@@ -158,11 +158,17 @@ fn is_literal_word(s: &str) -> bool {
     matches!(s, "true" | "false" | "null")
 }
 
+/// Whether `to_enum_value_name(s)` is `s` itself: a sanitized name always differs
+/// (a replaced code point, or a prefix), so this answers without building it.
+pub fn is_verbatim_enum_value(s: &str) -> bool {
+    is_valid_name(s) && !is_literal_word(s)
+}
+
 /// Enum value name (D7): verbatim when valid and not true/false/null; else
 /// each code point outside [_0-9A-Za-z] -> `_`, then `_` prefixed when empty,
 /// digit-led or true/false/null, and `V` prefixed when it starts with `__`.
 pub fn to_enum_value_name(s: &str) -> String {
-    if is_valid_name(s) && !is_literal_word(s) {
+    if is_verbatim_enum_value(s) {
         return s.to_string();
     }
     let mut name: String = s

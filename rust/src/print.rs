@@ -202,12 +202,12 @@ impl Printer {
     }
 }
 
-fn push_joined(out: &mut String, items: &[String], separator: &str) {
+fn push_joined<S: AsRef<str>>(out: &mut String, items: &[S], separator: &str) {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(separator);
         }
-        out.push_str(item);
+        out.push_str(item.as_ref());
     }
 }
 

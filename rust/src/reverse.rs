@@ -207,11 +207,11 @@ fn arg_value(d: &AppliedDirective, i: usize, w: &mut JsonWriter) {
 /// `"Name": { ... }` in `definitions`.
 fn type_definition(def: &Definition, w: &mut JsonWriter) {
     let (name, description, directives, is_scalar) = match def {
-        Definition::Object(d) => (&d.name, &d.description, &d.directives, false),
-        Definition::Union(d) => (&d.def.name, &d.def.description, &d.def.directives, false),
-        Definition::Enum(d) => (&d.def.name, &d.def.description, &d.def.directives, false),
-        Definition::Scalar(d) => (&d.def.name, &d.def.description, &d.def.directives, true),
-        Definition::Directive(d) => (&d.def.name, &d.def.description, &Vec::new(), false),
+        Definition::Object(d) => (d.name.as_str(), &d.description, &d.directives, false),
+        Definition::Union(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, false),
+        Definition::Enum(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, false),
+        Definition::Scalar(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, true),
+        Definition::Directive(d) => (d.def.name.as_str(), &d.def.description, &Vec::new(), false),
     };
     w.key(name);
     w.begin_object();
@@ -290,10 +290,10 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
     w.end_object();
 }
 
-fn strings(list: &[String], w: &mut JsonWriter) {
+fn strings<S: AsRef<str>>(list: &[S], w: &mut JsonWriter) {
     w.begin_array();
     for s in list {
-        w.string(s);
+        w.string(s.as_ref());
     }
     w.end_array();
 }

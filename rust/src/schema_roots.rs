@@ -11,6 +11,7 @@
 
 use foldhash::HashMap;
 
+use crate::json::Str;
 use crate::errors::ConversionError;
 use crate::ir::{Definition, ObjectKind};
 use crate::lower::{fail, Lowering};
@@ -25,7 +26,7 @@ const IMPLICIT_ROOTS: [(&str, &str); 3] = [("Query", "query"), ("Mutation", "mut
 pub fn check_schema_roots(
     lw: &Lowering,
     definitions: &[Definition],
-    by_name: &HashMap<String, SlotId>,
+    by_name: &HashMap<Str, SlotId>,
 ) -> Result<(), ConversionError> {
     if let (Some(schema), Some(extension)) = (&lw.schema, &lw.schema_extension) {
         check_given_once(schema, extension)?;

@@ -258,7 +258,7 @@ impl Reader<'_> {
         let order: Vec<usize> = (0..types.len()).collect();
         let hoisted = hoist_interfaces_only(&order, |i| match types.get(i) {
             Some(Definition::Object(d)) if d.kind != ObjectKind::Input => {
-                d.interfaces.iter().filter_map(|n| by_name.get(n).copied()).collect()
+                d.interfaces.iter().filter_map(|n| by_name.get(n.as_str()).copied()).collect()
             }
             _ => Vec::new(),
         });
@@ -275,13 +275,13 @@ impl Reader<'_> {
     pub(crate) fn type_draft(&self, def: &Ast) -> Res<Option<Definition>> {
         Ok(Some(match def {
             Ast::ScalarTypeDefinition(d) => Definition::scalar(ScalarTypeDef {
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 directives: self.directives(&d.directives)?,
             }),
             Ast::ObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Object,
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
@@ -289,7 +289,7 @@ impl Reader<'_> {
             }),
             Ast::InterfaceTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Interface,
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
@@ -297,20 +297,20 @@ impl Reader<'_> {
             }),
             Ast::InputObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Input,
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 interfaces: Vec::new(),
                 directives: self.directives(&d.directives)?,
                 fields: self.input_fields(&d.fields)?,
             }),
             Ast::UnionTypeDefinition(d) => Definition::union(UnionTypeDef {
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 directives: self.directives(&d.directives)?,
                 members: names(&d.members),
             }),
             Ast::EnumTypeDefinition(d) => Definition::enumeration(EnumTypeDef {
-                name: d.name.to_string(),
+                name: Str::new(d.name.as_str()),
                 description: description(&d.description),
                 directives: self.directives(&d.directives)?,
                 values: self.enum_values(&d.values)?,
@@ -420,7 +420,7 @@ impl Reader<'_> {
             .iter()
             .map(|v| {
                 Ok(EnumValueDef {
-                    name: v.value.to_string(),
+                    name: Str::new(v.value.as_str()),
                     description: description(&v.description),
                     directives: self.directives(&v.directives)?,
                 })
@@ -559,8 +559,8 @@ pub(crate) fn str_description(node: &Option<Node<str>>) -> Option<Str> {
     node.as_ref().filter(|d| !d.is_empty()).map(|d| Str::new(&**d))
 }
 
-pub(crate) fn names(list: &[Name]) -> Vec<String> {
-    list.iter().map(|n| n.to_string()).collect()
+pub(crate) fn names(list: &[Name]) -> Vec<Str> {
+    list.iter().map(|n| Str::new(n.as_str())).collect()
 }
 
 pub(crate) fn definition_name(def: &Definition) -> &str {

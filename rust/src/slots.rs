@@ -162,7 +162,7 @@ pub struct Slot {
     pub base: BaseName,
     pub children: Vec<SlotId>,
     /// The final name, set by naming.
-    pub name: String,
+    pub name: Str,
     pub description: Option<String>,
     pub directives: Vec<AppliedDirective>,
     pub fields: Vec<DraftField>,
@@ -191,7 +191,7 @@ pub fn new_slot(loc: Loc, kind: SlotKind, base: BaseName, explicit: Option<NameR
         explicit,
         base,
         children: Vec::new(),
-        name: String::new(),
+        name: Str::default(),
         description: None,
         directives: Vec::new(),
         fields: Vec::new(),
@@ -268,7 +268,7 @@ mod tests {
         }
         for i in [0, SLOTS_PER_CHUNK - 1, SLOTS_PER_CHUNK, n - 1] {
             assert!(matches!(&slots[i].base, BaseName::Fixed(name) if *name == format!("T{i}")));
-            slots.get_mut(i).expect("a slot").name = format!("N{i}");
+            slots.get_mut(i).expect("a slot").name = format!("N{i}").into();
             assert_eq!(slots.get(i).map(|s| s.name.as_str()), Some(format!("N{i}").as_str()));
         }
         assert!(slots.get(n).is_none());

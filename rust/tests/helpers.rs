@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use serde_json::{json, Value};
 use x_graphql::naming::{
-    is_valid_name, split_words, to_enum_value_name, to_field_name, to_type_name, NameRegistry,
+    is_valid_name, is_verbatim_enum_value, split_words, to_enum_value_name, to_field_name, to_type_name, NameRegistry,
 };
 use x_graphql::text::{
     ascii_lower, ascii_upper, code_point_length, fnv1a32, format_number, is_block_string_safe,
@@ -159,6 +159,12 @@ proptest! {
         prop_assert!(is_valid_name(&v), "{v:?}");
         prop_assert!(!matches!(v.as_str(), "true" | "false" | "null"));
         prop_assert_eq!(to_enum_value_name(&v), v);
+    }
+
+    /// lower.rs reserves the values kept verbatim with this test instead of building each name.
+    #[test]
+    fn verbatim_enum_values_are_those_named_as_written(input in nameish()) {
+        prop_assert_eq!(is_verbatim_enum_value(&input), to_enum_value_name(&input) == input, "{:?}", input);
     }
 
     #[test]
