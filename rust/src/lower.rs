@@ -34,7 +34,8 @@ pub use crate::lower_classify::{Classification, is_slot_kind};
 pub struct Lowering {
     pub options: ResolvedOptions,
     pub resolver: Resolver,
-    pub ref_targets: HashSet<String>,
+    /// Every node a `$ref` points at (`Resolver::collect_targets`).
+    pub ref_targets: LocMap<()>,
     pub warnings: Vec<Diagnostic>,
     /// Every slot; `SlotId`s index this list.
     pub slots: Slots,
@@ -70,7 +71,7 @@ impl Lowering {
     pub fn new(
         options: ResolvedOptions,
         resolver: Resolver,
-        ref_targets: HashSet<String>,
+        ref_targets: LocMap<()>,
         warnings: Vec<Diagnostic>,
     ) -> Lowering {
         Lowering {

@@ -315,7 +315,7 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>
         p.required && !p.skip
     });
     let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some());
-    let is_named = lw.ref_targets.contains(&loc_key(loc))
+    let is_named = lw.ref_targets.contains(loc)
         || forced
         || (lw.field_count(&merged) as f64) > lw.options.inline_object_threshold
         || surfaced_required
