@@ -219,6 +219,14 @@ impl Loc {
         Loc { source: self.source.clone(), pointer: Pointer::Property(schema.clone(), key.clone()), node }
     }
 
+    /// The key of a place made by `property`, as written in the tree (shared, not copied).
+    pub(crate) fn property_key(&self) -> Option<&Key> {
+        match &self.pointer {
+            Pointer::Property(_, key) => Some(key),
+            Pointer::Text(_) => None,
+        }
+    }
+
     /// The source this place is in.
     pub fn source(&self) -> &Rc<Source> {
         &self.source
