@@ -495,7 +495,7 @@ fn complete_one(lw: &mut Lowering, id: SlotId) {
 struct Placed {
     fields: Vec<DraftField>,
     values: Vec<EnumValueDef>,
-    description: Option<String>,
+    description: Option<Str>,
 }
 
 /// Record 0028, canonical form rule 5: directives that an attribute can say come first.

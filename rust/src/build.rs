@@ -391,7 +391,7 @@ impl Builder<'_> {
         }
         Ok(Definition::scalar(ScalarTypeDef {
             name: Str::new(text(o, "name")),
-            description: description(o),
+            description: shared_description(o),
             directives,
         }))
     }
@@ -411,7 +411,7 @@ impl Builder<'_> {
             Definition::Object(ObjectTypeDef {
                 kind,
                 name: name.clone(),
-                description: description(o),
+                description: shared_description(o),
                 interfaces: if kind == ObjectKind::Input { Vec::new() } else { names(o, "interfaces") },
                 directives,
                 fields,
@@ -451,7 +451,7 @@ impl Builder<'_> {
             }
             "UNION" => Ok(Definition::union(UnionTypeDef {
                 name: name.clone(),
-                description: description(o),
+                description: shared_description(o),
                 directives,
                 members: names(o, "possibleTypes"),
             })),
@@ -462,13 +462,13 @@ impl Builder<'_> {
                     let vp = at(p, &["enumValues", &i.to_string()]);
                     values.push(EnumValueDef {
                         name: Str::new(text(v, "name")),
-                        description: description(v),
+                        description: shared_description(v),
                         directives: self.deprecatable(v, &vp)?,
                     });
                 }
                 Ok(Definition::enumeration(EnumTypeDef {
                     name: name.clone(),
-                    description: description(o),
+                    description: shared_description(o),
                     directives,
                     values,
                 }))

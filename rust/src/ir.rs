@@ -57,7 +57,7 @@ pub struct ObjectTypeDef {
     pub kind: ObjectKind,
     pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub interfaces: Vec<Str>,
     pub directives: Vec<AppliedDirective>,
     pub fields: Vec<FieldDef>,
@@ -67,7 +67,7 @@ pub struct ObjectTypeDef {
 pub struct UnionTypeDef {
     pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub members: Vec<Str>,
 }
@@ -76,7 +76,7 @@ pub struct UnionTypeDef {
 pub struct EnumValueDef {
     pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
 }
 
@@ -84,7 +84,7 @@ pub struct EnumValueDef {
 pub struct EnumTypeDef {
     pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub values: Vec<EnumValueDef>,
 }
@@ -93,7 +93,7 @@ pub struct EnumTypeDef {
 pub struct ScalarTypeDef {
     pub name: Str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
 }
 

@@ -268,13 +268,13 @@ impl FieldDirectives {
         node: &Value,
         loc: &Loc,
         value: &str,
-    ) -> Res<(Option<String>, Vec<AppliedDirective>)> {
+    ) -> Res<(Option<Str>, Vec<AppliedDirective>)> {
         let entry = attr(node, "x-graphql-enum-values").and_then(|facts| attr(facts, value));
         let Some(entry @ Value::Object(_)) = entry else { return Ok((None, Vec::new())) };
         let at = child(loc, &["x-graphql-enum-values", value]);
         let directives = self.applied(attr(entry, "directives"), &child(&at, &["directives"]), "ENUM_VALUE", &[])?;
         let description = match attr(entry, "description") {
-            Some(Value::String(d)) if !d.is_empty() => Some(d.to_string()),
+            Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
             _ => None,
         };
         Ok((description, directives))

@@ -222,6 +222,12 @@ impl NameRegistry {
         NameRegistry { taken: HashSet::with_capacity(n), next_suffix: HashMap::new() }
     }
 
+    /// Empties the scope and keeps its tables' capacity, for the next scope.
+    pub fn clear(&mut self) {
+        self.taken.clear();
+        self.next_suffix.clear();
+    }
+
     pub fn has(&self, name: &str) -> bool {
         self.taken.contains(name)
     }

@@ -207,11 +207,11 @@ fn arg_value(d: &AppliedDirective, i: usize, w: &mut JsonWriter) {
 /// `"Name": { ... }` in `definitions`.
 fn type_definition(def: &Definition, w: &mut JsonWriter) {
     let (name, description, directives, is_scalar) = match def {
-        Definition::Object(d) => (d.name.as_str(), &d.description, &d.directives, false),
-        Definition::Union(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, false),
-        Definition::Enum(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, false),
-        Definition::Scalar(d) => (d.def.name.as_str(), &d.def.description, &d.def.directives, true),
-        Definition::Directive(d) => (d.def.name.as_str(), &d.def.description, &Vec::new(), false),
+        Definition::Object(d) => (d.name.as_str(), d.description.as_deref(), &d.directives, false),
+        Definition::Union(d) => (d.def.name.as_str(), d.def.description.as_deref(), &d.def.directives, false),
+        Definition::Enum(d) => (d.def.name.as_str(), d.def.description.as_deref(), &d.def.directives, false),
+        Definition::Scalar(d) => (d.def.name.as_str(), d.def.description.as_deref(), &d.def.directives, true),
+        Definition::Directive(d) => (d.def.name.as_str(), d.def.description.as_deref(), &Vec::new(), false),
     };
     w.key(name);
     w.begin_object();

@@ -276,13 +276,13 @@ impl Reader<'_> {
         Ok(Some(match def {
             Ast::ScalarTypeDefinition(d) => Definition::scalar(ScalarTypeDef {
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
             }),
             Ast::ObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Object,
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
@@ -290,7 +290,7 @@ impl Reader<'_> {
             Ast::InterfaceTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Interface,
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
@@ -298,20 +298,20 @@ impl Reader<'_> {
             Ast::InputObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Input,
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 interfaces: Vec::new(),
                 directives: self.directives(&d.directives)?,
                 fields: self.input_fields(&d.fields)?,
             }),
             Ast::UnionTypeDefinition(d) => Definition::union(UnionTypeDef {
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
                 members: names(&d.members),
             }),
             Ast::EnumTypeDefinition(d) => Definition::enumeration(EnumTypeDef {
                 name: Str::new(d.name.as_str()),
-                description: description(&d.description),
+                description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
                 values: self.enum_values(&d.values)?,
             }),
@@ -421,7 +421,7 @@ impl Reader<'_> {
             .map(|v| {
                 Ok(EnumValueDef {
                     name: Str::new(v.value.as_str()),
-                    description: description(&v.description),
+                    description: str_description(&v.description),
                     directives: self.directives(&v.directives)?,
                 })
             })

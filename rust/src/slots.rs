@@ -163,7 +163,7 @@ pub struct Slot {
     pub children: Vec<SlotId>,
     /// The final name, set by naming.
     pub name: Str,
-    pub description: Option<String>,
+    pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub fields: Vec<DraftField>,
     /// Interfaces by name (x-graphql-implements) and by ref (allOf), resolved after naming.
