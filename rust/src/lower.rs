@@ -8,7 +8,6 @@
 //! expression.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use std::borrow::Cow;
 use std::rc::Rc;
 
 use crate::json::{Str, Value};
@@ -567,9 +566,12 @@ impl Lowering {
     pub fn base_name_for(&self, target: &Target) -> String {
         let node = target.node();
         let pointer = target.loc.pointer();
-        let segments: Vec<&str> = pointer.split('/').collect();
-        let at_definition = segments.len() == 3
-            && segments.get(1).is_some_and(|s| *s == "definitions" || *s == "$defs");
+        // `/definitions/<key>` or `/$defs/<key>`: three segments, the first empty.
+        let mut segments = pointer.split('/');
+        let at_definition = segments.next() == Some("")
+            && segments.next().is_some_and(|s| s == "definitions" || s == "$defs")
+            && segments.next().is_some()
+            && segments.next().is_none();
         let title = match attr(node, "title") {
             Some(Value::String(t)) if !t.is_empty() => Some(t),
             _ => None,
@@ -647,21 +649,23 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
 /// pointer segment.
 pub fn inline_base_name(loc: &Loc) -> String {
     let pointer = loc.pointer();
-    let segments: Vec<Cow<str>> = pointer.split('/').skip(1).map(decode_pointer_segment).collect();
-    // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s.
-    let mut end = segments.len();
+    // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s. The
+    // segments are read from the end of the pointer, in place (a pointer starts with
+    // `/`, so `rest` is the segments before the last). An escaped segment is never
+    // `items`, so only the one named is decoded.
+    let mut rest: &str = &pointer;
     let mut items = 0;
     let base = loop {
-        if end == 0 {
+        let Some(slash) = rest.rfind('/') else {
             break if loc.source().id.is_empty() { "Root".to_string() } else { file_stem(&loc.source().id) };
-        }
-        let last = segments.get(end - 1).map_or("", |s| s.as_ref());
-        if last == "items" && end >= 2 {
+        };
+        let (before, last) = (rest.get(..slash).unwrap_or(""), rest.get(slash + 1..).unwrap_or(""));
+        if last == "items" && !before.is_empty() {
             items += 1;
-            end -= 1;
+            rest = before;
             continue;
         }
-        break to_type_name(last);
+        break to_type_name(&decode_pointer_segment(last));
     };
     base + &"Item".repeat(items)
 }
