@@ -12,6 +12,7 @@
 //! the same refs.
 
 use foldhash::{HashMap, HashMapExt};
+use std::borrow::Cow;
 use std::rc::Rc;
 
 use indexmap::IndexMap;
@@ -146,7 +147,12 @@ impl Resolver {
             let relative = decode_uri_component(file_part).unwrap_or_else(|| file_part.to_string());
             self.load_file(&relative, from, ref_, &at())?
         };
-        let pointer = decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string());
+        // Nearly every fragment has no escape: it is the pointer as written, not copied.
+        let pointer: Cow<str> = if fragment.contains('%') {
+            Cow::Owned(decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string()))
+        } else {
+            Cow::Borrowed(fragment)
+        };
         let Some(node) = evaluate_pointer(source.root.get(), &pointer) else {
             return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at()));
         };
