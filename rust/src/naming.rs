@@ -5,7 +5,7 @@
 //! Only ASCII is ever classified (everything else is a separator or becomes
 //! `_`), so no regex is used: `\w` and case classes differ between JS and Rust.
 
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt, HashSet};
 
 use crate::json::Str;
 
@@ -214,12 +214,6 @@ impl NameRegistry {
             taken: reserved.into_iter().map(Into::into).collect(),
             next_suffix: HashMap::new(),
         }
-    }
-
-    /// An empty scope sized for `n` names: an object's fields are claimed one by one, and a
-    /// set grown from empty reallocated its table two to four times per object.
-    pub fn with_capacity(n: usize) -> Self {
-        NameRegistry { taken: HashSet::with_capacity(n), next_suffix: HashMap::new() }
     }
 
     /// Empties the scope and keeps its tables' capacity, for the next scope.
