@@ -14,7 +14,7 @@ import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
-import type { Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef } from './ir';
+import { NONE, type Definition, type DirectiveDef, type Document, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
 import { locKey } from './loc';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
@@ -317,7 +317,7 @@ function slotDefinition(slot: Slot): Definition {
 function field(f: DraftField): FieldDef {
   const out = { name: f.name } as FieldDef;
   if (f.description !== undefined) out.description = f.description;
-  out.args = f.args.map(inputValue);
+  out.args = f.args.length === 0 ? NONE : f.args.map(inputValue);
   out.type = renderType(f.type);
   if (f.defaultValue !== undefined) out.defaultValue = f.defaultValue;
   out.directives = canonicalFieldDirectives(f.directives);

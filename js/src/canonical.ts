@@ -55,7 +55,7 @@ export interface TypeDirectiveSplit {
  * on a scalar the first fitting `@specifiedBy`, then every fitting `@key`,
  * the first `@shareable`, then the rest in their order.
  */
-export function splitTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): TypeDirectiveSplit {
+export function splitTypeDirectives(kind: Definition['kind'], directives: readonly AppliedDirective[]): TypeDirectiveSplit {
   const out: TypeDirectiveSplit = { keys: [], rest: [] };
   for (const d of directives) {
     if (kind === 'scalar' && out.specifiedBy === undefined && isSpecifiedByAttribute(d)) out.specifiedBy = d;
@@ -67,7 +67,7 @@ export function splitTypeDirectives(kind: Definition['kind'], directives: Applie
 }
 
 /** A field's directives: the first fitting one per federation attribute (in attribute order), then the rest. */
-export function splitFieldDirectives(directives: AppliedDirective[]): { attributes: Array<[string, AppliedDirective]>; rest: AppliedDirective[] } {
+export function splitFieldDirectives(directives: readonly AppliedDirective[]): { attributes: Array<[string, AppliedDirective]>; rest: AppliedDirective[] } {
   const found = new Map<string, AppliedDirective>();
   const rest: AppliedDirective[] = [];
   for (const d of directives) {
@@ -84,16 +84,17 @@ export function splitFieldDirectives(directives: AppliedDirective[]): { attribut
 }
 
 /** A type's directives in canonical order. */
-export function canonicalTypeDirectives(kind: Definition['kind'], directives: AppliedDirective[]): AppliedDirective[] {
-  // None or one: already in order (most types and fields; spares a split per element).
-  if (directives.length <= 1) return directives.slice();
+export function canonicalTypeDirectives(kind: Definition['kind'], directives: readonly AppliedDirective[]): readonly AppliedDirective[] {
+  // None or one: already in order (most types and fields; spares a split per element),
+  // and shared: the lists are read-only.
+  if (directives.length <= 1) return directives;
   const t = splitTypeDirectives(kind, directives);
   return [...(t.specifiedBy ? [t.specifiedBy] : []), ...t.keys, ...(t.shareable ? [t.shareable] : []), ...t.rest];
 }
 
 /** A field's (or input field's) directives in canonical order. */
-export function canonicalFieldDirectives(directives: AppliedDirective[]): AppliedDirective[] {
-  if (directives.length <= 1) return directives.slice();
+export function canonicalFieldDirectives(directives: readonly AppliedDirective[]): readonly AppliedDirective[] {
+  if (directives.length <= 1) return directives;
   const s = splitFieldDirectives(directives);
   return [...s.attributes.map(([, d]) => d), ...s.rest];
 }

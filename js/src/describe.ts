@@ -95,7 +95,7 @@ function operations(out: JsonObject, def: SchemaDef): void {
   for (const [op, name] of def.operations) out[`${op}Type`] = name;
 }
 
-function putApplied(out: JsonObject, directives: AppliedDirective[]): void {
+function putApplied(out: JsonObject, directives: readonly AppliedDirective[]): void {
   if (directives.length > 0) out.appliedDirectives = directives.map(appliedDirective);
 }
 
@@ -105,7 +105,7 @@ function appliedDirective(d: AppliedDirective): JsonObject {
   return out;
 }
 
-function scalar(name: string, description: string | undefined, directives: AppliedDirective[]): JsonObject {
+function scalar(name: string, description: string | undefined, directives: readonly AppliedDirective[]): JsonObject {
   const out: JsonObject = { name };
   if (description !== undefined) out.description = description;
   const specifiedBy = directives.find(isSpecifiedByAttribute);
@@ -157,7 +157,7 @@ export function possibleTypes(iface: string, all: Definition[]): string[] {
 }
 
 /** `isDeprecated` and `deprecationReason` of the first `@deprecated`, as introspection gives them. */
-export function deprecation(directives: AppliedDirective[]): { isDeprecated: boolean; reason?: string | null } {
+export function deprecation(directives: readonly AppliedDirective[]): { isDeprecated: boolean; reason?: string | null } {
   const d = directives.find((x) => x.name === 'deprecated');
   if (!d) return { isDeprecated: false };
   const arg = d.args.find(([name]) => name === 'reason');
@@ -165,7 +165,7 @@ export function deprecation(directives: AppliedDirective[]): { isDeprecated: boo
   return { isDeprecated: true, reason: typeof arg[1] === 'string' ? arg[1] : null };
 }
 
-function putDeprecation(out: JsonObject, directives: AppliedDirective[]): void {
+function putDeprecation(out: JsonObject, directives: readonly AppliedDirective[]): void {
   const dep = deprecation(directives);
   out.isDeprecated = dep.isDeprecated;
   if (dep.reason !== undefined) out.deprecationReason = dep.reason;

@@ -7,6 +7,15 @@
  */
 import type { JsonValue } from './load';
 
+/**
+ * The one empty list that fields, arguments and enum values without directives or
+ * arguments share. Most have none, and an empty array of their own is 32 bytes: at
+ * N = 20,000 the drafts and the IR held 230,000 of them, 8 MB (docs/benchmarks.md,
+ * session 17). The lists that may be shared are typed `readonly`, and this one is
+ * frozen, so that nothing can add to it.
+ */
+export const NONE: readonly never[] = Object.freeze([]);
+
 export interface AppliedDirective {
   name: string;
   /** Arguments in output order; values are JSON, printed as GraphQL literals. */
@@ -19,17 +28,17 @@ export interface InputValueDef {
   /** A printed type expression such as `[String!]!`. */
   type: string;
   defaultValue?: JsonValue;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
 }
 
 export interface FieldDef {
   name: string;
   description?: string;
-  args: InputValueDef[];
+  args: readonly InputValueDef[];
   type: string;
   /** Input fields only: printed `name: Type = value`. */
   defaultValue?: JsonValue;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
 }
 
 export interface ObjectTypeDef {
@@ -37,7 +46,7 @@ export interface ObjectTypeDef {
   name: string;
   description?: string;
   interfaces: string[];
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   fields: FieldDef[];
 }
 
@@ -45,21 +54,21 @@ export interface UnionTypeDef {
   kind: 'union';
   name: string;
   description?: string;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   members: string[];
 }
 
 export interface EnumValueDef {
   name: string;
   description?: string;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
 }
 
 export interface EnumTypeDef {
   kind: 'enum';
   name: string;
   description?: string;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   values: EnumValueDef[];
 }
 
@@ -67,14 +76,14 @@ export interface ScalarTypeDef {
   kind: 'scalar';
   name: string;
   description?: string;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
 }
 
 export interface DirectiveDef {
   kind: 'directive';
   name: string;
   description?: string;
-  args: InputValueDef[];
+  args: readonly InputValueDef[];
   repeatable: boolean;
   locations: string[];
 }
@@ -93,7 +102,7 @@ export interface SchemaLink {
  */
 export interface SchemaDef {
   description?: string;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   operations: Array<[string, string]>;
 }
 

@@ -78,7 +78,7 @@ export class Lowering {
     const description = own(info, 'description');
     if (typeof description === 'string' && description !== '') def.description = description;
     const url = own(info, 'specifiedByURL');
-    if (typeof url === 'string') def.directives.push({ name: 'specifiedBy', args: [['url', url]] });
+    if (typeof url === 'string') def.directives = [{ name: 'specifiedBy', args: [['url', url]] }];
     return def;
   }
 

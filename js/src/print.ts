@@ -83,7 +83,7 @@ class Printer {
   }
 
   /** `(a: Int, b: String)` on one line, or one per line when any has a description. */
-  private args(args: InputValueDef[], indent: string): string {
+  private args(args: readonly InputValueDef[], indent: string): string {
     if (args.length === 0) return '';
     if (args.every((a) => a.description === undefined || a.description === '')) {
       return `(${args.map(printInputValue).join(', ')})`;
@@ -128,7 +128,7 @@ function printDefault(value: JsonValue | undefined): string {
   return value === undefined ? '' : ` = ${printValue(value)}`;
 }
 
-export function printDirectives(directives: AppliedDirective[]): string {
+export function printDirectives(directives: readonly AppliedDirective[]): string {
   let out = '';
   for (const d of directives) {
     out += ` @${d.name}`;

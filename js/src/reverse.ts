@@ -96,8 +96,8 @@ export function reverseDocument(doc: Document): JsonObject {
 
 /** Whether the forward direction would generate an `@link`: a directive of a federation name is applied. */
 function usesFederation(doc: Document): boolean {
-  const fed = (list: AppliedDirective[]) => list.some((d) => FEDERATION_DIRECTIVES.includes(d.name));
-  const args = (list: InputValueDef[]) => list.some((a) => fed(a.directives));
+  const fed = (list: readonly AppliedDirective[]) => list.some((d) => FEDERATION_DIRECTIVES.includes(d.name));
+  const args = (list: readonly InputValueDef[]) => list.some((a) => fed(a.directives));
   if (doc.schema && fed(doc.schema.directives)) return true;
   for (const def of doc.definitions) {
     if (def.kind === 'directive') {
@@ -130,7 +130,7 @@ function directiveDefinition(def: DirectiveDef): JsonObject {
   return out;
 }
 
-function inputValues(args: InputValueDef[]): JsonObject {
+function inputValues(args: readonly InputValueDef[]): JsonObject {
   const out: JsonObject = {};
   for (const a of args) {
     const arg: JsonObject = { type: a.type };
@@ -142,7 +142,7 @@ function inputValues(args: InputValueDef[]): JsonObject {
   return out;
 }
 
-function directiveList(list: AppliedDirective[]): JsonValue[] {
+function directiveList(list: readonly AppliedDirective[]): JsonValue[] {
   return list.map((d) => {
     const out: JsonObject = { name: d.name };
     if (d.args.length > 0) {

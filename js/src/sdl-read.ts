@@ -292,7 +292,7 @@ export class Reader {
           break;
         case 'SchemaExtension': {
           const ext: SchemaDef = schemaExtension ?? { directives: [], operations: [] };
-          ext.directives.push(...this.directives(def.directives));
+          ext.directives = ext.directives.concat(this.directives(def.directives));
           ext.operations = this.operations(def.operationTypes, ext.operations);
           schemaExtension = ext;
           break;
@@ -376,7 +376,7 @@ export class Reader {
 
   private extend(target: TypeDraft, ext: G.TypeExtensionNode): void {
     const def = target.def;
-    def.directives.push(...this.directives(ext.directives));
+    def.directives = def.directives.concat(this.directives(ext.directives));
     switch (ext.kind) {
       case 'ObjectTypeExtension':
       case 'InterfaceTypeExtension':

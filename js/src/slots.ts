@@ -19,7 +19,7 @@ export interface DraftInputValue {
   description?: string;
   type: TypeExpr;
   defaultValue?: JsonValue;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   /** A non-null one's `@deprecated` entry, checked against its default by default-values.ts. */
   deprecatedAt?: Loc;
 }
@@ -27,11 +27,11 @@ export interface DraftInputValue {
 export interface DraftField {
   name: string;
   description?: string;
-  args: DraftInputValue[];
+  args: readonly DraftInputValue[];
   type: TypeExpr;
   /** Input fields only (`x-graphql-default`). */
   defaultValue?: JsonValue;
-  directives: AppliedDirective[];
+  directives: readonly AppliedDirective[];
   /** A non-null input field's `@deprecated` entry, checked against its default by default-values.ts. */
   deprecatedAt?: Loc;
   /** Where the property sits, for diagnostics. */
