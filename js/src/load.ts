@@ -82,12 +82,14 @@ export function isObject(v: unknown): v is JsonObject {
 /** `base` followed by one pointer segment per argument, with `~` and `/` escaped. */
 export function pointerJoin(base: string, ...segments: (string | number)[]): string {
   let out = base;
-  for (const s of segments) {
-    const t = typeof s === 'number' ? String(s) : s;
-    // most segments need no escape: skip the two regex replaces for them
-    out += '/' + (t.indexOf('~') < 0 && t.indexOf('/') < 0 ? t : t.replace(/~/g, '~0').replace(/\//g, '~1'));
-  }
+  for (const s of segments) out += '/' + pointerSegment(typeof s === 'number' ? String(s) : s);
   return out;
+}
+
+/** One pointer segment, escaped (RFC 6901). */
+export function pointerSegment(t: string): string {
+  // most segments need no escape: skip the two regex replaces for them
+  return t.indexOf('~') < 0 && t.indexOf('/') < 0 ? t : t.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 // ---------------------------------------------------------------------------

@@ -10,7 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, keysOf, loadJson, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { evaluatePointer, LocMap, sameLoc, type Loc, type Source, type Target } from './loc';
 import { scanDocument } from './normalize';
 
@@ -182,10 +182,14 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
       // (as merge_object in resolve.rs).
       const first = properties.length === 0;
       if (!first && index.size === 0) properties.forEach((p, i) => index.set(p.key, i));
+      // One prefix for all the properties: each pointer is then one rope of the prefix and
+      // the key (32 bytes, both shared), not two ropes and two copies of '/properties' and
+      // '/key' (128 bytes; at N = 20,000 19 MB held until the end, docs/benchmarks.md).
+      const prefix = at.pointer + '/properties/';
       for (const name of keysOf(props)) {
         const prop: MergedProperty = {
           key: name,
-          loc: { source: at.source, pointer: pointerJoin(at.pointer, 'properties', name) },
+          loc: { source: at.source, pointer: prefix + pointerSegment(name) },
           schema: props[name],
         };
         if (first) {
