@@ -10,9 +10,9 @@ import type { JsonValue } from './load';
 /**
  * The one empty list that fields, arguments and enum values without directives or
  * arguments share. Most have none, and an empty array of their own is 32 bytes: at
- * N = 20,000 the drafts and the IR held 230,000 of them, 8 MB (docs/benchmarks.md,
- * session 17). The lists that may be shared are typed `readonly`, and this one is
- * frozen, so that nothing can add to it.
+ * N = 5,000 the drafts and the IR held 228,000 of them; at N = 20,000 sharing one cut
+ * the live heap by 27 MB (docs/benchmarks.md, session 17). The lists that may be
+ * shared are typed `readonly`, and this one is frozen, so that nothing can add to it.
  */
 export const NONE: readonly never[] = Object.freeze([]);
 
