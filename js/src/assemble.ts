@@ -310,17 +310,28 @@ function slotDefinition(slot: Slot): Definition {
   }
 }
 
-// The IR objects below are built key by key, in the same key order as the literals
-// with `...(cond ? { key } : {})` they replace: on Node 20 (V8 11) a spread among the
-// properties of a literal takes a slow path, ~1 µs an object (one per field).
+// A field is one literal with all its keys, in the key order of the IR: an object made
+// from a smaller literal keeps the keys added later in a store of their own (48 bytes a
+// field at N = 20,000: docs/benchmarks.md, session 17). Not a literal with
+// `...(cond ? { key } : {})`: on Node 20 (V8 11) a spread among the properties of a
+// literal takes a slow path, ~1 µs an object. The rare field with a default (an input
+// field's) is built key by key.
 
 function field(f: DraftField): FieldDef {
-  const out = { name: f.name } as FieldDef;
-  if (f.description !== undefined) out.description = f.description;
-  out.args = f.args.length === 0 ? NONE : f.args.map(inputValue);
-  out.type = renderType(f.type);
-  if (f.defaultValue !== undefined) out.defaultValue = f.defaultValue;
-  out.directives = canonicalFieldDirectives(f.directives);
+  const name = f.name;
+  const description = f.description;
+  const args = f.args.length === 0 ? NONE : f.args.map(inputValue);
+  const type = renderType(f.type);
+  const directives = canonicalFieldDirectives(f.directives);
+  if (f.defaultValue === undefined) {
+    return description === undefined ? { name, args, type, directives } : { name, description, args, type, directives };
+  }
+  const out = { name } as FieldDef;
+  if (description !== undefined) out.description = description;
+  out.args = args;
+  out.type = type;
+  out.defaultValue = f.defaultValue;
+  out.directives = directives;
   return out;
 }
 
