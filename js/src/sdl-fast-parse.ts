@@ -11,6 +11,7 @@
  * with apollo-compiler.
  */
 import type * as G from 'graphql';
+import { NONE } from './ir';
 
 type Node = Record<string, unknown>;
 
@@ -518,9 +519,9 @@ class FastParser {
     return out;
   }
 
-  private argumentDefinitions(): Node[] {
+  private argumentDefinitions(): readonly Node[] {
+    if (!this.skip(0x28)) return NONE;
     const out: Node[] = [];
-    if (!this.skip(0x28)) return out;
     do out.push(this.inputValue());
     while (!this.skip(0x29));
     return out;
@@ -555,7 +556,10 @@ class FastParser {
     return out;
   }
 
-  private directives(): Node[] {
+  private directives(): readonly Node[] {
+    // Most fields, arguments and values have none: they share one empty list (as the IR
+    // does, ir.ts NONE). Nothing adds to an AST's lists once it is parsed.
+    if (!this.is(0x40)) return NONE;
     const out: Node[] = [];
     while (this.skip(0x40)) {
       const name = this.name();

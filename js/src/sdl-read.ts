@@ -30,6 +30,7 @@ import { ConversionError, ErrorCodes } from './errors';
 import { canonicalDirectiveOrder } from './canonical';
 import { hoistInterfaces } from './hoist';
 import {
+  NONE,
   OPERATION_KINDS,
   type AppliedDirective,
   type Definition,
@@ -427,7 +428,7 @@ export class Reader {
       const description = this.descriptionOf(f.description);
       const args = this.inputValues(f.arguments);
       const type = this.typeText(f.type);
-      const directives = this.memberDirectives(f.directives);
+      const directives = this.directives(f.directives);
       return description === undefined ? { name: f.name.value, args, type, directives } : { name: f.name.value, description, args, type, directives };
     });
   }
@@ -440,19 +441,19 @@ export class Reader {
       out.args = NONE;
       out.type = this.typeText(f.type);
       if (f.defaultValue !== undefined) out.defaultValue = this.value(f.defaultValue, 0);
-      out.directives = this.memberDirectives(f.directives);
+      out.directives = this.directives(f.directives);
       return out;
     });
   }
 
-  private inputValues(nodes: readonly G.InputValueDefinitionNode[] | undefined): InputValueDef[] {
+  private inputValues(nodes: readonly G.InputValueDefinitionNode[] | undefined): readonly InputValueDef[] {
     if (nodes === undefined || nodes.length === 0) return NONE;
     return nodes.map((a) => {
       const out = { name: a.name.value } as InputValueDef;
       this.describe(out, a.description);
       out.type = this.typeText(a.type);
       if (a.defaultValue !== undefined) out.defaultValue = this.value(a.defaultValue, 0);
-      out.directives = this.memberDirectives(a.directives);
+      out.directives = this.directives(a.directives);
       return out;
     });
   }
@@ -462,7 +463,7 @@ export class Reader {
     return nodes.map((v) => {
       const out = { name: v.name.value } as EnumValueDef;
       this.describe(out, v.description);
-      out.directives = this.memberDirectives(v.directives);
+      out.directives = this.directives(v.directives);
       return out;
     });
   }
@@ -479,16 +480,12 @@ export class Reader {
   }
 
   /**
-   * The directives of a field, argument, input field or enum value: none is the shared
-   * empty list. Nothing adds to these lists after the build (extensions add to a type's
-   * own lists); one fresh empty array per field was 2 MB per conversion at N = 5,000.
+   * Applied directives; none is the shared empty list (ir.ts NONE). The lists are
+   * read-only: an extension's directives make a new list for its type (`extend`). One
+   * fresh empty array per field was 2 MB per conversion at N = 5,000.
    */
-  private memberDirectives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
-    return nodes === undefined || nodes.length === 0 ? NONE : this.directives(nodes);
-  }
-
-  private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): AppliedDirective[] {
-    if (nodes === undefined || nodes.length === 0) return [];
+  private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): readonly AppliedDirective[] {
+    if (nodes === undefined || nodes.length === 0) return NONE;
     return nodes.map((d) => ({
       name: d.name.value,
       args: d.arguments === undefined || d.arguments.length === 0 ? [] : d.arguments.map((a) => [a.name.value, this.value(a.value, 0)] as [string, JsonValue]),
@@ -568,12 +565,6 @@ const TYPE_KINDS: Record<G.TypeDefinitionNode['kind'], TypeDefinition['kind']> =
   EnumTypeDefinition: 'enum',
   InputObjectTypeDefinition: 'input',
 };
-
-/**
- * The empty list shared by the IR's members (arguments, member directives). Frozen: a
- * push would throw rather than reach every member that shares it.
- */
-const NONE: never[] = Object.freeze([]) as unknown as never[];
 
 interface TypeDraft {
   def: TypeDefinition;

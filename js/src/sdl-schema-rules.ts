@@ -22,6 +22,7 @@
  */
 import type * as G from 'graphql';
 import { BUILTIN_SCALARS } from './type-expr';
+import { NONE } from './ir';
 
 type Kind = 'object' | 'interface' | 'union' | 'enum' | 'input' | 'scalar';
 
@@ -187,7 +188,6 @@ function gathered<T>(named: Named, key: 'fields' | 'values'): readonly T[] {
   return named.nodes.length === 1 ? own(named.nodes[0]) : named.nodes.flatMap(own);
 }
 
-const NONE: readonly never[] = [];
 
 function fieldsOf(named: Named): readonly G.FieldDefinitionNode[] {
   return (named.fields ??= gathered<G.FieldDefinitionNode>(named, 'fields'));
