@@ -34,6 +34,7 @@ pub mod hoist;
 pub mod canonical;
 pub mod json_print;
 pub mod sdl_syntax;
+pub mod sdl_fast_parse;
 mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;

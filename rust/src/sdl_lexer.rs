@@ -441,3 +441,31 @@ pub(crate) fn dedent_block_string_lines(lines: &[String]) -> Vec<String> {
         .take(last + 1 - first)
         .collect()
 }
+
+/// `text` with every comma between tokens (an ignored token, as white space is)
+/// written as a space: the same document to graphql-js, at the same byte offsets.
+/// apollo-parser refuses a comma in a few places graphql-js allows one (between a
+/// description and its definition), so sdl_read hands it this text (record 0028).
+/// Text that does not lex is returned as it is (the recognizer reports it first).
+pub(crate) fn commas_blanked(text: &str) -> Cow<'_, str> {
+    if !text.contains(',') {
+        return Cow::Borrowed(text);
+    }
+    let lexer = Lexer::new(text);
+    let mut out = text.as_bytes().to_vec();
+    let mut from = 0;
+    loop {
+        let Ok(token) = lexer.read_token(from) else { return Cow::Borrowed(text) };
+        for byte in out.get_mut(from..token.start).unwrap_or_default() {
+            if *byte == b',' {
+                *byte = b' ';
+            }
+        }
+        if token.kind == Kind::Eof {
+            break;
+        }
+        from = token.end;
+    }
+    // Only ASCII commas became ASCII spaces, so the bytes are still UTF-8.
+    String::from_utf8(out).map_or(Cow::Borrowed(text), Cow::Owned)
+}

@@ -2,10 +2,13 @@
 //! record 0028 (graphql-to-json direction). The twin of js/src/sdl-read.ts.
 //!
 //! Stages, in the order their errors win:
-//!   1. parse: GRAPHQL_SYNTAX. `sdl_syntax` first finds graphql-js's first
-//!      syntax error (message and position as in TypeScript), then
-//!      apollo-compiler's parser builds the AST (graphql-js `parse` in
-//!      TypeScript);
+//!   1. parse: GRAPHQL_SYNTAX. Most documents are read by sdl_fast_parse,
+//!      without locations (record 0062); the others, and any document with a
+//!      problem (for its position), as follows: `sdl_syntax` first finds
+//!      graphql-js's first syntax error (message and position as in
+//!      TypeScript), then apollo-compiler's parser builds the AST (graphql-js
+//!      `parse` in TypeScript), from the text with its commas blanked
+//!      (`sdl_lexer::commas_blanked`);
 //!   2. executable definitions (operations, fragments): GRAPHQL_INVALID;
 //!   3. our own checks (sdl_names.rs), one walk in document order: names defined
 //!      twice (types, directives, fields, arguments, input fields, enum values,
@@ -48,6 +51,8 @@ use crate::ir::{
 };
 use crate::load::position_at;
 use crate::print::{print_document, ENUM_LITERAL_KEY};
+use crate::sdl_fast_parse::fast_parse_sdl;
+use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
@@ -93,16 +98,31 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     // One leading BOM is skipped; it is not a column (as for JSON input).
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     let reader = Reader { text, file: file.map(str::to_string) };
-    let doc = reader.parse()?;
-    for def in &doc.definitions {
-        if matches!(def, Ast::OperationDefinition(_) | Ast::FragmentDefinition(_)) {
-            return Err(executable_definition(&reader, start(def.location())));
+    // sdl_fast_parse reads most documents, without locations. The nodes' locations are
+    // read only to report a problem, so a document with a problem is read again through
+    // the full parse (sdl_syntax, then apollo-compiler), for the problem's position:
+    // the stages below decide whether there is a problem without them. As TypeScript
+    // does with graphql-js (sdl-read.ts).
+    if let Some(doc) = fast_parse_sdl(text) {
+        if let Ok(document) = read_parsed(&reader, &doc) {
+            return Ok(document);
         }
     }
-    check_names(&reader, &doc)?;
-    validate(&reader, &doc)?;
-    require_definition(&reader, &doc)?;
-    reader.build(&doc)
+    let doc = reader.parse()?;
+    read_parsed(&reader, &doc)
+}
+
+/// The stages after parsing (2 to 5 of the header).
+fn read_parsed(reader: &Reader, doc: &ast::Document) -> Res<Document> {
+    for def in &doc.definitions {
+        if matches!(def, Ast::OperationDefinition(_) | Ast::FragmentDefinition(_)) {
+            return Err(executable_definition(reader, start(def.location())));
+        }
+    }
+    check_names(reader, doc)?;
+    validate(reader, doc)?;
+    require_definition(reader, doc)?;
+    reader.build(doc)
 }
 
 /// A valid document with no type and no directive definition holds only
@@ -171,7 +191,8 @@ impl Reader<'_> {
             Ok(None) => {}
         }
         let path = self.file.as_deref().unwrap_or("input.graphql");
-        match Parser::new().recursion_limit(PARSER_RECURSION_LIMIT).parse_ast(self.text, path) {
+        let text = commas_blanked(self.text);
+        match Parser::new().recursion_limit(PARSER_RECURSION_LIMIT).parse_ast(text.as_ref(), path) {
             Ok(doc) => Ok(doc),
             Err(with_errors) => {
                 // The diagnostics are sorted by position: the first is graphql-js's first.
