@@ -38,6 +38,7 @@ pub mod sdl_fast_parse;
 mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
+mod sdl_rules;
 mod sdl_validate;
 mod sdl_own_rules;
 pub mod suggest;

@@ -10,6 +10,7 @@ use apollo_compiler::{Name, Node};
 
 use crate::errors::codes;
 use crate::sdl_read::{start, Reader, Res};
+use crate::sdl_rules::distinct;
 use crate::type_expr::{is_builtin_scalar, JSON_SCALAR};
 
 // ---------------------------------------------------------------------------
@@ -220,22 +221,6 @@ pub(crate) fn names_hold(doc: &ast::Document) -> bool {
         }
     }
     true
-}
-
-/// Whether the names are all different: pairwise for a short list (most), a set beyond.
-fn distinct<'a>(names: impl ExactSizeIterator<Item = &'a str> + Clone) -> bool {
-    if names.len() <= 16 {
-        let mut rest = names.clone();
-        for _ in 0..names.len() {
-            let Some(name) = rest.next() else { break };
-            if rest.clone().any(|other| other == name) {
-                return false;
-            }
-        }
-        return true;
-    }
-    let mut seen: HashSet<&str> = HashSet::with_capacity(names.len());
-    names.into_iter().all(|name| seen.insert(name))
 }
 
 /// How many labels `check_names` records at most: the capacity of its map, which

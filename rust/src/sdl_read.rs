@@ -15,7 +15,9 @@
 //!      union members, interfaces, schema definitions, operation types),
 //!      redefined built-in scalars, a non-scalar `JSON`: GRAPHQL_INVALID at the
 //!      second definition;
-//!   4. the validator (sdl_validate.rs and sdl_own_rules.rs: apollo-compiler's
+//!   4. the validator, unless sdl_rules.rs and sdl_schema_rules.rs prove there is
+//!      nothing to find (record 0063; stage 3 has its own proof, `names_hold`)
+//!      (sdl_validate.rs and sdl_own_rules.rs: apollo-compiler's
 //!      schema validation here, graphql-js `validateSDL` then `validateSchema` in
 //!      TypeScript): GRAPHQL_INVALID at the earliest location of the problems
 //!      graphql-js would report; sdl_validate.rs says how apollo-compiler's

@@ -7,12 +7,22 @@
 //! throws on the first it cannot; `validateSDL` does not check argument values,
 //! and apollo-compiler accepts them. Both implementations report them between
 //! the SDL rules and the schema rules (record 0028's stage 4): a reason must be
-//! a string or null, a url a string. (TypeScript's `schemaRulesHold`, which
-//! spares graphql-js building the schema, has no twin: apollo-compiler
-//! validates the schema here.)
+//! a string or null, a url a string.
+//!
+//! Also `schema_rules_hold`, the twin of `schemaRulesHold`: a proof that the schema's
+//! own rules hold, which spares building and validating apollo-compiler's schema.
+
+use foldhash::{HashMap, HashMapExt};
 
 use apollo_compiler::ast::{self, Definition as Ast};
-use apollo_compiler::Node;
+use apollo_compiler::{Name, Node};
+
+use crate::sdl_names::{
+    directives_of_node, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
+    members_of_node, values_of_node,
+};
+use crate::sdl_rules::distinct;
+use crate::type_expr::is_builtin_scalar;
 
 pub const DEPRECATED_REASON: &str = "@deprecated(reason:) must be a string.";
 pub const SPECIFIED_BY_URL: &str = "@specifiedBy(url:) must be a string.";
@@ -68,6 +78,334 @@ fn input_values(values: &[Node<ast::InputValueDefinition>], read: &mut dyn FnMut
     for v in values {
         read(&v.directives, true);
     }
+}
+
+// ---------------------------------------------------------------------------
+// schema_rules_hold
+
+/// A named type's kind.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Object,
+    Interface,
+    Union,
+    Enum,
+    Input,
+    Scalar,
+}
+
+fn definition_kind(def: &Ast) -> Option<Kind> {
+    Some(match def {
+        Ast::ObjectTypeDefinition(_) => Kind::Object,
+        Ast::InterfaceTypeDefinition(_) => Kind::Interface,
+        Ast::UnionTypeDefinition(_) => Kind::Union,
+        Ast::EnumTypeDefinition(_) => Kind::Enum,
+        Ast::InputObjectTypeDefinition(_) => Kind::Input,
+        Ast::ScalarTypeDefinition(_) => Kind::Scalar,
+        _ => return None,
+    })
+}
+
+/// A named type of the document: its kind and its definition with all its extensions.
+struct Named<'a> {
+    name: &'a str,
+    kind: Option<Kind>,
+    nodes: Vec<&'a Ast>,
+}
+
+struct Types<'a> {
+    by_name: HashMap<&'a str, usize>,
+    /// In document order.
+    list: Vec<Named<'a>>,
+}
+
+impl<'a> Types<'a> {
+    fn get(&self, name: &str) -> Option<&Named<'a>> {
+        self.by_name.get(name).map(|&i| &self.list[i])
+    }
+
+    fn kind_of(&self, name: &str) -> Option<Kind> {
+        match self.get(name) {
+            Some(named) => named.kind,
+            None => is_builtin_scalar(name).then_some(Kind::Scalar),
+        }
+    }
+
+    /// The entries of a list (fields, values...) of all of a type's nodes, in order.
+    fn gathered<T>(&self, named: &Named<'a>, list: impl Fn(&'a Ast) -> &'a [T]) -> Vec<&'a T> {
+        named.nodes.iter().flat_map(|n| list(n).iter()).collect()
+    }
+
+    fn fields(&self, named: &Named<'a>) -> Vec<&'a Node<ast::FieldDefinition>> {
+        self.gathered(named, fields_of_node)
+    }
+
+    fn interfaces(&self, name: &str) -> Vec<&'a str> {
+        self.get(name).map_or_else(Vec::new, |n| self.gathered(n, implements_of_node).into_iter().map(Name::as_str).collect())
+    }
+
+    fn members(&self, name: &str) -> Vec<&'a str> {
+        self.get(name).map_or_else(Vec::new, |n| self.gathered(n, members_of_node).into_iter().map(Name::as_str).collect())
+    }
+}
+
+/// A cheap, sufficient proof that graphql-js's `validateSchema(buildASTSchema(doc))`
+/// would report nothing (and that `buildASTSchema` would not throw), read off the AST:
+/// the twin of `schemaRulesHold` in js/src/sdl-schema-rules.ts. It runs where
+/// `sdl_rules::sdl_rules_hold` holds (every named type exists, names are unique,
+/// extensions match their type) and answers `true` only when every rule of graphql-js
+/// 16's `type/validate.js` provably holds: root types are object types, field types
+/// output types, argument and input field types input types, interfaces implemented,
+/// union members object types, no cycle of required input fields, no reserved name.
+/// Also `false` where `buildASTSchema` reads a value (`@deprecated`, `@specifiedBy`
+/// other than string literals) and for `@oneOf`. Anything it does not decide answers
+/// `false`, and apollo-compiler's schema is built and validated as before.
+/// `definitions`: the document's, then those added for validation.
+pub(crate) fn schema_rules_hold(definitions: &[&Ast]) -> bool {
+    let mut types = Types { by_name: HashMap::with_capacity(definitions.len()), list: Vec::new() };
+    let mut directives: Vec<&ast::DirectiveDefinition> = Vec::new();
+    let mut roots: Vec<&str> = Vec::new();
+    let mut schema_definition = false;
+    for def in definitions {
+        match def {
+            Ast::SchemaDefinition(d) => {
+                schema_definition = true;
+                roots.extend(d.root_operations.iter().map(|op| op.1.as_str()));
+                if !directives_sure(&d.directives) {
+                    return false;
+                }
+            }
+            Ast::SchemaExtension(d) => {
+                roots.extend(d.root_operations.iter().map(|op| op.1.as_str()));
+                if !directives_sure(&d.directives) {
+                    return false;
+                }
+            }
+            Ast::DirectiveDefinition(d) => directives.push(d),
+            _ => {
+                let Some(name) = def.name().filter(|_| is_type_definition(def) || is_type_extension(def)) else {
+                    return false;
+                };
+                let index = *types.by_name.entry(name.as_str()).or_insert_with(|| {
+                    types.list.push(Named { name: name.as_str(), kind: None, nodes: Vec::new() });
+                    types.list.len() - 1
+                });
+                let named = &mut types.list[index];
+                named.nodes.push(def);
+                if let Some(kind) = definition_kind(def) {
+                    if named.kind.replace(kind).is_some() {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    if directives.iter().any(|d| reserved(&d.name) || !input_values_hold(&d.arguments, &types)) {
+        return false;
+    }
+    // Without a schema definition, buildASTSchema takes the types named Query, Mutation
+    // and Subscription as the roots (as well as any an `extend schema` names).
+    if !schema_definition {
+        roots.extend(["Query", "Mutation", "Subscription"].into_iter().filter(|n| types.by_name.contains_key(n)));
+    }
+    if roots.iter().any(|name| types.kind_of(name) != Some(Kind::Object)) {
+        return false;
+    }
+    for named in &types.list {
+        if named.kind.is_none() || named.name.starts_with("__") || !type_holds(named, &types) {
+            return false;
+        }
+    }
+    no_required_input_cycle(&types)
+}
+
+fn reserved(name: &Name) -> bool {
+    name.as_str().starts_with("__")
+}
+
+/// The directives buildASTSchema reads values of: `@deprecated(reason:)` and
+/// `@specifiedBy(url:)` with a string literal (or `@deprecated` without one);
+/// `@oneOf` is never sure (its own rules are left to the validator).
+fn directives_sure(directives: &ast::DirectiveList) -> bool {
+    directives.iter().all(|d| match d.name.as_str() {
+        "oneOf" => false,
+        name @ ("deprecated" | "specifiedBy") => {
+            let only = if name == "deprecated" { "reason" } else { "url" };
+            match d.arguments.as_slice() {
+                [] => name == "deprecated",
+                [arg] => arg.name == only && matches!(*arg.value, ast::Value::String(_)),
+                _ => false,
+            }
+        }
+        _ => true,
+    })
+}
+
+fn deprecated(directives: &ast::DirectiveList) -> bool {
+    directives.iter().any(|d| d.name == "deprecated")
+}
+
+/// Arguments or input fields: names not reserved, input types, and none both non-null
+/// and deprecated (with a default it may still count as required: graphql-js drops a
+/// default that does not fit its type).
+fn input_values_hold<'a>(values: impl IntoIterator<Item = &'a Node<ast::InputValueDefinition>>, types: &Types) -> bool {
+    values.into_iter().all(|v| {
+        !reserved(&v.name)
+            && directives_sure(&v.directives)
+            && !(v.ty.is_non_null() && deprecated(&v.directives))
+            && matches!(types.kind_of(v.ty.inner_named_type()), Some(Kind::Scalar | Kind::Enum | Kind::Input))
+    })
+}
+
+fn type_holds(named: &Named, types: &Types) -> bool {
+    if !named.nodes.iter().all(|n| directives_of_node(n).is_some_and(directives_sure)) {
+        return false;
+    }
+    match named.kind {
+        Some(Kind::Object | Kind::Interface) => fields_hold(&types.fields(named), types) && interfaces_hold(named, types),
+        Some(Kind::Union) => {
+            let members = types.members(named.name);
+            !members.is_empty() && distinct(members.iter().copied()) && members.iter().all(|m| types.kind_of(m) == Some(Kind::Object))
+        }
+        Some(Kind::Enum) => {
+            let values = types.gathered(named, values_of_node);
+            !values.is_empty() && values.iter().all(|v| !reserved(&v.value) && directives_sure(&v.directives))
+        }
+        Some(Kind::Input) => {
+            let fields = types.gathered(named, input_fields_of_node);
+            !fields.is_empty() && input_values_hold(fields, types)
+        }
+        _ => true,
+    }
+}
+
+/// Object and interface fields: at least one, names not reserved, output types, arguments as input_values_hold.
+fn fields_hold(fields: &[&Node<ast::FieldDefinition>], types: &Types) -> bool {
+    !fields.is_empty()
+        && fields.iter().all(|f| {
+            !reserved(&f.name)
+                && directives_sure(&f.directives)
+                && !matches!(types.kind_of(f.ty.inner_named_type()), None | Some(Kind::Input))
+                && input_values_hold(&f.arguments, types)
+        })
+}
+
+/// graphql-js's `validateInterfaces`: each interface named once, an interface, not the
+/// type itself, with the interfaces it implements implemented too, and its fields
+/// implemented (a field of a subtype, the same arguments with equal types, no extra
+/// non-null argument).
+fn interfaces_hold(named: &Named, types: &Types) -> bool {
+    let interfaces = types.interfaces(named.name);
+    if interfaces.is_empty() {
+        return true;
+    }
+    if !distinct(interfaces.iter().copied()) {
+        return false;
+    }
+    let fields = types.fields(named);
+    // Most types have a few fields: found by a scan, without a map to build.
+    let by_name: Option<HashMap<&str, &Node<ast::FieldDefinition>>> =
+        (fields.len() > 16).then(|| fields.iter().map(|f| (f.name.as_str(), *f)).collect());
+    for iface in &interfaces {
+        if *iface == named.name || types.kind_of(iface) != Some(Kind::Interface) {
+            return false;
+        }
+        let Some(iface_named) = types.get(iface) else { return false };
+        if !types.interfaces(iface).iter().all(|t| *t != named.name && interfaces.contains(t)) {
+            return false;
+        }
+        for iface_field in types.fields(iface_named) {
+            let field_name = iface_field.name.as_str();
+            let field = match &by_name {
+                Some(map) => map.get(field_name).copied(),
+                None => fields.iter().find(|f| f.name == field_name).copied(),
+            };
+            let Some(field) = field else { return false };
+            if !is_sub_type(&field.ty, &iface_field.ty, types) || !arguments_implement(&field.arguments, &iface_field.arguments) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// A field's arguments against the interface field's: each of the interface's, with an
+/// equal type, and no other non-null one. (Names are unique within each list: sdl_rules.)
+fn arguments_implement(args: &[Node<ast::InputValueDefinition>], iface_args: &[Node<ast::InputValueDefinition>]) -> bool {
+    let equal = iface_args.iter().all(|ia| args.iter().any(|a| a.name == ia.name && a.ty == ia.ty));
+    equal && args.iter().all(|a| !a.ty.is_non_null() || iface_args.iter().any(|ia| ia.name == a.name))
+}
+
+/// graphql-js's `isTypeSubTypeOf` on type references.
+fn is_sub_type(sub: &ast::Type, sup: &ast::Type, types: &Types) -> bool {
+    use ast::Type as T;
+    if sub == sup {
+        return true;
+    }
+    match (sub, sup) {
+        (T::NonNullNamed(a) | T::Named(a), T::Named(b)) | (T::NonNullNamed(a), T::NonNullNamed(b)) => named_sub_type(a, b, types),
+        (T::NonNullList(a), T::NonNullList(b)) | (T::NonNullList(a) | T::List(a), T::List(b)) => is_sub_type(a, b, types),
+        _ => false,
+    }
+}
+
+fn named_sub_type(sub: &str, sup: &str, types: &Types) -> bool {
+    if sub == sup {
+        return true;
+    }
+    let sub_kind = types.kind_of(sub);
+    match types.kind_of(sup) {
+        Some(Kind::Union) => sub_kind == Some(Kind::Object) && types.members(sup).contains(&sub),
+        Some(Kind::Interface) => {
+            matches!(sub_kind, Some(Kind::Object | Kind::Interface)) && types.interfaces(sub).contains(&sup)
+        }
+        _ => false,
+    }
+}
+
+/// No input object reaches itself through non-null input-object fields (lists break a cycle).
+fn no_required_input_cycle(types: &Types) -> bool {
+    #[derive(PartialEq)]
+    enum State {
+        Open,
+        Done,
+    }
+    let next = |name: &str| -> Vec<&str> {
+        let Some(named) = types.get(name) else { return Vec::new() };
+        let fields = types.gathered(named, input_fields_of_node);
+        let required = fields.into_iter().filter_map(|f| match &*f.ty {
+            ast::Type::NonNullNamed(n) if types.kind_of(n) == Some(Kind::Input) => Some(n.as_str()),
+            _ => None,
+        });
+        required.collect()
+    };
+    let mut state: HashMap<&str, State> = HashMap::new();
+    // Iterative depth-first search: a long chain of required fields must not exhaust the stack.
+    for named in &types.list {
+        let start = named.name;
+        if named.kind != Some(Kind::Input) || state.contains_key(start) {
+            continue;
+        }
+        let mut stack: Vec<(&str, Vec<&str>)> = vec![(start, next(start))];
+        state.insert(start, State::Open);
+        while let Some((name, edges)) = stack.last_mut() {
+            match edges.pop() {
+                None => {
+                    state.insert(name, State::Done);
+                    stack.pop();
+                }
+                Some(to) => match state.get(to) {
+                    Some(State::Open) => return false,
+                    Some(State::Done) => {}
+                    None => {
+                        state.insert(to, State::Open);
+                        stack.push((to, next(to)));
+                    }
+                },
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]
