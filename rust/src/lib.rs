@@ -39,6 +39,8 @@ mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
 mod sdl_rules;
+#[cfg(test)]
+mod test_corpus;
 mod sdl_validate;
 mod sdl_own_rules;
 pub mod suggest;

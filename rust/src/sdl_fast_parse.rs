@@ -433,24 +433,21 @@ impl<'t> FastParser<'t> {
     }
 
     fn braced<T>(&mut self, item: fn(&mut Self) -> Fast<T>) -> Fast<Option<Vec<T>>> {
-        if self.peek(Kind::BraceL) {
-            self.deeper()?;
-        }
-        let items = self.optional_many(Kind::BraceL, item, Kind::BraceR)?;
-        if items.is_some() {
-            self.depth -= 1;
-        }
-        Ok(items)
+        self.nested(Kind::BraceL, item, Kind::BraceR)
     }
 
     fn arguments_definition(&mut self) -> Fast<Option<Vec<Node<ast::InputValueDefinition>>>> {
-        if self.peek(Kind::ParenL) {
-            self.deeper()?;
+        self.nested(Kind::ParenL, Self::input_value, Kind::ParenR)
+    }
+
+    /// `optional_many`, one level deeper while inside.
+    fn nested<T>(&mut self, open: Kind, item: fn(&mut Self) -> Fast<T>, close: Kind) -> Fast<Option<Vec<T>>> {
+        if !self.peek(open) {
+            return Ok(None);
         }
-        let items = self.optional_many(Kind::ParenL, Self::input_value, Kind::ParenR)?;
-        if items.is_some() {
-            self.depth -= 1;
-        }
+        self.deeper()?;
+        let items = self.optional_many(open, item, close)?;
+        self.depth -= 1;
         Ok(items)
     }
 
@@ -510,14 +507,7 @@ impl<'t> FastParser<'t> {
         let mut list = Vec::new();
         while self.optional(Kind::At)? {
             let name = self.name()?;
-            let arguments = if self.peek(Kind::ParenL) {
-                self.deeper()?;
-                let arguments = self.optional_many(Kind::ParenL, Self::argument, Kind::ParenR)?;
-                self.depth -= 1;
-                arguments.unwrap_or_default()
-            } else {
-                Vec::new()
-            };
+            let arguments = self.nested(Kind::ParenL, Self::argument, Kind::ParenR)?.unwrap_or_default();
             list.push(Node::new(ast::Directive { name, arguments }));
         }
         Ok(ast::DirectiveList(list))

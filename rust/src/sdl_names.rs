@@ -338,18 +338,7 @@ pub(crate) fn directives_of_node(def: &Ast) -> Option<&ast::DirectiveList> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::path::{Path, PathBuf};
-
-    fn graphql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        for path in entries.filter_map(|e| e.ok().map(|e| e.path())) {
-            if path.is_dir() {
-                graphql_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "graphql") {
-                out.push(path);
-            }
-        }
-    }
+    use crate::test_corpus::graphql_texts;
 
     /// Each scope's name defined twice, and what shares a scope across nodes.
     const TWICE: &[&str] = &[
@@ -373,11 +362,7 @@ mod tests {
 
     #[test]
     fn the_proof_holds_only_where_the_walk_finds_nothing() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut files = Vec::new();
-        graphql_files(&root.join("fixtures"), &mut files);
-        graphql_files(&root.join("examples"), &mut files);
-        let mut texts: Vec<String> = files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+        let mut texts = graphql_texts();
         texts.extend(TWICE.iter().map(|t| t.to_string()));
         let (mut held, mut walked_clean) = (0, 0);
         for text in &texts {

@@ -310,8 +310,6 @@ mod tests {
     //! validator finds nothing: on every fixture and example `.graphql` file, on
     //! documents written for each rule, and on those with random edits that make
     //! types, fields, directives and arguments meet where they should not.
-    use std::path::{Path, PathBuf};
-
     use apollo_compiler::parser::Parser;
     use proptest::prelude::*;
     use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
@@ -320,19 +318,7 @@ mod tests {
     use crate::sdl_read::Reader;
     use crate::sdl_schema_rules::schema_rules_hold;
     use crate::sdl_validate::{added_definitions, validate_all};
-
-    fn graphql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for path in paths {
-            if path.is_dir() {
-                graphql_files(&path, out);
-            } else if path.extension().is_some_and(|e| e == "graphql") {
-                out.push(path);
-            }
-        }
-    }
+    use crate::test_corpus::{apply_edits, graphql_texts};
 
     /// Each a problem one rule finds, or close to one.
     const WRITTEN: &[&str] = &[
@@ -418,11 +404,7 @@ mod tests {
     }
 
     fn texts() -> Vec<String> {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut files = Vec::new();
-        graphql_files(&root.join("fixtures"), &mut files);
-        graphql_files(&root.join("examples"), &mut files);
-        let mut texts: Vec<String> = files.iter().filter_map(|p| std::fs::read_to_string(p).ok()).collect();
+        let mut texts = graphql_texts();
         texts.extend(WRITTEN.iter().map(|t| t.to_string()));
         texts
     }
@@ -454,16 +436,6 @@ mod tests {
         )
         .prop_map(str::to_string);
         proptest::collection::vec((any::<usize>(), 0usize..6, insert), 1..4)
-    }
-
-    fn apply_edits(text: &str, edits: &[(usize, usize, String)]) -> String {
-        let mut chars: Vec<char> = text.chars().collect();
-        for (at, remove, insert) in edits {
-            let at = at % (chars.len() + 1);
-            let end = (at + remove).min(chars.len());
-            chars.splice(at..end, insert.chars());
-        }
-        chars.into_iter().collect()
     }
 
     #[test]

@@ -8,11 +8,16 @@
 //! `cargo test --test fuzz` runs 500 cases; `FUZZ_CASES=100000` runs more
 //! (`FUZZ_SEED` picks the seed; each run prints its count and time).
 
+#[allow(dead_code)] // the part this file uses
+#[path = "../src/test_corpus.rs"]
+mod test_corpus;
+
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{Map, Number, Value};
+use test_corpus::apply_edits;
 use x_graphql::{ConversionDirection, Converter, ConverterOptions};
 
 const TIME_LIMIT: Duration = Duration::from_secs(5);
@@ -72,16 +77,6 @@ fn edits() -> impl Strategy<Value = Vec<(usize, usize, String)>> {
             .prop_map(str::to_string),
     ];
     proptest::collection::vec((any::<usize>(), 0usize..4, insert), 0..4)
-}
-
-fn apply_edits(text: &str, edits: &[(usize, usize, String)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for (at, remove, insert) in edits {
-        let at = at % (chars.len() + 1);
-        let end = (at + remove).min(chars.len());
-        chars.splice(at..end, insert.chars());
-    }
-    chars.into_iter().collect()
 }
 
 #[derive(Debug, Clone)]

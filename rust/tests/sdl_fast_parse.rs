@@ -7,38 +7,21 @@
 //! Inputs: every `.graphql` file of fixtures/ and examples/, documents written for
 //! each construct, and (property) those files and documents with random edits.
 
-use std::path::{Path, PathBuf};
+#[allow(dead_code)] // the part this file uses
+#[path = "../src/test_corpus.rs"]
+mod test_corpus;
 
 use apollo_compiler::parser::Parser;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use test_corpus::{apply_edits, graphql_files};
 use x_graphql::sdl_fast_parse::fast_parse_sdl;
 use x_graphql::sdl_syntax::check_syntax;
 
 const LIMIT: usize = 2_000;
 
-fn graphql_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for path in paths {
-        if path.is_dir() {
-            graphql_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "graphql") {
-            out.push(path);
-        }
-    }
-}
-
 fn corpus() -> Vec<(String, String)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut files = Vec::new();
-    graphql_files(&root.join("fixtures"), &mut files);
-    graphql_files(&root.join("examples"), &mut files);
-    let mut out: Vec<(String, String)> = files
-        .into_iter()
-        .filter_map(|p| Some((p.display().to_string(), std::fs::read_to_string(&p).ok()?)))
-        .collect();
+    let mut out = graphql_files();
     out.extend(WRITTEN.iter().enumerate().map(|(i, t)| (format!("written #{i}"), (*t).to_string())));
     out
 }
@@ -166,16 +149,6 @@ fn edits() -> impl Strategy<Value = Vec<(usize, usize, String)>> {
         .prop_map(str::to_string),
     ];
     proptest::collection::vec((any::<usize>(), 0usize..4, insert), 1..4)
-}
-
-fn apply_edits(text: &str, edits: &[(usize, usize, String)]) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for (at, remove, insert) in edits {
-        let at = at % (chars.len() + 1);
-        let end = (at + remove).min(chars.len());
-        chars.splice(at..end, insert.chars());
-    }
-    chars.into_iter().collect()
 }
 
 #[test]
