@@ -1,5 +1,6 @@
 /**
- * assemble: slots -> the IR document.
+ * assemble: slots -> the IR document, its definitions handed one at a time
+ * to the caller (the printer) in document order.
  *
  * 1. naming (D2, D3): explicit names are checked and reserved first; then
  *    generated names are claimed in document order (preorder of the slots).
@@ -14,7 +15,7 @@ import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
-import { NONE, type Definition, type DirectiveDef, type Document, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
+import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
 import { locKey } from './loc';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
@@ -25,7 +26,15 @@ import { fnv1a32 } from './text';
 import { typeLoc, type DraftField, type DraftInputValue, type Slot } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from './type-expr';
 
-export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Document {
+/**
+ * Hands each definition to `sink` as it is built, in document order, and returns the
+ * head of the document (what prints before the definitions). The converter prints each
+ * definition at once, so the definitions of a large schema are never all alive
+ * together: kept in a list until printing, they and their rendered types outlived V8's
+ * young generation and were promoted, which raised the npm CLI's peak RSS (N = 20,000,
+ * docs/benchmarks.md, session 21).
+ */
+export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink: (def: Definition) => void): DocumentHead {
   const order = preorder(lw.units);
   nameSlots(lw, order);
   const byName = new Map<string, Slot>();
@@ -36,29 +45,33 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[]): Docu
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
 
-  const definitions: Definition[] = [];
+  const scalars = new DeclaredScalars(byName);
+  const place = (def: Definition): void => {
+    scalars.meet(def);
+    sink(def);
+  };
   for (const d of directiveDefs) {
     const def = { kind: 'directive', name: d.name } as DirectiveDef;
     if (d.description !== undefined) def.description = d.description;
     def.args = d.args.map(inputValue);
     def.repeatable = d.repeatable;
     def.locations = d.locations;
-    definitions.push(def);
+    place(def);
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
-  for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) definitions.push(slotDefinition(slot));
-  for (const name of declaredScalars(definitions, byName)) definitions.push(lw.scalarDefinition(name));
+  for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) place(slotDefinition(slot));
+  for (const name of scalars.names) sink(lw.scalarDefinition(name));
 
-  const doc: Document = { definitions };
-  if (lw.schemaExtension) doc.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
-  if (lw.schema) doc.schema = schemaDef(lw, lw.schema, byName);
-  checkSchemaRoots(lw, definitions, byName);
+  const head: DocumentHead = {};
+  if (lw.schemaExtension) head.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
+  if (lw.schema) head.schema = schemaDef(lw, lw.schema, byName);
+  checkSchemaRoots(lw, (name) => byName.get(name)?.kind ?? (scalars.has(name) ? 'scalar' : undefined), byName);
   const used = lw.directives.federationUsed;
   // A schema extension is printed as given: it carries its own @link, if any.
-  if (used.size > 0 && lw.options.federationLink && !doc.schemaExtension) {
-    doc.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
+  if (used.size > 0 && lw.options.federationLink && !head.schemaExtension) {
+    head.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
   }
-  return doc;
+  return head;
 }
 
 /** Record 0028: each operation type must be an object type of the schema. */
@@ -345,28 +358,39 @@ function inputValue(a: DraftInputValue): InputValueDef {
 }
 
 /**
- * D6: named types that are used but neither built in nor defined, in the
- * order a reader meets them in the printed document.
+ * D6: named types that are used but neither built in nor defined, in the order a
+ * reader meets them in the printed document, gathered as its definitions are built
+ * (in that order), as assemble.rs does.
  */
-function declaredScalars(definitions: Definition[], byName: Map<string, Slot>): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const use = (type: string): void => {
-    const name = baseName(type);
-    if (seen.has(name)) return;
-    seen.add(name);
-    if (!BUILTIN_SCALARS.has(name) && !byName.has(name)) out.push(name);
-  };
-  for (const def of definitions) {
-    if (def.kind === 'directive') def.args.forEach((a) => use(a.type));
+class DeclaredScalars {
+  readonly names: string[] = [];
+  private readonly declared = new Set<string>();
+  private readonly seen = new Set<string>();
+
+  constructor(private readonly byName: Map<string, Slot>) {}
+
+  has(name: string): boolean {
+    return this.declared.has(name);
+  }
+
+  meet(def: Definition): void {
+    if (def.kind === 'directive') def.args.forEach((a) => this.use(a.type));
     if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
       for (const f of def.fields) {
-        f.args.forEach((a) => use(a.type));
-        use(f.type);
+        f.args.forEach((a) => this.use(a.type));
+        this.use(f.type);
       }
     }
   }
-  return out;
+
+  private use(type: string): void {
+    const name = baseName(type);
+    if (this.seen.has(name)) return;
+    this.seen.add(name);
+    if (BUILTIN_SCALARS.has(name) || this.byName.has(name)) return;
+    this.declared.add(name);
+    this.names.push(name);
+  }
 }
 
 /**

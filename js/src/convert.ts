@@ -13,7 +13,7 @@ import { checkMetaSchema } from './meta-schema';
 import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
-import { printDocument } from './print';
+import { joinBlocks, Printer } from './print';
 import { printReversed, reverseDocument } from './reverse';
 import { readSdl } from './sdl-read';
 import { Resolver } from './resolve';
@@ -79,8 +79,11 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
-    const doc = assemble(lw, lw.directives.definitions());
-    if (doc.definitions.length === 0) {
+    // Each definition is printed as assemble builds it (memory: see assemble).
+    const printer = new Printer(resolved.descriptionBlockThreshold);
+    const blocks: string[] = [];
+    const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));
+    if (blocks.length === 0) {
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
@@ -95,7 +98,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       const w = located[0];
       throw new ConversionError(w.code, w.message, w);
     }
-    const sdl = doc.definitions.length === 0 ? '' : printDocument(doc, resolved.descriptionBlockThreshold);
+    const sdl = blocks.length === 0 ? '' : joinBlocks(printer.head(head), blocks);
     return { output: sdl, sdl, warnings: located };
   } catch (e) {
     if (e instanceof ConversionError && changes.length > 0 && e.file === options.fileName && e.pointer !== undefined && e.line === undefined) {

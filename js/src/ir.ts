@@ -113,9 +113,13 @@ export const OPERATION_KINDS = ['query', 'mutation', 'subscription'] as const;
  * The printed order (record 0028): the schema extension (or else the generated
  * federation `link`), the schema definition, then `definitions`.
  */
-export interface Document {
+/** What a document prints before its definitions. */
+export interface DocumentHead {
   link?: SchemaLink;
   schemaExtension?: SchemaDef;
   schema?: SchemaDef;
+}
+
+export interface Document extends DocumentHead {
   definitions: Definition[];
 }

@@ -11,6 +11,7 @@ import type {
   Definition,
   DirectiveDef,
   Document,
+  DocumentHead,
   EnumTypeDef,
   InputValueDef,
   ObjectTypeDef,
@@ -22,21 +23,30 @@ import { isObject, keysOf, type JsonValue } from './load';
 import { formatNumber, printDescription, printString } from './text';
 
 export function printDocument(doc: Document, descriptionBlockThreshold: number): string {
-  const blocks: string[] = [];
   const p = new Printer(descriptionBlockThreshold);
-  if (doc.schemaExtension) {
-    blocks.push(p.schema('extend schema', doc.schemaExtension));
-  } else if (doc.link) {
-    const imports = doc.link.imports.map(printString).join(', ');
-    blocks.push(`extend schema @link(url: ${printString(doc.link.url)}, import: [${imports}])\n`);
-  }
-  if (doc.schema) blocks.push(p.schema('schema', doc.schema));
-  for (const def of doc.definitions) blocks.push(p.definition(def));
-  return blocks.join('\n');
+  return joinBlocks(p.head(doc), doc.definitions.map((def) => p.definition(def)));
 }
 
-class Printer {
+/** The document's text from its head's blocks and its definitions' blocks: one blank line between blocks. */
+export function joinBlocks(head: string[], definitions: string[]): string {
+  return head.length === 0 ? definitions.join('\n') : head.concat(definitions).join('\n');
+}
+
+export class Printer {
   constructor(private readonly threshold: number) {}
+
+  /** The blocks before the definitions: the schema extension or the federation `@link`, then the schema. */
+  head(doc: DocumentHead): string[] {
+    const blocks: string[] = [];
+    if (doc.schemaExtension) {
+      blocks.push(this.schema('extend schema', doc.schemaExtension));
+    } else if (doc.link) {
+      const imports = doc.link.imports.map(printString).join(', ');
+      blocks.push(`extend schema @link(url: ${printString(doc.link.url)}, import: [${imports}])\n`);
+    }
+    if (doc.schema) blocks.push(this.schema('schema', doc.schema));
+    return blocks;
+  }
 
   definition(def: Definition): string {
     switch (def.kind) {

@@ -12,6 +12,9 @@
  */
 import { ErrorCodes } from './errors';
 import type { Definition } from './ir';
+
+/** The kind of a type definition of the document. */
+type TypeKind = Exclude<Definition['kind'], 'directive'>;
 import type { Loc } from './loc';
 import type { DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
@@ -23,17 +26,17 @@ const IMPLICIT_ROOTS: Array<[string, string]> = [
   ['Subscription', 'subscription'],
 ];
 
-export function checkSchemaRoots(lw: Lowering, definitions: Definition[], byName: Map<string, Slot>): void {
+export function checkSchemaRoots(lw: Lowering, kindOf: (name: string) => TypeKind | undefined, byName: Map<string, Slot>): void {
   if (lw.schema && lw.schemaExtension) checkGivenOnce(lw, lw.schema, lw.schemaExtension);
   if (lw.schema) return;
   for (const [name, op] of IMPLICIT_ROOTS) {
-    const def = definitions.find((d) => d.kind !== 'directive' && d.name === name);
-    if (!def || def.kind === 'object') continue;
+    const kind = kindOf(name);
+    if (kind === undefined || kind === 'object') continue;
     const slot = byName.get(name);
     const loc: Loc = slot ? (slot.explicit?.loc ?? slot.loc) : { source: lw.resolver.main, pointer: '' };
     lw.fail(
       ErrorCodes.OPERATION_TYPE,
-      `the ${def.kind} ${name} would be the ${op} root type, which must be an object type; rename it, or name the root types with x-graphql-schema`,
+      `the ${kind} ${name} would be the ${op} root type, which must be an object type; rename it, or name the root types with x-graphql-schema`,
       loc,
     );
   }
