@@ -111,9 +111,8 @@ export const OPERATION_KINDS = ['query', 'mutation', 'subscription'] as const;
 
 /**
  * The printed order (record 0028): the schema extension (or else the generated
- * federation `link`), the schema definition, then `definitions`.
+ * federation `link`), the schema definition (the document's head), then `definitions`.
  */
-/** What a document prints before its definitions. */
 export interface DocumentHead {
   link?: SchemaLink;
   schemaExtension?: SchemaDef;

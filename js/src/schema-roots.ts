@@ -12,13 +12,13 @@
  */
 import { ErrorCodes } from './errors';
 import type { Definition } from './ir';
-
-/** The kind of a type definition of the document. */
-type TypeKind = Exclude<Definition['kind'], 'directive'>;
 import type { Loc } from './loc';
 import type { DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import type { Slot } from './slots';
+
+/** The kind of a type definition of the document. */
+type TypeKind = Exclude<Definition['kind'], 'directive'>;
 
 const IMPLICIT_ROOTS: Array<[string, string]> = [
   ['Query', 'query'],
