@@ -364,13 +364,13 @@ function inputValue(a: DraftInputValue): InputValueDef {
  */
 class DeclaredScalars {
   readonly names: string[] = [];
-  private readonly declared = new Set<string>();
   private readonly seen = new Set<string>();
 
   constructor(private readonly byName: Map<string, Slot>) {}
 
+  /** A declared scalar (a schema declares a few at most). */
   has(name: string): boolean {
-    return this.declared.has(name);
+    return this.names.includes(name);
   }
 
   meet(def: Definition): void {
@@ -387,9 +387,7 @@ class DeclaredScalars {
     const name = baseName(type);
     if (this.seen.has(name)) return;
     this.seen.add(name);
-    if (BUILTIN_SCALARS.has(name) || this.byName.has(name)) return;
-    this.declared.add(name);
-    this.names.push(name);
+    if (!BUILTIN_SCALARS.has(name) && !this.byName.has(name)) this.names.push(name);
   }
 }
 
