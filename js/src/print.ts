@@ -29,7 +29,7 @@ export function printDocument(doc: Document, descriptionBlockThreshold: number):
 
 /** The document's text from its head's blocks and its definitions' blocks: one blank line between blocks. */
 export function joinBlocks(head: string[], definitions: string[]): string {
-  return head.length === 0 ? definitions.join('\n') : head.concat(definitions).join('\n');
+  return head.concat(definitions).join('\n');
 }
 
 export class Printer {
