@@ -4,7 +4,7 @@
 //! counts the instructions of exactly one library call, without criterion's loop
 //! or the CLI's file handling around it. Prints the output length (the output
 //! itself with `--print`) so the work cannot be optimised away; `--given` hands
-//! the text over (`Converter::convert_given`, as the CLI does with a large file); `--serde` only
+//! the text over (`Converter::convert_output_given`, as the CLI does with a large file); `--serde` only
 //! parses the file with `serde_json::from_str` (the floor, for instruction ratios),
 //! `--apollo` only parses it with apollo-compiler's `ast::Document::parse` (the floor
 //! of SDL -> JSON). A `.graphql` or `.gql` FILE implies `to-json`. `--repeat N` makes the
@@ -47,7 +47,7 @@ fn main() {
     }
     let converter = Converter::new();
     if args.iter().any(|a| a == "--print") && args.iter().any(|a| a == "--warnings") {
-        let r = converter.convert_with_warnings(&text, direction).expect("conversion");
+        let r = converter.convert_output(&text, direction).expect("conversion");
         for w in &r.warnings {
             println!("{:?}:{:?}:{:?} {} {}", w.file, w.line, w.column, w.code, w.message);
         }
@@ -59,10 +59,10 @@ fn main() {
     }
     let len = if args.iter().any(|a| a == "--given") {
         // As the CLI converts a large file: the text handed over and freed once parsed.
-        let r = converter.convert_given(text, direction).expect("conversion");
+        let r = converter.convert_output_given(text, direction).expect("conversion");
         r.output.len() + r.warnings.len()
     } else if args.iter().any(|a| a == "--warnings") {
-        let r = converter.convert_with_warnings(&text, direction).expect("conversion");
+        let r = converter.convert_output(&text, direction).expect("conversion");
         r.output.len() + r.warnings.len()
     } else {
         for _ in 1..repeat {

@@ -64,7 +64,7 @@ pub mod validate_graphql;
 use std::fmt;
 use std::str::FromStr;
 
-pub use convert::{ConversionResult, SdlResult};
+pub use convert::{ConversionResult, Converted, SdlResult};
 pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
 pub use options::{ConverterOptions, RefNaming};
 pub use describe::describe;
@@ -143,16 +143,17 @@ impl Converter {
 
     /// Converts and returns the output text; warnings are dropped (see `convert_with_warnings`).
     pub fn convert(&self, input: &str, direction: ConversionDirection) -> Result<String, ConversionError> {
-        self.run(input, direction, false).map(|r| r.output)
+        self.run(input, direction, false).map(|c| c.output)
     }
 
-    /// Converts and returns the SDL with the warnings met on the way.
+    /// Converts and returns the output with the warnings met on the way. Its `sdl` is a
+    /// copy of the output; `convert_output` returns the same without that copy.
     pub fn convert_with_warnings(
         &self,
         input: &str,
         direction: ConversionDirection,
     ) -> Result<SdlResult, ConversionError> {
-        self.run(input, direction, true)
+        self.run(input, direction, true).map(Into::into)
     }
 
     /// `convert_with_warnings` for an input handed over rather than lent, as the CLI
@@ -161,6 +162,17 @@ impl Converter {
     /// come back without line and column; `convert::locate_diagnostics` adds them
     /// from the text read again.
     pub fn convert_given(&self, input: String, direction: ConversionDirection) -> Result<SdlResult, ConversionError> {
+        self.convert_output_given(input, direction).map(Into::into)
+    }
+
+    /// `convert_with_warnings` without `ConversionResult::sdl`, the copy of the output
+    /// (record 0064): the output and the warnings.
+    pub fn convert_output(&self, input: &str, direction: ConversionDirection) -> Result<Converted, ConversionError> {
+        self.run(input, direction, true)
+    }
+
+    /// `convert_given` without `ConversionResult::sdl`, the copy of the output (record 0064).
+    pub fn convert_output_given(&self, input: String, direction: ConversionDirection) -> Result<Converted, ConversionError> {
         if direction == ConversionDirection::GraphQLToJsonSchema {
             return convert::graphql_to_json_schema(&input, &self.options);
         }
@@ -169,7 +181,7 @@ impl Converter {
 
     /// `positions`: give the warnings their line and column (a pass over the
     /// input; `convert` drops them).
-    fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<SdlResult, ConversionError> {
+    fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<Converted, ConversionError> {
         if direction == ConversionDirection::GraphQLToJsonSchema {
             return convert::graphql_to_json_schema(input, &self.options);
         }

@@ -14,6 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
+use x_graphql::convert::locate_diagnostics;
 use x_graphql::json::{Map, Value};
 use x_graphql::json_print::print_json;
 use x_graphql::load::load_json;
@@ -378,6 +379,28 @@ fn convert_returns_the_json_text_and_convert_with_warnings_the_same_string() {
     assert_eq!((r.output.as_str(), r.sdl.as_str(), r.warnings.len()), (json.as_str(), json.as_str(), 0));
     let f = c.convert_with_warnings(&json, ConversionDirection::JsonSchemaToGraphQL).expect("converts back");
     assert_eq!(f.output, sdl);
+}
+
+/// `convert_output` and `convert_output_given` return what `convert_with_warnings` and
+/// `convert_given` do, without the copy of the output in `sdl` (record 0064).
+#[test]
+fn convert_output_returns_the_output_and_warnings_of_convert_with_warnings() {
+    let json = r#"{"definitions": {"Task": {"type": "object", "properties": {"state": {"enum": ["on hold", "done"]}}}}}"#;
+    let sdl = "type Query {\n  a: Int\n}\n";
+    let c = Converter::new();
+    for (input, direction) in [(json, ConversionDirection::JsonSchemaToGraphQL), (sdl, ConversionDirection::GraphQLToJsonSchema)] {
+        let full = c.convert_with_warnings(input, direction).expect("converts");
+        assert_eq!(full.sdl, full.output);
+        let lent = c.convert_output(input, direction).expect("converts");
+        assert_eq!((&lent.output, &lent.warnings), (&full.output, &full.warnings));
+        // A given input's diagnostics come back without positions; they are added from the text.
+        let given = c.convert_output_given(input.to_string(), direction).expect("converts");
+        assert_eq!((&given.output, &locate_diagnostics(input, None, given.warnings)), (&full.output, &full.warnings));
+        let old = c.convert_given(input.to_string(), direction).expect("converts");
+        assert_eq!((&old.output, &old.sdl, &locate_diagnostics(input, None, old.warnings)), (&full.output, &full.sdl, &full.warnings));
+    }
+    let warned = c.convert_output(json, ConversionDirection::JsonSchemaToGraphQL).expect("converts");
+    assert_eq!(warned.warnings.iter().map(|w| w.code).collect::<Vec<_>>(), ["ENUM_VALUE_RENAMED"]);
 }
 
 #[test]

@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{json, Value};
-use x_graphql::{codes, ConversionDirection, ConversionError, Converter, ConverterOptions, SdlResult};
+use x_graphql::{codes, ConversionDirection, ConversionError, Converted, Converter, ConverterOptions};
 
 use crate::{panic_message, EXIT_IO, EXIT_OK};
 
@@ -44,7 +44,7 @@ fn answer(line: &str) -> Value {
     };
     let id = request.get("id").cloned().unwrap_or(Value::Null);
     match catch_unwind(AssertUnwindSafe(|| convert(&request))) {
-        Ok(Ok(result)) => json!({"id": id, "ok": true, "output": result.sdl, "warnings": result.warnings}),
+        Ok(Ok(result)) => json!({"id": id, "ok": true, "output": result.output, "warnings": result.warnings}),
         Ok(Err(error)) => failure(id, serde_json::to_value(&error).unwrap_or(Value::Null)),
         Err(payload) => failure(
             id,
@@ -57,7 +57,7 @@ fn failure(id: Value, error: Value) -> Value {
     json!({"id": id, "ok": false, "error": error})
 }
 
-fn convert(request: &Value) -> Result<SdlResult, ConversionError> {
+fn convert(request: &Value) -> Result<Converted, ConversionError> {
     let direction: ConversionDirection =
         request.get("direction").and_then(Value::as_str).unwrap_or("json-to-graphql").parse()?;
     let options: ConverterOptions = match request.get("options") {
@@ -66,5 +66,5 @@ fn convert(request: &Value) -> Result<SdlResult, ConversionError> {
         _ => ConverterOptions::default(),
     };
     let input = request.get("input").and_then(Value::as_str).unwrap_or("");
-    Converter::with_options(options)?.convert_with_warnings(input, direction)
+    Converter::with_options(options)?.convert_output(input, direction)
 }

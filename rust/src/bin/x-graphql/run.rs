@@ -193,7 +193,7 @@ fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Out
 }
 
 /// Inputs larger than this are handed to the converter, which frees their text once
-/// it is parsed (`Converter::convert_given`): at N = 20,000 the text is 32 MB of the
+/// it is parsed (`Converter::convert_output_given`): at N = 20,000 the text is 32 MB of the
 /// peak memory. Positions in them are then found in the file read again, only when
 /// a diagnostic needs one (`locate_again`); a small input is simply kept.
 const GIVE_INPUT_BYTES: usize = 1 << 20;
@@ -286,9 +286,9 @@ fn convert_one_to(
         let converter = Converter::with_options(options)?;
         let direction: ConversionDirection = direction.parse()?;
         if given.is_some() {
-            converter.convert_given(input, direction)
+            converter.convert_output_given(input, direction)
         } else {
-            converter.convert_with_warnings(&job.text, direction)
+            converter.convert_output(&job.text, direction)
         }
     }));
     let result: Result<_, ConversionError> = match attempt {
@@ -306,7 +306,7 @@ fn convert_one_to(
             for w in &result.warnings {
                 report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
             }
-            Ok(Outcome::Ok(result.sdl))
+            Ok(Outcome::Ok(result.output))
         }
         Err(e) => {
             if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
