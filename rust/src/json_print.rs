@@ -56,6 +56,11 @@ impl JsonWriter {
         JsonWriter { out: String::new(), level: 0, fresh: false, after_key: false }
     }
 
+    /// A writer whose text has room for `bytes` before it grows.
+    pub fn with_capacity(bytes: usize) -> Self {
+        JsonWriter { out: String::with_capacity(bytes), level: 0, fresh: false, after_key: false }
+    }
+
     /// The text, with its trailing newline.
     pub fn finish(mut self) -> String {
         self.out.push('\n');
