@@ -217,7 +217,8 @@ impl Reader<'_> {
         let mut directive_defs: Vec<Definition> = Vec::new();
         // Sized once: see `map_exact`.
         let mut types: Vec<Definition> = Vec::with_capacity(doc.definitions.len());
-        let mut by_name: HashMap<String, usize> = HashMap::with_capacity(doc.definitions.len());
+        // Keyed by the AST's names, which outlive this: no string made per type.
+        let mut by_name: HashMap<&str, usize> = HashMap::with_capacity(doc.definitions.len());
         let mut extensions: Vec<&Ast> = Vec::new();
         let mut schema: Option<SchemaDef> = None;
         let mut schema_extension: Option<SchemaDef> = None;
@@ -253,8 +254,8 @@ impl Reader<'_> {
                 | Ast::UnionTypeDefinition(_)
                 | Ast::EnumTypeDefinition(_)
                 | Ast::InputObjectTypeDefinition(_) => {
-                    if let Some(draft) = self.type_draft(def)? {
-                        by_name.insert(definition_name(&draft).to_string(), types.len());
+                    if let (Some(draft), Some(name)) = (self.type_draft(def)?, def.name()) {
+                        by_name.insert(name.as_str(), types.len());
                         types.push(draft);
                     }
                 }
@@ -568,16 +569,6 @@ pub(crate) fn str_description(node: &Option<Node<str>>) -> Option<Str> {
 
 pub(crate) fn names(list: &[Name]) -> Vec<Str> {
     list.iter().map(|n| Str::new(n.as_str())).collect()
-}
-
-pub(crate) fn definition_name(def: &Definition) -> &str {
-    match def {
-        Definition::Object(d) => &d.name,
-        Definition::Union(d) => &d.def.name,
-        Definition::Enum(d) => &d.def.name,
-        Definition::Scalar(d) => &d.def.name,
-        Definition::Directive(d) => &d.def.name,
-    }
 }
 
 pub(crate) fn operations(nodes: &[Node<(ast::OperationType, ast::NamedType)>], before: Vec<(String, String)>) -> Vec<(String, String)> {

@@ -150,7 +150,10 @@ struct Checker<'a> {
 impl<'a> Checker<'a> {
     fn known(&self, ty: &ast::Type) -> bool {
         let name = ty.inner_named_type().as_str();
-        self.defined.contains_key(name) || is_builtin_scalar(name)
+        // The five built-in names first: most field types are one of them, and comparing
+        // them is cheaper than hashing a name into a table of every type (see
+        // `sdl_schema_rules::Types::kind_of`).
+        is_builtin_scalar(name) || self.defined.contains_key(name)
     }
 
     fn operations(&self, ops: &'a [Node<(ast::OperationType, Name)>], seen: &mut Vec<&'a str>) -> bool {
