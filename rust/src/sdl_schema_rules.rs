@@ -13,6 +13,7 @@
 //! own rules hold, which spares building and validating apollo-compiler's schema.
 
 use foldhash::{HashMap, HashMapExt};
+use std::collections::hash_map::Entry;
 
 use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::{Name, Node};
@@ -107,10 +108,21 @@ fn definition_kind(def: &Ast) -> Option<Kind> {
 }
 
 /// A named type of the document: its kind and its definition with all its extensions.
+/// The first node is kept apart: most types have one, and then no vector is allocated
+/// (at N = 20,000 the allocations and frees of 20,000 small vectors were part of what
+/// grows faster than the document; docs/benchmarks.md, session 22).
 struct Named<'a> {
     name: &'a str,
     kind: Option<Kind>,
-    nodes: Vec<&'a Ast>,
+    first: &'a Ast,
+    more: Vec<&'a Ast>,
+}
+
+impl<'a> Named<'a> {
+    /// The definition and its extensions, in document order.
+    fn nodes(&self) -> impl Iterator<Item = &'a Ast> + '_ {
+        std::iter::once(self.first).chain(self.more.iter().copied())
+    }
 }
 
 struct Types<'a> {
@@ -137,7 +149,7 @@ impl<'a> Types<'a> {
 
     /// The entries of a list (fields, values...) of all of a type's nodes, in order.
     fn gathered<T>(&self, named: &Named<'a>, list: impl Fn(&'a Ast) -> &'a [T]) -> Vec<&'a T> {
-        named.nodes.iter().flat_map(|n| list(n).iter()).collect()
+        named.nodes().flat_map(|n| list(n).iter()).collect()
     }
 
     fn fields(&self, named: &Named<'a>) -> Vec<&'a Node<ast::FieldDefinition>> {
@@ -145,7 +157,11 @@ impl<'a> Types<'a> {
     }
 
     fn interfaces(&self, name: &str) -> Vec<&'a str> {
-        self.get(name).map_or_else(Vec::new, |n| self.gathered(n, implements_of_node).into_iter().map(Name::as_str).collect())
+        self.get(name).map_or_else(Vec::new, |n| self.interfaces_of(n))
+    }
+
+    fn interfaces_of(&self, named: &Named<'a>) -> Vec<&'a str> {
+        named.nodes().flat_map(|n| implements_of_node(n).iter().map(Name::as_str)).collect()
     }
 
     fn members(&self, name: &str) -> Vec<&'a str> {
@@ -195,12 +211,18 @@ pub(crate) fn schema_rules_hold(definitions: &[&Ast]) -> bool {
                 if is_builtin_scalar(name) {
                     return false;
                 }
-                let index = *types.by_name.entry(name.as_str()).or_insert_with(|| {
-                    types.list.push(Named { name: name.as_str(), kind: None, nodes: Vec::new() });
-                    types.list.len() - 1
-                });
+                let index = match types.by_name.entry(name.as_str()) {
+                    Entry::Occupied(known) => {
+                        let index = *known.get();
+                        types.list[index].more.push(def);
+                        index
+                    }
+                    Entry::Vacant(new) => {
+                        types.list.push(Named { name: name.as_str(), kind: None, first: def, more: Vec::new() });
+                        *new.insert(types.list.len() - 1)
+                    }
+                };
                 let named = &mut types.list[index];
-                named.nodes.push(def);
                 if let Some(kind) = definition_kind(def) {
                     if named.kind.replace(kind).is_some() {
                         return false;
@@ -267,11 +289,13 @@ fn input_values_hold<'a>(values: impl IntoIterator<Item = &'a Node<ast::InputVal
 }
 
 fn type_holds(named: &Named, types: &Types) -> bool {
-    if !named.nodes.iter().all(|n| directives_of_node(n).is_some_and(directives_sure)) {
+    if !named.nodes().all(|n| directives_of_node(n).is_some_and(directives_sure)) {
         return false;
     }
     match named.kind {
-        Some(Kind::Object | Kind::Interface) => fields_hold(&types.fields(named), types) && interfaces_hold(named, types),
+        Some(Kind::Object | Kind::Interface) => {
+            fields_hold(named.nodes().flat_map(|n| fields_of_node(n).iter()), types) && interfaces_hold(named, types)
+        }
         Some(Kind::Union) => {
             let members = types.members(named.name);
             !members.is_empty() && distinct(members.iter().copied()) && members.iter().all(|m| types.kind_of(m) == Some(Kind::Object))
@@ -289,14 +313,19 @@ fn type_holds(named: &Named, types: &Types) -> bool {
 }
 
 /// Object and interface fields: at least one, names not reserved, output types, arguments as input_values_hold.
-fn fields_hold(fields: &[&Node<ast::FieldDefinition>], types: &Types) -> bool {
-    !fields.is_empty()
-        && fields.iter().all(|f| {
-            !reserved(&f.name)
-                && directives_sure(&f.directives)
-                && !matches!(types.kind_of(f.ty.inner_named_type()), None | Some(Kind::Input))
-                && input_values_hold(&f.arguments, types)
-        })
+fn fields_hold<'a>(fields: impl IntoIterator<Item = &'a Node<ast::FieldDefinition>>, types: &Types) -> bool {
+    let mut any = false;
+    for f in fields {
+        any = true;
+        let holds = !reserved(&f.name)
+            && directives_sure(&f.directives)
+            && !matches!(types.kind_of(f.ty.inner_named_type()), None | Some(Kind::Input))
+            && input_values_hold(&f.arguments, types);
+        if !holds {
+            return false;
+        }
+    }
+    any
 }
 
 /// graphql-js's `validateInterfaces`: each interface named once, an interface, not the
@@ -304,7 +333,7 @@ fn fields_hold(fields: &[&Node<ast::FieldDefinition>], types: &Types) -> bool {
 /// implemented (a field of a subtype, the same arguments with equal types, no extra
 /// non-null argument).
 fn interfaces_hold(named: &Named, types: &Types) -> bool {
-    let interfaces = types.interfaces(named.name);
+    let interfaces = types.interfaces_of(named);
     if interfaces.is_empty() {
         return true;
     }
