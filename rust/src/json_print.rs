@@ -53,7 +53,7 @@ impl Default for JsonWriter {
 
 impl JsonWriter {
     pub fn new() -> Self {
-        JsonWriter { out: String::new(), level: 0, fresh: false, after_key: false }
+        Self::with_capacity(0)
     }
 
     /// A writer whose text has room for `bytes` before it grows.
