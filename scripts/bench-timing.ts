@@ -70,6 +70,60 @@ export function measure(reps: number, fn: () => unknown): Timing {
   return summarize(samples, cpu);
 }
 
+/** Linear growth measured with the two sizes taking turns (interleavedGrowth). */
+export interface Growth {
+  /** Median time of one run at each size, milliseconds. */
+  smallMs: number;
+  largeMs: number;
+  /** largeMs / smallMs: what the growth target is judged on. */
+  growth: number;
+  /** The median of each round's own ratio (its large block's median over its small block's). */
+  roundGrowth: number;
+}
+
+/**
+ * The growth from one size to a larger one, with the sizes interleaved: `rounds` rounds,
+ * each a block of `smallBlock` runs of `small` and one of `largeBlock` runs of `large`,
+ * the order alternating from round to round, the first run of each block not counted (it
+ * pays for the other size's garbage). Measured one size after the other, minutes apart,
+ * the growth of one unchanged conversion moved by more than a unit on a machine whose
+ * speed drifts (docs/benchmarks.md, "Growth, interleaved"); taking turns, both sizes meet
+ * the same drift. rust/benches/growth.rs measures the Rust library the same way.
+ */
+export function interleavedGrowth(small: () => unknown, large: () => unknown, rounds: number, smallBlock = 4, largeBlock = 2): Growth {
+  let sink: unknown;
+  const block = (fn: () => unknown, count: number): number[] => {
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const t = performance.now();
+      sink = fn();
+      if (i > 0) times.push(performance.now() - t);
+    }
+    return times;
+  };
+  const smalls: number[] = [];
+  const larges: number[] = [];
+  const ratios: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let s: number[];
+    let l: number[];
+    if (r % 2 === 0) {
+      s = block(small, smallBlock);
+      l = block(large, largeBlock);
+    } else {
+      l = block(large, largeBlock);
+      s = block(small, smallBlock);
+    }
+    ratios.push(median(l) / median(s));
+    smalls.push(...s);
+    larges.push(...l);
+  }
+  if (sink === Symbol.for('never')) console.log(sink);
+  const smallMs = median(smalls);
+  const largeMs = median(larges);
+  return { smallMs, largeMs, growth: largeMs / smallMs, roundGrowth: median(ratios) };
+}
+
 // ---------------------------------------------------------------------------
 // Formatting
 

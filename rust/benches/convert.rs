@@ -20,45 +20,16 @@
 //! `cargo bench -p x-graphql --bench convert -- 5000`. `scripts/rust-bench-table.ts`
 //! turns criterion's estimates into the ratio table.
 
+mod common;
+
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::Duration;
 
+use common::{corpus_dir, corpus_pair, ALLOCATOR_PREFIX as GROUP_PREFIX};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
 use x_graphql::{codes, ConversionDirection, Converter};
 
 const SIZES: [usize; 4] = [100, 1000, 5000, 20000];
-
-#[cfg(feature = "bench-mimalloc")]
-#[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-/// The prefix of the group names: which allocator the numbers are for.
-const GROUP_PREFIX: &str = if cfg!(feature = "bench-mimalloc") { "mimalloc-" } else { "" };
-
-fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("rust/ has a parent").to_path_buf()
-}
-
-fn corpus_dir() -> PathBuf {
-    let root = workspace_root();
-    let corpus = root.join("bench-corpus");
-    if !corpus.join("manifest.json").exists() {
-        eprintln!("bench-corpus/ is missing: running npm run gen-corpus");
-        let status = Command::new("npm")
-            .args(["run", "--silent", "gen-corpus"])
-            .current_dir(&root)
-            .status()
-            .expect("cannot run npm (needed once to generate bench-corpus/)");
-        assert!(status.success(), "npm run gen-corpus failed");
-    }
-    corpus
-}
-
-fn read(path: &Path) -> String {
-    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
-}
 
 /// Larger inputs: fewer, flat samples (criterion's minimum is 10).
 fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>, n: usize) {
@@ -88,8 +59,7 @@ fn bench_convert(c: &mut Criterion) {
         eprintln!("sdl/to-json: n/a (graphql-to-json is not implemented)");
     }
     for n in SIZES {
-        let json = read(&corpus.join("json").join(format!("defs-{n}.json")));
-        let sdl = read(&corpus.join("sdl").join(format!("defs-{n}.graphql")));
+        let (json, sdl) = corpus_pair(&corpus, n);
         match converter.convert(&json, ConversionDirection::JsonSchemaToGraphQL) {
             Ok(out) if out != sdl => eprintln!("(!) N={n}: Rust output differs from bench-corpus/sdl/defs-{n}.graphql"),
             Ok(_) => {}
