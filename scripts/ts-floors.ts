@@ -19,8 +19,9 @@
  * - one object per field, all printed at the end: the same IR kept for every definition
  *   until the end, as a converter that checks the whole schema before printing keeps it.
  *
- * The rows run in alternating order, one of each per round, in one process; the first
- * round is not counted. Medians.
+ * The rows take turns in one process: each round runs a block of four of each row, the
+ * order of the rows reversed every other round, and the first run of a block is not
+ * counted (it pays for the previous row's garbage). Medians.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -31,6 +32,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Obj = { [key: string]: Json };
 
 const ROOT = path.resolve(__dirname, '..');
+/** Runs of a row per round, the first not counted. */
+const BLOCK = 4;
 
 interface ToyField {
   name: string;
@@ -136,7 +139,7 @@ function irPrintedAtTheEnd(tree: Json): string {
 function main(): void {
   const argv = process.argv.slice(2);
   const roundsAt = argv.indexOf('--rounds');
-  const rounds = roundsAt >= 0 ? Math.max(3, Number(argv[roundsAt + 1])) : 11;
+  const rounds = roundsAt >= 0 ? Math.max(1, Number(argv[roundsAt + 1])) : 5;
   const rest = roundsAt < 0 ? argv : argv.filter((_, i) => i !== roundsAt && i !== roundsAt + 1);
   const file = rest[0] ?? path.join(ROOT, 'bench-corpus', 'json', 'defs-5000.json');
   const text = fs.readFileSync(file, 'utf8');
@@ -152,20 +155,21 @@ function main(): void {
   ];
   const times: number[][] = rows.map(() => []);
   const sizes: number[] = rows.map(() => 0);
-  for (let r = 0; r <= rounds; r++) {
-    // Alternating order: the garbage one row leaves is not always paid by the same next row.
+  for (let r = 0; r < rounds; r++) {
     const order = rows.map((_, i) => i);
     if (r % 2 === 1) order.reverse();
     for (const i of order) {
-      const t = performance.now();
-      const out = rows[i][1]();
-      const dt = performance.now() - t;
-      if (r > 0) times[i].push(dt);
-      sizes[i] = out.length;
+      for (let k = 0; k < BLOCK; k++) {
+        const t = performance.now();
+        const out = rows[i][1]();
+        const dt = performance.now() - t;
+        if (k > 0) times[i].push(dt);
+        sizes[i] = out.length;
+      }
     }
   }
   const parse = median(times[0]);
-  console.log(`${path.basename(file)}: medians of ${rounds} rounds`);
+  console.log(`${path.basename(file)}: medians of ${rounds} rounds of ${BLOCK - 1} counted runs`);
   console.log('| work (after JSON.parse of the text) | ms | x JSON.parse | output characters |');
   console.log('|---|---:|---:|---:|');
   rows.forEach(([label], i) => {
