@@ -88,7 +88,7 @@ export interface Growth {
  * pays for the other size's garbage). Measured one size after the other, minutes apart,
  * the growth of one unchanged conversion moved by more than a unit on a machine whose
  * speed drifts (docs/benchmarks.md, "Growth, interleaved"); taking turns, both sizes meet
- * the same drift. rust/benches/growth.rs measures the Rust library the same way.
+ * the same drift. rust/benches/targets.rs measures the Rust library in turns too.
  */
 export function interleavedGrowth(small: () => unknown, large: () => unknown, rounds: number, smallBlock = 4, largeBlock = 2): Growth {
   let sink: unknown;
