@@ -93,6 +93,26 @@ fn measure(direction: &Direction, rounds: usize) -> ([Vec<f64>; 4], Vec<f64>) {
     (times, round_growth)
 }
 
+/// A direction's four works: `floor` and `convert` on the text of each size.
+fn direction<'a>(
+    name: &'static str,
+    floor_name: &'static str,
+    floor: impl Fn(&str) -> usize + Copy + 'a,
+    convert: impl Fn(&str) -> usize + Copy + 'a,
+    (small, large): (&'a str, &'a str),
+) -> Direction<'a> {
+    Direction {
+        name,
+        floor: floor_name,
+        works: [
+            Box::new(move || floor(small)),
+            Box::new(move || convert(small)),
+            Box::new(move || floor(large)),
+            Box::new(move || convert(large)),
+        ],
+    }
+}
+
 fn rounds_from_args() -> usize {
     let args: Vec<String> = std::env::args().collect();
     args.iter()
@@ -117,30 +137,11 @@ fn main() {
     let converter = Converter::new();
     let serde = |text: &str| usize::from(serde_json::from_str::<serde_json::Value>(text).expect("JSON").is_object());
     let apollo = |text: &str| apollo_compiler::ast::Document::parse(text, "bench.graphql").expect("SDL").definitions.len();
-    let convert = |text: &str, direction| converter.convert(text, direction).expect("converts").len();
-    let to_sdl = ConversionDirection::JsonSchemaToGraphQL;
-    let to_json = ConversionDirection::GraphQLToJsonSchema;
+    let to_sdl = |text: &str| converter.convert(text, ConversionDirection::JsonSchemaToGraphQL).expect("converts").len();
+    let to_json = |text: &str| converter.convert(text, ConversionDirection::GraphQLToJsonSchema).expect("converts").len();
     let directions = [
-        Direction {
-            name: "JSON -> SDL",
-            floor: "serde_json::from_str",
-            works: [
-                Box::new(|| serde(&json_small)),
-                Box::new(|| convert(&json_small, to_sdl)),
-                Box::new(|| serde(&json_large)),
-                Box::new(|| convert(&json_large, to_sdl)),
-            ],
-        },
-        Direction {
-            name: "SDL -> JSON",
-            floor: "apollo-compiler parse",
-            works: [
-                Box::new(|| apollo(&sdl_small)),
-                Box::new(|| convert(&sdl_small, to_json)),
-                Box::new(|| apollo(&sdl_large)),
-                Box::new(|| convert(&sdl_large, to_json)),
-            ],
-        },
+        direction("JSON -> SDL", "serde_json::from_str", serde, to_sdl, (&json_small, &json_large)),
+        direction("SDL -> JSON", "apollo-compiler parse", apollo, to_json, (&sdl_small, &sdl_large)),
     ];
     println!(
         "{ALLOCATOR_PREFIX}targets, floor and conversion in turns: {rounds} rounds of {SMALL_BLOCK} runs at N = {SMALL} \
