@@ -70,6 +70,9 @@ export function measure(reps: number, fn: () => unknown): Timing {
   return summarize(samples, cpu);
 }
 
+/** Runs per block of interleavedGrowth, at the smaller size and at the larger (the first of a block not counted). */
+export const GROWTH_BLOCKS = { small: 4, large: 2 } as const;
+
 /** Linear growth measured with the two sizes taking turns (interleavedGrowth). */
 export interface Growth {
   /** Median time of one run at each size, milliseconds. */
@@ -83,14 +86,14 @@ export interface Growth {
 
 /**
  * The growth from one size to a larger one, with the sizes interleaved: `rounds` rounds,
- * each a block of `smallBlock` runs of `small` and one of `largeBlock` runs of `large`,
+ * each a block of runs of `small` and one of runs of `large` (GROWTH_BLOCKS),
  * the order alternating from round to round, the first run of each block not counted (it
  * pays for the other size's garbage). Measured one size after the other, minutes apart,
  * the growth of one unchanged conversion moved by more than a unit on a machine whose
- * speed drifts (docs/benchmarks.md, "Growth, interleaved"); taking turns, both sizes meet
+ * speed drifts (docs/benchmarks.md, "In turns"); taking turns, both sizes meet
  * the same drift. rust/benches/targets.rs measures the Rust library in turns too.
  */
-export function interleavedGrowth(small: () => unknown, large: () => unknown, rounds: number, smallBlock = 4, largeBlock = 2): Growth {
+export function interleavedGrowth(small: () => unknown, large: () => unknown, rounds: number): Growth {
   let sink: unknown;
   const block = (fn: () => unknown, count: number): number[] => {
     const times: number[] = [];
@@ -108,11 +111,11 @@ export function interleavedGrowth(small: () => unknown, large: () => unknown, ro
     let s: number[];
     let l: number[];
     if (r % 2 === 0) {
-      s = block(small, smallBlock);
-      l = block(large, largeBlock);
+      s = block(small, GROWTH_BLOCKS.small);
+      l = block(large, GROWTH_BLOCKS.large);
     } else {
-      l = block(large, largeBlock);
-      s = block(small, smallBlock);
+      l = block(large, GROWTH_BLOCKS.large);
+      s = block(small, GROWTH_BLOCKS.small);
     }
     ratios.push(median(l) / median(s));
     smalls.push(...s);

@@ -38,7 +38,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseGraphQL } from 'graphql';
 import { cliTable, runCli, type CliResult } from './bench-process';
-import { fmtBytes, fmtMs, fmtRatio, gc, interleavedGrowth, measure, table, timingMode, type Growth, type Timing } from './bench-timing';
+import { GROWTH_BLOCKS, fmtBytes, fmtMs, fmtRatio, gc, interleavedGrowth, measure, table, timingMode, type Growth, type Timing } from './bench-timing';
 import { CORPUS_VERSION, SIZES, generateCorpus } from './gen-corpus';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -311,7 +311,7 @@ function main(): void {
       });
     }
     if (growth) {
-      lines.push('', `Growth N=${LARGE_N} / N=${TARGET_N}, the sizes in turns (${GROWTH_ROUNDS} rounds of 4 and 2 runs, the first of each block not counted; medians):`, '');
+      lines.push('', `Growth N=${LARGE_N} / N=${TARGET_N}, the sizes in turns (${GROWTH_ROUNDS} rounds of ${GROWTH_BLOCKS.small} and ${GROWTH_BLOCKS.large} runs, the first of each block not counted; medians):`, '');
       const row = (label: string, g: Growth | undefined) =>
         g === undefined ? [label, 'n/a', 'n/a', 'n/a', 'n/a'] : [label, `${g.smallMs.toFixed(1)} ms`, `${g.largeMs.toFixed(1)} ms`, fmtRatio(g.growth), fmtRatio(g.roundGrowth)];
       lines.push(

@@ -1,7 +1,7 @@
 /**
  * ts-floors: what the least a TypeScript converter could do costs, next to
  * `JSON.parse` and to our converter, on one JSON Schema of the corpus
- * (docs/benchmarks.md, "The floors of the TypeScript target").
+ * (docs/benchmarks.md, "The floors of the TypeScript JSON -> SDL target").
  *
  *   npm run build && npx tsx scripts/ts-floors.ts [FILE] [--rounds N]
  *
