@@ -50,6 +50,10 @@ interface Args {
   stderr?: string;
   /** Files after the run: content, or null for "must not exist". */
   files?: Record<string, string | null>;
+  /** Symbolic links after the run: path -> the link's text (a link must stay a link). */
+  links?: Record<string, string>;
+  /** A file of the case given as standard input (opened, not piped: `< file`). */
+  stdin?: string;
 }
 
 interface Case {
@@ -142,17 +146,29 @@ interface CliRun {
   stdout: string;
   stderr: string;
   files: Record<string, string | null>;
+  links: Record<string, string | null>;
 }
 
 function runCli(command: string, argv: string[], c: Case, work: string): CliRun {
   prepare(c, work);
-  const r = spawnSync(command, argv, { cwd: work, encoding: 'latin1', timeout: 120000, maxBuffer: 1 << 30 });
+  const stdin = c.args.stdin !== undefined ? fs.openSync(path.join(work, c.args.stdin), 'r') : 'pipe';
+  let r;
+  try {
+    r = spawnSync(command, argv, { cwd: work, encoding: 'latin1', timeout: 120000, maxBuffer: 1 << 30, stdio: [stdin, 'pipe', 'pipe'] });
+  } finally {
+    if (typeof stdin === 'number') fs.closeSync(stdin);
+  }
   const files: Record<string, string | null> = {};
   for (const f of Object.keys(c.args.files ?? {})) {
     const p = path.join(work, f);
     files[f] = fs.existsSync(p) ? fs.readFileSync(p, 'latin1') : null;
   }
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, files };
+  const links: Record<string, string | null> = {};
+  for (const f of Object.keys(c.args.links ?? {})) {
+    const p = path.join(work, f);
+    links[f] = fs.lstatSync(p, { throwIfNoEntry: false })?.isSymbolicLink() ? fs.readlinkSync(p) : null;
+  }
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, files, links };
 }
 
 function cliArgs(c: Case): string[] {
@@ -182,6 +198,7 @@ function checkClis(c: Case, work: string): void {
   expect(js.stderr).not.toMatch(/internal error|panicked|RangeError|    at /);
   if (c.args.stderr !== undefined) expect(js.stderr).toContain(c.args.stderr);
   expect(js.files).toEqual(c.args.files ?? {});
+  expect(js.links).toEqual(c.args.links ?? {});
 }
 
 const cases = loadCases();
