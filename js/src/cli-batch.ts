@@ -98,14 +98,15 @@ interface WorkerInput {
 
 /**
  * Prepares every file on `workers` worker threads and passes each result to
- * `emit` on this thread, in file order. `emit` throwing stops the run (files
- * not started are skipped) and rejects with its error.
+ * `emit` on this thread, in file order, one after the other (an `emit` that
+ * writes is awaited before the next starts). `emit` failing stops the run
+ * (files not started are skipped) and rejects with its error.
  */
 export function forEachOrdered(
   job: TreeJob,
   rels: string[],
   workers: number,
-  emit: (prepared: PreparedFile) => void,
+  emit: (prepared: PreparedFile) => void | Promise<void>,
 ): Promise<void> {
   const shared = new SharedArrayBuffer(8);
   const control = new Int32Array(shared);
@@ -116,6 +117,8 @@ export function forEachOrdered(
     let turn = 0;
     let running = workers;
     let failed = false;
+    /** The emits so far, chained in file order. */
+    let emitted: Promise<void> = Promise.resolve();
     const fail = (e: unknown): void => {
       if (failed) return;
       failed = true;
@@ -129,20 +132,21 @@ export function forEachOrdered(
       worker.on('message', ([index, prepared]: [number, PreparedFile]) => {
         if (failed) return;
         waiting.set(index, prepared);
-        try {
-          for (let next = waiting.get(turn); next !== undefined; next = waiting.get(turn)) {
-            waiting.delete(turn++);
-            emit(next);
-          }
-        } catch (e) {
-          fail(e);
+        for (let next = waiting.get(turn); next !== undefined; next = waiting.get(turn)) {
+          waiting.delete(turn++);
+          emitted = emitted.then(() => (failed ? undefined : emit(next)));
         }
+        emitted = emitted.catch(fail);
       });
       worker.on('error', fail);
       worker.on('exit', () => {
         if (--running === 0 && !failed) {
-          if (turn === rels.length) resolve();
-          else fail(new Error(`a batch worker stopped after ${turn} of ${rels.length} files`));
+          const all = turn === rels.length;
+          void emitted.then(() => {
+            if (failed) return;
+            if (all) resolve();
+            else fail(new Error(`a batch worker stopped after ${turn} of ${rels.length} files`));
+          });
         }
       });
     }

@@ -183,7 +183,7 @@ function readSingle(file: string): string {
   }
 }
 
-function runMigrate(target: string, flags: MigrateFlags): number {
+async function runMigrate(target: string, flags: MigrateFlags): Promise<number> {
   const { UsageError, writeAtomic, formatDiagnostic, useTerminal } = cli();
   const term = useTerminal(flags);
   const hint = 'see x-graphql migrate --help';
@@ -220,7 +220,7 @@ function runMigrate(target: string, flags: MigrateFlags): number {
     } else if (flags.write) {
       if (n > 0) {
         try {
-          writeAtomic(file, result.output);
+          await writeAtomic(file, result.output);
         } catch (e) {
           say(`${file}: error[IO] ${(e as Error).message}`);
           io++;
@@ -318,7 +318,7 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
         '  x-graphql migrate --check -r -q --color never schemas/\n' +
         '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.',
     )
-    .action((target: string, flags: MigrateFlags) => {
-      setExit(runMigrate(target, flags));
+    .action(async (target: string, flags: MigrateFlags) => {
+      setExit(await runMigrate(target, flags));
     });
 }

@@ -10,6 +10,7 @@
  */
 import type { Command } from 'commander';
 import { formatDiagnostic, readInput, readStdin, statOrUndefined, UsageError, useTerminal, withTerminalOptions, writeAtomic } from './cli';
+import { isStdinFile, sameFile } from './cli-write';
 import type { ColorMode } from './terminal';
 
 const STDIN_NAME = '<stdin>';
@@ -89,6 +90,11 @@ async function run(command: 'describe' | 'build', file: string, flags: { output?
   if (output !== undefined && statOrUndefined(output)?.isDirectory()) {
     throw new UsageError(`-o names a folder (${output}); give a file name`, undefined, 'USAGE', hint);
   }
+  if (output !== undefined && (fileName !== undefined ? sameFile(fileName, output) : isStdinFile(output))) {
+    // The atomic write would replace the input with its own description or build.
+    const input = fileName ?? STDIN_NAME;
+    throw new UsageError(`-o names the input file ${input}; the output would overwrite it`, undefined, 'USAGE', hint);
+  }
   const text = fileName === undefined ? await readStdin() : readInput(fileName);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const lib = require('./index') as typeof import('./index');
@@ -104,7 +110,7 @@ async function run(command: 'describe' | 'build', file: string, flags: { output?
     throw e;
   }
   if (output === undefined) process.stdout.write(result);
-  else writeAtomic(output, result);
+  else await writeAtomic(output, result);
   return 0;
 }
 

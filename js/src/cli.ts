@@ -26,6 +26,9 @@ import { Progress } from './progress';
 import type { WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addCheckCommands } from './cli-check';
+import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
+
+export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
@@ -38,16 +41,6 @@ export class UsageError extends Error {
     readonly where?: string,
     readonly code = 'USAGE',
     readonly hint = HELP_HINT,
-  ) {
-    super(message);
-  }
-}
-
-/** A file that cannot be read or written (exit 3). */
-export class IoError extends Error {
-  constructor(
-    message: string,
-    readonly where: string,
   ) {
     super(message);
   }
@@ -95,23 +88,6 @@ export function formatDiagnostic(d: Diagnostic, where: string): string {
   return `${where}${pos}: ${d.severity}[${d.code}] ${oneLine(d.message)}`;
 }
 
-export function errnoText(e: unknown): string {
-  const err = e as NodeJS.ErrnoException;
-  const code = typeof err?.code === 'string' ? err.code : undefined;
-  const reasons: Record<string, string> = {
-    ENOENT: 'no such file or directory',
-    EACCES: 'permission denied',
-    EPERM: 'operation not permitted',
-    EISDIR: 'is a directory',
-    ENOTDIR: 'not a directory',
-    EEXIST: 'file exists',
-    ENOSPC: 'no space left on device',
-    EROFS: 'read-only file system',
-  };
-  if (code !== undefined) return `${reasons[code] ?? (err.message || 'failed')} (${code})`;
-  return e instanceof Error ? e.message : String(e);
-}
-
 function errorMessage(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -135,64 +111,6 @@ export async function readStdin(): Promise<string> {
     throw new IoError(`cannot read input: ${errnoText(e)}`, STDIN_NAME);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * Writes `data` to `target` through a temporary file in the same folder and a
- * rename, so `target` is either untouched or complete. The temporary file is
- * removed on any error.
- */
-export function writeAtomic(target: string, data: string): void {
-  // A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written in
-  // place: a rename over it would replace the device node with a plain file.
-  const existing = statOrUndefined(target);
-  if (existing !== undefined && !existing.isFile() && !existing.isDirectory()) {
-    try {
-      fs.writeFileSync(target, data, 'utf8');
-    } catch (e) {
-      throw new IoError(`cannot write output: ${errnoText(e)}`, target);
-    }
-    return;
-  }
-  const dir = path.dirname(target);
-  const random = Math.random().toString(36).slice(2, 10);
-  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${random}.tmp`);
-  let created = false;
-  try {
-    const fd = fs.openSync(tmp, 'wx', 0o666);
-    created = true;
-    try {
-      fs.writeFileSync(fd, data, 'utf8');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(tmp, target);
-  } catch (e) {
-    if (created) {
-      try {
-        fs.unlinkSync(tmp);
-      } catch {
-        // already gone
-      }
-    }
-    throw new IoError(`cannot write output: ${errnoText(e)}`, target);
-  }
-}
-
-export function statOrUndefined(file: string): fs.Stats | undefined {
-  try {
-    return fs.statSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether two paths name one existing file (any spelling, a link, a hard link): same device and inode. */
-function sameFile(a: string, b: string): boolean {
-  const x = statOrUndefined(a);
-  const y = statOrUndefined(b);
-  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
 /** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
@@ -415,6 +333,8 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   } else if (input !== undefined && flags.output !== undefined && sameFile(input, flags.output)) {
     // The atomic write would replace the input with its own conversion.
     throw new UsageError(`-o names the input file ${input}; the output would overwrite it`);
+  } else if (input === undefined && flags.output !== undefined && isStdinFile(flags.output)) {
+    throw new UsageError(`-o names the input file ${STDIN_NAME}; the output would overwrite it`);
   }
 
   const base = converterOptions(flags, cmd);
@@ -445,7 +365,7 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     const [from, to] = extensions(flags.direction);
     target = path.join(target, renameExt(path.basename(input), from, to));
   }
-  writeAtomic(target, outcome.text);
+  await writeAtomic(target, outcome.text);
   return EXIT.Ok;
 }
 
@@ -476,13 +396,13 @@ function runWatch(
     const outcome = convertOne(base, job, flags.direction);
     if (!outcome.ok) return false;
     try {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      makeFolder(path.dirname(target));
     } catch (e) {
       say(`${path.dirname(target)}: error[IO] cannot create folder: ${errnoText(e)}`);
       return false;
     }
     try {
-      writeAtomic(target, outcome.text);
+      writeAtomicSync(target, outcome.text);
     } catch (e) {
       if (!(e instanceof IoError)) throw e;
       say(`${e.where}: error[IO] ${oneLine(e.message)}`);
@@ -551,13 +471,13 @@ async function convertTree(
   /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
   const written = new Map<string, string>();
   // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
-  const emit = (prepared: PreparedFile): void => {
+  const emit = async (prepared: PreparedFile): Promise<void> => {
     const failedBefore = invalid + io;
-    emitFile(prepared);
+    await emitFile(prepared);
     progress.done(invalid + io > failedBefore);
   };
   /** One file of the tree; a failure is counted (invalid or io) and ends it early. */
-  const emitFile = ({ rel, fileName, reports, result }: PreparedFile): void => {
+  const emitFile = async ({ rel, fileName, reports, result }: PreparedFile): Promise<void> => {
     for (const r of reports) replay(r);
     if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
     if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
@@ -572,12 +492,12 @@ async function convertTree(
       return ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
     }
     try {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      makeFolder(path.dirname(target));
     } catch (e) {
       return ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
     }
     try {
-      writeAtomic(target, result.text);
+      await writeAtomic(target, result.text);
     } catch (e) {
       if (e instanceof IoError) return ioFailure(e.where, e.message);
       throw e;
@@ -590,7 +510,7 @@ async function convertTree(
   const job = { base, inRoot, direction };
   const workers = batch.workersFor(files.length);
   if (workers > 0) await batch.forEachOrdered(job, files, workers, emit);
-  else for (const rel of files) emit(batch.prepareFile(job, rel));
+  else for (const rel of files) await emit(batch.prepareFile(job, rel));
   progress.finish();
   const failed = invalid + io;
   term!.info(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);

@@ -7,6 +7,7 @@ use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Read, Write};
 
 use crate::node::{self, errno_text, Syscall};
+use crate::signals::{create_temporary, forget_temporary};
 use crate::{IoError, STDIN_NAME};
 
 /// `fs.readFileSync(file, 'utf8')`, with the failing system call for the message.
@@ -52,6 +53,59 @@ pub fn same_file(a: &str, b: &str) -> bool {
     }
 }
 
+/// Whether `file` is the regular file standard input is read from
+/// (`convert -o a.json < a.json`), as `isStdinFile` in js/src/cli-write.ts. A
+/// terminal or pipe cannot be overwritten by a rename, so only a regular file counts.
+pub fn is_stdin_file(file: &str) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else { return false };
+    let Ok(x) = fs::File::from(fd).metadata() else { return false };
+    stat(file).is_some_and(|y| x.is_file() && x.dev() == y.dev() && x.ino() == y.ino())
+}
+
+/// Links followed at most (Linux's own limit): past it, open(2) reports the loop (ELOOP).
+const MAX_LINKS: usize = 40;
+
+/// Where an output goes: the file at the end of its links, and whether in place.
+struct OutputPlace {
+    path: String,
+    in_place: bool,
+}
+
+/// Follows `target`'s symbolic links one by one, each relative to the folder
+/// of the link, to the file they name (which need not exist yet: it is
+/// created, as `>` in a shell does); `outputPlace` in js/src/cli-write.ts. In
+/// place: a device, FIFO or socket, a link in `/proc` (`/proc/self/fd/1`: its
+/// text is no path to rename over), a loop.
+fn output_place(target: &str) -> OutputPlace {
+    let in_place = || OutputPlace { path: target.to_string(), in_place: true };
+    let mut p = target.to_string();
+    for _ in 0..=MAX_LINKS {
+        // Missing: created there; unreachable: the write says why.
+        let Ok(meta) = fs::symlink_metadata(&p) else { return OutputPlace { path: p, in_place: false } };
+        if !meta.file_type().is_symlink() {
+            let in_place = !meta.is_file() && !meta.is_dir();
+            return OutputPlace { path: p, in_place };
+        }
+        let Ok(dir) = fs::canonicalize(node::dirname(&p)) else { return in_place() };
+        let dir = dir.to_string_lossy().into_owned();
+        if dir == "/proc" || dir.starts_with("/proc/") {
+            return in_place();
+        }
+        let Ok(link) = fs::read_link(&p) else { return in_place() };
+        let link = link.to_string_lossy();
+        p = if link.starts_with('/') {
+            link.into_owned()
+        } else if dir == "/" {
+            format!("/{link}")
+        } else {
+            format!("{dir}/{link}")
+        };
+    }
+    in_place()
+}
+
 /// Eight base-36 characters, like `Math.random().toString(36).slice(2, 10)`.
 fn random_suffix() -> String {
     let mut hasher = RandomState::new().build_hasher();
@@ -69,7 +123,10 @@ fn random_suffix() -> String {
 /// An output's bytes in a temporary file next to its target, not yet renamed
 /// over it (`write_atomic`).
 struct Staged<'t> {
+    /// The output as given (error messages name it).
     target: &'t str,
+    /// The file its links name, which the temporary file is renamed over.
+    path: String,
     tmp: String,
     file: fs::File,
 }
@@ -77,17 +134,20 @@ struct Staged<'t> {
 impl Staged<'_> {
     /// Renames the temporary file over the target, or removes it when that fails.
     fn commit(self) -> Result<(), IoError> {
-        let Staged { target, tmp, file } = self;
+        let Staged { target, path, tmp, file } = self;
         drop(file);
-        fs::rename(&tmp, target).map_err(|e| {
+        let renamed = fs::rename(&tmp, &path).map_err(|e| {
             let _ = fs::remove_file(&tmp);
-            write_failure(target, e, Syscall::rename(&tmp, target))
-        })
+            write_failure(target, e, Syscall::rename(&tmp, &path))
+        });
+        forget_temporary(&tmp);
+        renamed
     }
 
     /// Removes the temporary file: the error of the target.
     fn abandon(&self, e: io::Error, call: Syscall<'_>) -> IoError {
         let _ = fs::remove_file(&self.tmp);
+        forget_temporary(&self.tmp);
         write_failure(self.target, e, call)
     }
 }
@@ -96,25 +156,21 @@ fn write_failure(target: &str, e: io::Error, call: Syscall<'_>) -> IoError {
     IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: target.to_string() }
 }
 
-/// Step one of an atomic write: `data` in a new temporary file in `target`'s
-/// folder, flushed to the disk when `flush`. `None`: the target is a device,
-/// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`), written in place, since
-/// a rename over it would replace the device node with a plain file.
+/// Step one of an atomic write: `data` in a new temporary file beside the file
+/// `target`'s links name (`output_place`), flushed to the disk when `flush`.
+/// `None`: written in place (a device, FIFO, socket or `/proc` link: `-o
+/// /dev/null`, `-o /dev/stdout`), since a rename over it would replace the
+/// node itself with a plain file.
 fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
-    if let Ok(meta) = fs::metadata(target) {
-        if !meta.is_file() && !meta.is_dir() {
-            return fs::write(target, data.as_bytes()).map(|()| None).map_err(|e| write_failure(target, e, Syscall::new("open", target)));
-        }
+    let OutputPlace { path, in_place } = output_place(target);
+    if in_place {
+        return fs::write(target, data.as_bytes()).map(|()| None).map_err(|e| write_failure(target, e, Syscall::new("open", target)));
     }
-    let dir = node::dirname(target);
-    let name = format!(".{}.{}.{}.tmp", node::basename(target), std::process::id(), random_suffix());
+    let dir = node::dirname(&path);
+    let name = format!(".{}.{}.{}.tmp", node::basename(&path), std::process::id(), random_suffix());
     let tmp = node::join(&[&dir, &name]);
-    let file = fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&tmp)
-        .map_err(|e| write_failure(target, e, Syscall::new("open", &tmp)))?;
-    let mut staged = Staged { target, tmp, file };
+    let file = create_temporary(&tmp).map_err(|e| write_failure(target, e, Syscall::new("open", &tmp)))?;
+    let mut staged = Staged { target, path, tmp, file };
     let written = staged.file.write_all(data.as_bytes()).map_err(|e| (e, Syscall::bare("write")));
     let flushed = written.and_then(|()| if flush { staged.file.sync_all().map_err(|e| (e, Syscall::bare("fsync"))) } else { Ok(()) });
     match flushed {
@@ -123,9 +179,10 @@ fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'
     }
 }
 
-/// Writes `data` to `target` through a temporary file in the same folder,
-/// flushed to the disk, and a rename, so `target` is either untouched or
-/// complete (record 0043). The temporary file is removed on any error.
+/// Writes `data` to `target` through a temporary file beside the file it
+/// names, flushed to the disk, and a rename, so that file is either untouched
+/// or complete (record 0043). The temporary file is removed on any error, and
+/// on SIGINT / SIGTERM (signals.rs).
 pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
     match stage(target, data, true)? {
         Some(staged) => staged.commit(),

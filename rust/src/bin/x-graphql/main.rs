@@ -18,6 +18,7 @@ mod node;
 mod progress;
 mod parallel;
 mod run;
+mod signals;
 mod terminal;
 mod tree_write;
 mod watch;
@@ -151,6 +152,8 @@ fn main() -> ExitCode {
     if args.first().map(String::as_str) == Some("--batch") {
         return ExitCode::from(u8::try_from(batch::run()).unwrap_or(1));
     }
+    // Before any thread starts: they inherit the blocked SIGINT and SIGTERM.
+    signals::install();
     let code = match std::panic::catch_unwind(|| run::main(&args)) {
         Ok(code) => code,
         Err(payload) => {

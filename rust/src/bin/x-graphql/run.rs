@@ -379,6 +379,9 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
                 return Err(UsageError::new(message, None, "USAGE").into());
             }
         }
+    } else if flags.output.as_deref().is_some_and(files::is_stdin_file) {
+        let message = format!("-o names the input file {STDIN_NAME}; the output would overwrite it");
+        return Err(UsageError::new(message, None, "USAGE").into());
     }
 
     let base = converter_options(flags)?;

@@ -7,7 +7,7 @@ use x_graphql::ConversionError;
 
 use crate::args::{print_out, Action};
 use crate::commander::{Leaf, Opt, Takes, COLOR, QUIET};
-use crate::files::{is_dir, read_input, read_stdin, write_atomic};
+use crate::files::{self, is_dir, read_input, read_stdin, write_atomic};
 use crate::run::format_diagnostic;
 use crate::terminal::{self, SourceSpot, Terminal};
 use crate::{write_stdout, CliError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK, STDIN_NAME};
@@ -133,6 +133,15 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
     if let Some(out) = &flags.output {
         if is_dir(out) {
             return Err(usage(flags.command, format!("-o names a folder ({out}); give a file name")).into());
+        }
+        // The atomic write would replace the input with its own description or build.
+        let overwrites = match file_name {
+            Some(f) => files::same_file(f, out),
+            None => files::is_stdin_file(out),
+        };
+        if overwrites {
+            let input = file_name.unwrap_or(STDIN_NAME);
+            return Err(usage(flags.command, format!("-o names the input file {input}; the output would overwrite it")).into());
         }
     }
     let text = match file_name {

@@ -13,50 +13,17 @@
 //! Here the inputs are polled every 100 ms (std only, no `notify`): a file is
 //! converted when its (mtime, size, inode) differs from its last conversion's
 //! and has stayed the same for one poll, so a save in progress is not read
-//! half-written. SIGINT ends with exit 130 and SIGTERM with 143, between polls.
+//! half-written. SIGINT ends with exit 130 and SIGTERM with 143, between polls
+//! (signals.rs).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::signals;
 use crate::terminal::Terminal;
 use crate::CliError;
 
 const POLL: Duration = Duration::from_millis(100);
-
-/// 128 + the signal that asked us to stop, or 0.
-static STOP: AtomicI32 = AtomicI32::new(0);
-
-#[cfg(unix)]
-mod signals {
-    use std::sync::atomic::Ordering;
-
-    extern "C" {
-        // POSIX signal(2); the previous handler is returned as a pointer-sized value.
-        fn signal(signum: i32, handler: extern "C" fn(i32)) -> usize;
-    }
-
-    extern "C" fn on_signal(signum: i32) {
-        // Only an atomic store: async-signal-safe.
-        super::STOP.store(128 + signum, Ordering::SeqCst);
-    }
-
-    pub fn install() {
-        const SIGINT: i32 = 2;
-        const SIGTERM: i32 = 15;
-        // SAFETY: the handler only stores to an atomic.
-        unsafe {
-            signal(SIGINT, on_signal);
-            signal(SIGTERM, on_signal);
-        }
-    }
-}
-
-#[cfg(not(unix))]
-mod signals {
-    /// Ctrl-C ends the process the default way.
-    pub fn install() {}
-}
 
 pub struct WatchPair {
     pub input: String,
@@ -100,7 +67,7 @@ fn convert_timed(plan: &mut WatchPlan<'_>, pair: &WatchPair, term: &Terminal) ->
 
 /// Runs until SIGINT/SIGTERM; returns the exit code (130 / 143).
 pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError> {
-    signals::install();
+    signals::watch_mode();
     // Stamps of the last conversion of each input, and of the previous poll.
     let mut known: HashMap<String, String> = HashMap::new();
     let mut seen: HashMap<String, String> = HashMap::new();
@@ -113,12 +80,12 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
     }
     term.info(&format!("watching {} (Ctrl-C to stop)", plan.what));
     loop {
-        let code = STOP.load(Ordering::SeqCst);
+        let code = signals::stop_code();
         if code != 0 {
             return Ok(code);
         }
         std::thread::sleep(POLL);
-        if STOP.load(Ordering::SeqCst) != 0 {
+        if signals::stop_code() != 0 {
             continue;
         }
         let mut now_seen: HashMap<String, String> = HashMap::new();

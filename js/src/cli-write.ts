@@ -1,0 +1,273 @@
+/**
+ * How the CLI writes its outputs and refuses to overwrite its inputs (decision
+ * record 0043; the Rust twin is rust/src/bin/x-graphql/files.rs and signals.rs).
+ *
+ * - An output is written through a temporary file beside it and a rename, so it
+ *   is either untouched or complete. A symbolic link is followed first (to its
+ *   end, as open(2) would): the file it names is replaced, the link stays.
+ * - A device, FIFO or socket, and anything reached through `/proc` (`/dev/stdout`
+ *   is a link to `/proc/self/fd/1`), is written in place: a rename would replace
+ *   the node itself, for every later program on the machine.
+ * - SIGINT and SIGTERM during a write remove the temporary files and end the
+ *   process with 130 / 143; only SIGKILL may leave one behind.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { promisify } from 'util';
+
+/** A file that cannot be read or written (exit 3). */
+export class IoError extends Error {
+  constructor(
+    message: string,
+    readonly where: string,
+  ) {
+    super(message);
+  }
+}
+
+export function errnoText(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const code = typeof err?.code === 'string' ? err.code : undefined;
+  const reasons: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'operation not permitted',
+    EISDIR: 'is a directory',
+    ENOTDIR: 'not a directory',
+    EEXIST: 'file exists',
+    ENOSPC: 'no space left on device',
+    EROFS: 'read-only file system',
+  };
+  if (code !== undefined) return `${reasons[code] ?? (err.message || 'failed')} (${code})`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function statOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two paths name one existing file (any spelling, a link, a hard link): same device and inode. */
+export function sameFile(a: string, b: string): boolean {
+  const x = statOrUndefined(a);
+  const y = statOrUndefined(b);
+  return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
+/**
+ * Whether `file` is the regular file standard input is read from
+ * (`convert -o a.json < a.json`). A terminal or pipe cannot be overwritten by a
+ * rename, so only a regular file counts.
+ */
+export function isStdinFile(file: string): boolean {
+  let x: fs.Stats;
+  try {
+    x = fs.fstatSync(0);
+  } catch {
+    return false;
+  }
+  const y = statOrUndefined(file);
+  return x.isFile() && y !== undefined && x.dev === y.dev && x.ino === y.ino;
+}
+
+/**
+ * `mkdir -p`. Node's recursive mkdir reports ENOENT for any failure below a
+ * folder it had to make (EROFS on a read-only file system); then the missing
+ * folders are made one by one, from the top, so that the error is the true
+ * cause, as Rust's `create_dir_all` reports it.
+ */
+export function makeFolder(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    return;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  const missing: string[] = [];
+  for (let d = dir; statOrUndefined(d) === undefined && path.dirname(d) !== d; d = path.dirname(d)) missing.push(d);
+  for (const d of missing.reverse()) fs.mkdirSync(d);
+  fs.mkdirSync(dir, { recursive: true });
+}
+
+// ---------------------------------------------------------------------------
+// Where an output goes
+
+/** Links followed at most (Linux's own limit): past it, open(2) reports the loop (ELOOP). */
+const MAX_LINKS = 40;
+
+/** Where `target` is written: the file at the end of its links, and whether in place. */
+export interface OutputPlace {
+  path: string;
+  inPlace: boolean;
+}
+
+/**
+ * Follows `target`'s symbolic links one by one, each relative to the folder of
+ * the link, to the file they name (which need not exist yet: it is created, as
+ * `>` in a shell does). In place: a device, FIFO or socket, a link in `/proc`
+ * (`/proc/self/fd/1`: its text is no path to rename over), a loop.
+ */
+export function outputPlace(target: string): OutputPlace {
+  let p = target;
+  for (let links = 0; links <= MAX_LINKS; links++) {
+    let st: fs.Stats;
+    try {
+      st = fs.lstatSync(p);
+    } catch {
+      // Missing: created there; unreachable: the write says why.
+      return { path: p, inPlace: false };
+    }
+    if (!st.isSymbolicLink()) return { path: p, inPlace: !st.isFile() && !st.isDirectory() };
+    let dir: string;
+    let link: string;
+    try {
+      dir = fs.realpathSync.native(path.dirname(p));
+      if (dir === '/proc' || dir.startsWith('/proc/')) return { path: target, inPlace: true };
+      link = fs.readlinkSync(p);
+    } catch {
+      return { path: target, inPlace: true };
+    }
+    p = link.startsWith('/') ? link : `${dir === '/' ? '' : dir}/${link}`;
+  }
+  return { path: target, inPlace: true };
+}
+
+function temporaryName(file: string): string {
+  const random = Math.random().toString(36).slice(2, 10);
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random}.tmp`);
+}
+
+// ---------------------------------------------------------------------------
+// Temporary files and signals
+
+/** Temporary files being written now. */
+const temporaries = new Set<string>();
+let armed = false;
+
+/**
+ * From the first temporary file on, SIGINT and SIGTERM remove the temporary
+ * files and exit with 130 / 143. Node runs a listener only between the
+ * program's synchronous steps (a conversion is one), so the listeners are
+ * installed only then, and the writes are asynchronous for them to run during
+ * a write: before anything is written, the signal ends the process the
+ * default way at once, with nothing to clean up.
+ */
+function arm(): void {
+  if (armed) return;
+  armed = true;
+  const stop = (code: number) => (): void => {
+    for (const tmp of temporaries) {
+      try {
+        fs.unlinkSync(tmp);
+      } catch {
+        // renamed or removed meanwhile
+      }
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', stop(130));
+  process.on('SIGTERM', stop(143));
+}
+
+const writeChunk = promisify(fs.write);
+const fsync = promisify(fs.fsync);
+const close = promisify(fs.close);
+
+/** Chunks of this size, so that a signal's listener runs between them. */
+const CHUNK = 1 << 20;
+
+async function writeAll(fd: number, data: Buffer): Promise<void> {
+  for (let at = 0; at < data.length; ) {
+    const { bytesWritten } = await writeChunk(fd, data, at, Math.min(CHUNK, data.length - at), null);
+    at += bytesWritten;
+  }
+}
+
+function failure(e: unknown, target: string): IoError {
+  return new IoError(`cannot write output: ${errnoText(e)}`, target);
+}
+
+function removeQuietly(file: string): void {
+  try {
+    fs.unlinkSync(file);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Writes `data` to `target` through a temporary file beside the file it names
+ * and a rename, so that file is either untouched or complete; in place for a
+ * device, FIFO, socket or `/proc` link. The temporary file is removed on any
+ * error, and on SIGINT / SIGTERM.
+ */
+export async function writeAtomic(target: string, data: string): Promise<void> {
+  const place = outputPlace(target);
+  if (place.inPlace) {
+    try {
+      await fs.promises.writeFile(target, data, 'utf8');
+    } catch (e) {
+      throw failure(e, target);
+    }
+    return;
+  }
+  const tmp = temporaryName(place.path);
+  let fd: number;
+  try {
+    // Created synchronously: a signal's listener never runs between its creation and its registration.
+    fd = fs.openSync(tmp, 'wx', 0o666);
+  } catch (e) {
+    throw failure(e, target);
+  }
+  arm();
+  temporaries.add(tmp);
+  try {
+    try {
+      await writeAll(fd, Buffer.from(data, 'utf8'));
+      await fsync(fd);
+    } finally {
+      await close(fd);
+    }
+    await fs.promises.rename(tmp, place.path);
+  } catch (e) {
+    removeQuietly(tmp);
+    throw failure(e, target);
+  } finally {
+    temporaries.delete(tmp);
+  }
+}
+
+/**
+ * `writeAtomic`, synchronously, for `--watch` (watch.ts), whose own SIGINT /
+ * SIGTERM listeners wait for the write under way.
+ */
+export function writeAtomicSync(target: string, data: string): void {
+  const place = outputPlace(target);
+  if (place.inPlace) {
+    try {
+      fs.writeFileSync(target, data, 'utf8');
+    } catch (e) {
+      throw failure(e, target);
+    }
+    return;
+  }
+  const tmp = temporaryName(place.path);
+  let created = false;
+  try {
+    const fd = fs.openSync(tmp, 'wx', 0o666);
+    created = true;
+    try {
+      fs.writeFileSync(fd, data, 'utf8');
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmp, place.path);
+  } catch (e) {
+    if (created) removeQuietly(tmp);
+    throw failure(e, target);
+  }
+}
