@@ -215,14 +215,16 @@ export async function writeAtomic(target: string, data: string): Promise<void> {
     return;
   }
   const tmp = temporaryName(place.path);
+  // The listeners first: a signal between the file's creation and theirs would
+  // end the process the default way and leave the file. Created synchronously:
+  // no listener runs between its creation and its registration.
+  arm();
   let fd: number;
   try {
-    // Created synchronously: a signal's listener never runs between its creation and its registration.
     fd = fs.openSync(tmp, 'wx', 0o666);
   } catch (e) {
     throw failure(e, target);
   }
-  arm();
   temporaries.add(tmp);
   try {
     try {
