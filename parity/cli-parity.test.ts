@@ -603,3 +603,105 @@ describe('process behaviour', () => {
     expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 });
+
+describe('outputs behind symbolic links, and read-only folders (record 0043)', () => {
+  const OLD_SCHEMA = fs.readFileSync(path.join(ROOT, 'fixtures', 'migrate', '001-federation-keys', 'input.json'), 'utf8');
+  const MIGRATED = fs.readFileSync(path.join(ROOT, 'fixtures', 'migrate', '001-federation-keys', 'expected.json'), 'utf8');
+
+  it('migrate -w through a link migrates the file it names; the link stays', async () => {
+    const { js, files } = await sameInFolder(
+      'migrate-write-link',
+      (d) => {
+        write(path.join(d, 'real', 'schema.json'), OLD_SCHEMA);
+        fs.symlinkSync('real/schema.json', path.join(d, 'link.json'));
+      },
+      ['migrate', '-w', 'link.json'],
+    );
+    expect(js.status).toBe(0);
+    expect(files['link.json']).toBe('-> real/schema.json');
+    expect(files['real/schema.json']).toBe(MIGRATED);
+  });
+
+  it('-r writes through an output that is a link; the link stays', async () => {
+    const { js, files } = await sameInFolder(
+      'recursive-output-link',
+      (d) => {
+        write(path.join(d, 'in', 'user.json'), SIMPLE);
+        write(path.join(d, 'elsewhere', 'user.graphql'), 'old\n');
+        fs.mkdirSync(path.join(d, 'out'));
+        fs.symlinkSync('../elsewhere/user.graphql', path.join(d, 'out', 'user.graphql'));
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+    );
+    expect(js.status).toBe(0);
+    expect(files['out/user.graphql']).toBe('-> ../elsewhere/user.graphql');
+    expect(files['elsewhere/user.graphql']).toMatch(/^type User \{/);
+  });
+
+  // Each CLI in a shell, so that the test never names the real /dev/stdout: our
+  // own link to it, and a FIFO behind a link, are written in place.
+  const shells: Array<[string, () => string]> = [
+    ['npm', () => `"${process.execPath}" "${JS_CLI}"`],
+    ['rust', () => `"${RUST_CLI}"`],
+  ];
+
+  it('-o a link to /dev/stdout writes to standard output; the link and /dev/stdout stay links', async () => {
+    const before = fs.lstatSync('/dev/stdout', { throwIfNoEntry: false });
+    if (before === undefined || !before.isSymbolicLink()) return;
+    const outputs: string[] = [];
+    for (const [name, cli] of shells) {
+      const dir = path.join(tmp, `stdout-link-${name}`);
+      fs.mkdirSync(dir, { recursive: true });
+      write(path.join(dir, 'user.json'), SIMPLE);
+      fs.symlinkSync('/dev/stdout', path.join(dir, 'out'));
+      const r = await runOne('bash', ['-c', `${cli()} convert -i user.json -o out > captured.graphql`], { cwd: dir });
+      expect(r.status, `${name}: ${r.stderr}`).toBe(0);
+      expect(fs.lstatSync(path.join(dir, 'out')).isSymbolicLink(), name).toBe(true);
+      outputs.push(fs.readFileSync(path.join(dir, 'captured.graphql'), 'utf8'));
+    }
+    expect(fs.lstatSync('/dev/stdout').isSymbolicLink()).toBe(true);
+    expect(outputs[0]).toMatch(/^type User \{/);
+    expect(outputs[1]).toBe(outputs[0]);
+  });
+
+  it('-o a link to a FIFO writes into the FIFO; it stays a FIFO', async () => {
+    const outputs: string[] = [];
+    for (const [name, cli] of shells) {
+      const dir = path.join(tmp, `fifo-link-${name}`);
+      fs.mkdirSync(dir, { recursive: true });
+      write(path.join(dir, 'user.json'), SIMPLE);
+      execFileSync('mkfifo', [path.join(dir, 'pipe')]);
+      fs.symlinkSync('pipe', path.join(dir, 'link-1'));
+      fs.symlinkSync('link-1', path.join(dir, 'link-2'));
+      const script = `cat pipe > captured.graphql & ${cli()} convert -i user.json -o link-2; status=$?; wait; exit $status`;
+      const r = await runOne('bash', ['-c', script], { cwd: dir, timeoutMs: 60000 });
+      expect(r.status, `${name}: ${r.stderr}`).toBe(0);
+      expect(fs.lstatSync(path.join(dir, 'pipe')).isFIFO(), name).toBe(true);
+      expect(fs.readdirSync(dir).filter((f) => f.endsWith('.tmp')), name).toEqual([]);
+      outputs.push(fs.readFileSync(path.join(dir, 'captured.graphql'), 'utf8'));
+    }
+    expect(outputs[0]).toMatch(/^type User \{/);
+    expect(outputs[1]).toBe(outputs[0]);
+  });
+
+  it('-r onto a read-only file system reports EROFS in both CLIs', async () => {
+    const ro = path.join(tmp, 'read-only');
+    fs.mkdirSync(ro, { recursive: true });
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', ro], { stdio: 'ignore' });
+    } catch {
+      return; // not root, or no mount here: the code path is the same as for any mkdir error
+    }
+    try {
+      write(path.join(tmp, 'ro-input', 'user.json'), SIMPLE);
+      for (const out of [path.join(ro, 'out'), path.join(ro, 'out', 'deeper'), ro]) {
+        const args = ['convert', '-r', '-i', path.join(tmp, 'ro-input'), '-o', out];
+        const run = await same(`read-only-${path.basename(out)}`, args);
+        expect(run.status).toBe(3);
+        expect(run.stderr).toContain('read-only file system (EROFS)');
+      }
+    } finally {
+      execFileSync('umount', [ro]);
+    }
+  });
+});
