@@ -331,3 +331,67 @@ pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::os::unix::fs::symlink;
+
+    /// A fresh folder under the system's temporary folder.
+    fn scratch(name: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("x-graphql-files-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir.to_string_lossy().into_owned()
+    }
+
+    fn is_link(path: &str) -> bool {
+        fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+    }
+
+    /// A chain of links, each relative to its own folder, is followed to the
+    /// file it names, which is replaced; every link stays; no temporary file is left.
+    #[test]
+    fn links_are_written_through_and_stay_links() {
+        let dir = scratch("links");
+        let at = |rel: &str| node::join(&[&dir, rel]);
+        fs::create_dir_all(at("sub")).unwrap();
+        fs::write(at("sub/real.graphql"), "old").unwrap();
+        symlink("sub/link.graphql", at("out.graphql")).unwrap();
+        symlink("real.graphql", at("sub/link.graphql")).unwrap();
+        write_atomic(&at("out.graphql"), "type A").unwrap();
+        assert!(is_link(&at("out.graphql")) && is_link(&at("sub/link.graphql")));
+        assert_eq!(fs::read_to_string(at("sub/real.graphql")).unwrap(), "type A");
+        assert!(!fs::exists(at("real.graphql")).unwrap());
+        // A dangling link: the file it names is created.
+        symlink("sub/new.graphql", at("new.graphql")).unwrap();
+        let results = write_atomic_group(&[(&at("new.graphql"), "type B"), (&at("out.graphql"), "type C")]);
+        assert!(results.iter().all(Result::is_ok));
+        assert!(is_link(&at("new.graphql")));
+        assert_eq!(fs::read_to_string(at("sub/new.graphql")).unwrap(), "type B");
+        assert_eq!(fs::read_to_string(at("sub/real.graphql")).unwrap(), "type C");
+        let mut names: Vec<String> = fs::read_dir(at("sub")).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        assert_eq!(names, ["link.graphql", "new.graphql", "real.graphql"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// `/dev/stdout` (a link to `/proc/self/fd/1`), a link to it and a loop are
+    /// written in place (nothing is written here).
+    #[test]
+    fn proc_links_and_loops_are_written_in_place() {
+        let dir = scratch("in-place");
+        let at = |rel: &str| node::join(&[&dir, rel]);
+        symlink("/dev/stdout", at("stdout")).unwrap();
+        symlink("loop", at("loop")).unwrap();
+        fs::write(at("file"), "").unwrap();
+        if is_link("/dev/stdout") {
+            assert!(output_place("/dev/stdout").in_place);
+            assert!(output_place(&at("stdout")).in_place);
+        }
+        assert!(output_place(&at("loop")).in_place);
+        assert!(!output_place(&at("file")).in_place);
+        assert!(!output_place(&at("missing")).in_place);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}
