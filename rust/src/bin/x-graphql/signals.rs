@@ -14,8 +14,10 @@
 //!   program's synchronous steps, so its listeners come with the first write),
 //!   and there is nothing to clean up.
 //!
-//! A signal the parent ignores (`nohup`, `cmd &` in a script) stays ignored.
-//! No crate: the few libc functions are declared here, as watch.rs once did.
+//! A signal the parent ignores (`cmd &` in a script ignores SIGINT) stays
+//! ignored until a temporary file is created or `--watch` starts, as in Node,
+//! whose listeners replace the ignoring. No crate: the few libc functions are
+//! declared here, as watch.rs once did.
 
 use std::fs;
 use std::io;
@@ -85,24 +87,29 @@ mod sys {
     const SIG_DFL: usize = 0;
     const SIG_IGN: usize = 1;
 
-    /// The set of `signals` the parent does not ignore (empty: none).
-    pub fn set_of(signals: &[c_int]) -> Option<SigSet> {
+    pub fn set_of(signals: &[c_int]) -> SigSet {
         let mut set = SigSet([0; 16]);
-        // SAFETY: `set` is a writable sigset_t; signal() is swapped back at once
-        // (the disposition is only read: libc has no call that reads it alone
-        // without the platform's struct sigaction).
+        // SAFETY: `set` is a writable sigset_t.
         unsafe {
             sigemptyset(&mut set);
-            let mut any = false;
             for &sig in signals {
-                let previous = signal(sig, SIG_IGN);
-                if previous != SIG_IGN {
-                    signal(sig, previous);
-                    sigaddset(&mut set, sig);
-                    any = true;
-                }
+                sigaddset(&mut set, sig);
             }
-            any.then_some(set)
+        }
+        set
+    }
+
+    /// Whether the parent left `sig` ignored. (Blocked, an ignored signal still
+    /// reaches sigwait on Linux, so the thread decides.)
+    pub fn ignored(sig: c_int) -> bool {
+        // SAFETY: the disposition is swapped back at once (libc has no call that
+        // only reads it, short of the platform's struct sigaction).
+        unsafe {
+            let previous = signal(sig, SIG_IGN);
+            if previous != SIG_IGN {
+                signal(sig, previous);
+            }
+            previous == SIG_IGN
         }
     }
 
@@ -127,7 +134,7 @@ mod sys {
 
     /// Ends the process by `sig`, the default way (`set` unblocked in this thread first).
     pub fn die_by(set: &SigSet, sig: c_int) {
-        // SAFETY: the signal's disposition is the default one (set_of left out ignored ones).
+        // SAFETY: plain libc calls on a valid set; raise() ends the process.
         unsafe {
             signal(sig, SIG_DFL);
             pthread_sigmask(SIG_UNBLOCK, set, std::ptr::null_mut());
@@ -146,7 +153,9 @@ mod sys {
 /// first thing in main, before any other thread exists (threads inherit the mask).
 #[cfg(target_os = "linux")]
 pub fn install() {
-    let Some(set) = sys::set_of(&[sys::SIGINT, sys::SIGTERM]) else { return };
+    let ignored_int = sys::ignored(sys::SIGINT);
+    let ignored_term = sys::ignored(sys::SIGTERM);
+    let set = sys::set_of(&[sys::SIGINT, sys::SIGTERM]);
     if !sys::block(&set) {
         return;
     }
@@ -159,7 +168,10 @@ pub fn install() {
         // Held to the end: no temporary file is created after this point.
         let list = temporaries();
         if !ARMED.load(Ordering::SeqCst) {
-            sys::die_by(&set, sig);
+            let ignored = if sig == sys::SIGINT { ignored_int } else { ignored_term };
+            if !ignored {
+                sys::die_by(&set, sig);
+            }
             continue;
         }
         for tmp in list.iter() {
