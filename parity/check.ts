@@ -185,7 +185,8 @@ function subgraphProblem(sdl: string): string | undefined {
     buildSubgraphSchema({ typeDefs: parse(sdl) });
     return undefined;
   } catch (e) {
-    return e instanceof Error ? e.message : String(e);
+    // "The schema is not a valid GraphQL schema.. Caused by:" wraps the problems that tell cases apart.
+    return (e instanceof Error ? e.message : String(e)).replace(/^The schema is not a valid GraphQL schema\.\. Caused by:\n/, '');
   }
 }
 
