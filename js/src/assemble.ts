@@ -12,6 +12,7 @@
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
+import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
@@ -43,6 +44,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
 
   const scalars = new DeclaredScalars(byName);
