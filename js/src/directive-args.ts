@@ -24,9 +24,10 @@ import type { Slot } from './slots';
 import { parseTypeExpr, renderType, type TypeExpr } from './type-expr';
 
 /**
- * name -> its arguments as [name, type]. `federation__FieldSet`, `link__Import` and
- * `link__Purpose` are not defined in the document: like any custom scalar,
- * they take every literal.
+ * name -> its arguments as [name, type]. `link__Import` and `link__Purpose` are
+ * not defined in the document: like any custom scalar, they take every literal.
+ * `federation__FieldSet` is one too, but federation reads it as a string
+ * (buildSubgraphSchema: "must be a string"), so it is checked as `String`.
  */
 const KNOWN_ARGS = new Map<string, Array<[string, string]>>([
   ['deprecated', [['reason', 'String']]],
@@ -54,6 +55,8 @@ interface Param {
   type: TypeExpr;
   /** Non-null without a default (graphql-js `isRequiredArgument`). */
   required: boolean;
+  /** The type as the definition writes it, when `type` is checked as another (`federation__FieldSet`). */
+  shown?: string;
 }
 
 /** A directive applied by a list attribute, recorded while lowering for `checkAppliedArguments`. */
@@ -64,10 +67,14 @@ export interface DirectiveUse {
   loc: Loc;
 }
 
+const FIELD_SET = 'federation__FieldSet';
+
 function knownParams(name: string): Param[] | undefined {
   return KNOWN_ARGS.get(name)?.map(([arg, text]) => {
-    const type = parseTypeExpr(text) as TypeExpr;
-    return { name: arg, type, required: type.kind === 'nonNull' };
+    const type = parseTypeExpr(text.replace(FIELD_SET, 'String')) as TypeExpr;
+    const param: Param = { name: arg, type, required: type.kind === 'nonNull' };
+    if (text.includes(FIELD_SET)) param.shown = text;
+    return param;
   });
 }
 
@@ -112,10 +119,11 @@ export function checkAppliedArguments(lw: Lowering, uses: readonly DirectiveUse[
     const problem = argumentProblem(use.name, params, use.args.map(([n]) => n));
     if (problem !== undefined) lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, problem, use.loc);
     for (const [arg, value] of use.args) {
-      const type = params.find((p) => p.name === arg)!.type;
-      if (!fits(value, type, declared ? byName : builtIn, 0)) {
+      const param = params.find((p) => p.name === arg)!;
+      if (!fits(value, param.type, declared ? byName : builtIn, 0, true)) {
         const at = { source: use.loc.source, pointer: pointerJoin(use.loc.pointer, 'args', arg) };
-        lw.fail(ErrorCodes.ATTRIBUTE_TYPE, `the value of argument ${arg} of @${use.name} does not fit its type ${renderType(type)}`, at);
+        const shown = param.shown ?? renderType(param.type);
+        lw.fail(ErrorCodes.ATTRIBUTE_TYPE, `the value of argument ${arg} of @${use.name} does not fit its type ${shown}`, at);
       }
     }
   }

@@ -23,9 +23,10 @@ use crate::lower_directives::DraftDirectiveDef;
 use crate::slots::SlotId;
 use crate::type_expr::{parse_type_expr, render_type, TypeExpr};
 
-/// name -> its arguments as (name, type). `federation__FieldSet`, `link__Import`
-/// and `link__Purpose` are not defined in the document: like any custom
-/// scalar, they take every literal.
+/// name -> its arguments as (name, type). `link__Import` and `link__Purpose` are
+/// not defined in the document: like any custom scalar, they take every literal.
+/// `federation__FieldSet` is one too, but federation reads it as a string
+/// (buildSubgraphSchema: "must be a string"), so it is checked as `String`.
 const KNOWN_ARGS: &[(&str, &[(&str, &str)])] = &[
     ("deprecated", &[("reason", "String")]),
     ("specifiedBy", &[("url", "String!")]),
@@ -52,7 +53,11 @@ struct Param {
     type_: TypeExpr,
     /// Non-null without a default (graphql-js `isRequiredArgument`).
     required: bool,
+    /// The type as the definition writes it, when `type_` is checked as another (`federation__FieldSet`).
+    shown: Option<&'static str>,
 }
+
+const FIELD_SET: &str = "federation__FieldSet";
 
 /// A directive applied by a list attribute, recorded while lowering for
 /// `check_applied_arguments` (its arguments are copied: assemble frees the trees).
@@ -70,9 +75,10 @@ fn known_params(name: &str) -> Option<Vec<Param>> {
         known
             .iter()
             .filter_map(|(arg, text)| {
-                let type_ = parse_type_expr(text)?;
+                let type_ = parse_type_expr(&text.replace(FIELD_SET, "String"))?;
                 let required = type_.is_non_null();
-                Some(Param { name: (*arg).to_string(), type_, required })
+                let shown = text.contains(FIELD_SET).then_some(*text);
+                Some(Param { name: (*arg).to_string(), type_, required, shown })
             })
             .collect(),
     )
@@ -121,6 +127,7 @@ pub fn check_applied_arguments(
                 name: a.name.to_string(),
                 type_: a.type_.clone(),
                 required: a.type_.is_non_null() && a.default_value.is_none(),
+                shown: None,
             })
             .collect();
         by_directive.insert(d.name.as_str(), params);
@@ -145,8 +152,11 @@ pub fn check_applied_arguments(
         for (arg, value) in &use_.args {
             let Some(param) = params.iter().find(|p| p.name == *arg) else { continue };
             let types = if declared.is_some() { by_name } else { &built_in };
-            if !fits(value, &param.type_, &lw.slots, types, 0) {
-                let rendered = render_type(&param.type_, &lw.slots);
+            if !fits(value, &param.type_, &lw.slots, types, 0, true) {
+                let rendered = match param.shown {
+                    Some(shown) => Str::new(shown),
+                    None => render_type(&param.type_, &lw.slots),
+                };
                 return Err(fail(
                     codes::ATTRIBUTE_TYPE,
                     format!("the value of argument {arg} of @{} does not fit its type {rendered}", use_.name),
