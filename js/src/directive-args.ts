@@ -69,14 +69,18 @@ export interface DirectiveUse {
 
 const FIELD_SET = 'federation__FieldSet';
 
-function knownParams(name: string): Param[] | undefined {
-  return KNOWN_ARGS.get(name)?.map(([arg, text]) => {
-    const type = parseTypeExpr(text.replace(FIELD_SET, 'String')) as TypeExpr;
-    const param: Param = { name: arg, type, required: type.kind === 'nonNull' };
-    if (text.includes(FIELD_SET)) param.shown = text;
-    return param;
-  });
-}
+/** KNOWN_ARGS as the checks read them, parsed once. */
+const KNOWN_PARAMS = new Map<string, Param[]>(
+  [...KNOWN_ARGS].map(([name, args]) => [
+    name,
+    args.map(([arg, text]) => {
+      const type = parseTypeExpr(text.replace(FIELD_SET, 'String')) as TypeExpr;
+      const param: Param = { name: arg, type, required: type.kind === 'nonNull' };
+      if (text.includes(FIELD_SET)) param.shown = text;
+      return param;
+    }),
+  ]),
+);
 
 /** The problem with the argument names of an applied directive against its definition's, if any. */
 function argumentProblem(name: string, params: readonly Param[], argNames: readonly string[]): string | undefined {
@@ -91,7 +95,7 @@ function argumentProblem(name: string, params: readonly Param[], argNames: reado
 
 /** The problem with the argument names of an applied built-in or federation directive, if any. */
 export function knownArgumentProblem(name: string, argNames: string[]): string | undefined {
-  const params = knownParams(name);
+  const params = KNOWN_PARAMS.get(name);
   if (params === undefined) return undefined;
   if (name === 'override' && argNames.includes('label')) {
     return 'directive @override has no argument label (label needs federation v2.7; x-graphql links v2.3)';
@@ -114,7 +118,7 @@ export function checkAppliedArguments(lw: Lowering, uses: readonly DirectiveUse[
   const builtIn = new Map<string, Slot>();
   for (const use of uses) {
     const declared = byDirective.get(use.name);
-    const params = declared ?? knownParams(use.name);
+    const params = declared ?? KNOWN_PARAMS.get(use.name);
     if (params === undefined) continue;
     const problem = argumentProblem(use.name, params, use.args.map(([n]) => n));
     if (problem !== undefined) lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, problem, use.loc);

@@ -12,6 +12,8 @@
 //! checked once the types have their names (`check_applied_arguments`, from
 //! assemble), with graphql-js's input coercion (`fits`, default_values.rs).
 
+use std::sync::OnceLock;
+
 use foldhash::{HashMap, HashMapExt};
 
 use crate::default_values::fits;
@@ -69,19 +71,27 @@ pub struct DirectiveUse {
     pub loc: Loc,
 }
 
-fn known_params(name: &str) -> Option<Vec<Param>> {
-    let (_, known) = KNOWN_ARGS.iter().find(|(n, _)| *n == name)?;
-    Some(
-        known
+/// KNOWN_ARGS as the checks read them, parsed once.
+fn known_params(name: &str) -> Option<&'static [Param]> {
+    static PARAMS: OnceLock<Vec<(&'static str, Vec<Param>)>> = OnceLock::new();
+    let all = PARAMS.get_or_init(|| {
+        KNOWN_ARGS
             .iter()
-            .filter_map(|(arg, text)| {
-                let type_ = parse_type_expr(&text.replace(FIELD_SET, "String"))?;
-                let required = type_.is_non_null();
-                let shown = text.contains(FIELD_SET).then_some(*text);
-                Some(Param { name: (*arg).to_string(), type_, required, shown })
+            .map(|(name, args)| {
+                let params = args
+                    .iter()
+                    .filter_map(|(arg, text)| {
+                        let type_ = parse_type_expr(&text.replace(FIELD_SET, "String"))?;
+                        let required = type_.is_non_null();
+                        let shown = text.contains(FIELD_SET).then_some(*text);
+                        Some(Param { name: (*arg).to_string(), type_, required, shown })
+                    })
+                    .collect();
+                (*name, params)
             })
-            .collect(),
-    )
+            .collect()
+    });
+    all.iter().find(|(n, _)| *n == name).map(|(_, params)| params.as_slice())
 }
 
 /// The problem with the argument names of an applied directive against its definition's, if any.
@@ -105,7 +115,7 @@ pub fn known_argument_problem(name: &str, arg_names: &[&str]) -> Option<String> 
     if name == "override" && arg_names.contains(&"label") {
         return Some("directive @override has no argument label (label needs federation v2.7; x-graphql links v2.3)".to_string());
     }
-    argument_problem(name, &params, arg_names.iter().copied())
+    argument_problem(name, params, arg_names.iter().copied())
 }
 
 /// Record 0065: every applied directive against its definition: the one the
@@ -135,17 +145,7 @@ pub fn check_applied_arguments(
     let built_in: HashMap<Str, SlotId> = HashMap::new();
     for use_ in &lw.directives.uses {
         let declared = by_directive.get(use_.name.as_str());
-        let known;
-        let params = match declared {
-            Some(params) => params,
-            None => match known_params(&use_.name) {
-                Some(params) => {
-                    known = params;
-                    &known
-                }
-                None => continue,
-            },
-        };
+        let Some(params) = declared.map(Vec::as_slice).or_else(|| known_params(&use_.name)) else { continue };
         if let Some(problem) = argument_problem(&use_.name, params, use_.args.iter().map(|(n, _)| n.as_str())) {
             return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &use_.loc));
         }
