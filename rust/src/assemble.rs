@@ -3,7 +3,9 @@
 //! 1. naming (D2, D3): explicit names are checked and reserved first; then
 //!    generated names are claimed in document order (preorder of the slots).
 //! 2. names used as references (implements, union members, explicit field
-//!    types) are looked up and kind-checked; inputs are checked (D10).
+//!    types) are looked up and kind-checked; inputs are checked (D10); the
+//!    arguments of applied directives are checked against their definitions,
+//!    with the document's input types and enums (record 0065).
 //! 3. interfaces (D9): transitive interfaces added, missing fields copied.
 //! 4. order (D15): directive definitions, types with interfaces hoisted,
 //!    declared scalars last; the federation `@link` when used (D11).
