@@ -5,13 +5,16 @@
  * 1. naming (D2, D3): explicit names are checked and reserved first; then
  *    generated names are claimed in document order (preorder of the slots).
  * 2. names used as references (implements, union members, explicit field
- *    types) are looked up and kind-checked; inputs are checked (D10).
+ *    types) are looked up and kind-checked; inputs are checked (D10); the
+ *    arguments of applied directives are checked against their definitions,
+ *    with the document's input types and enums (record 0065).
  * 3. interfaces (D9): transitive interfaces added, missing fields copied.
  * 4. order (D15): directive definitions, types with interfaces hoisted,
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
+import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
@@ -43,6 +46,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
 
   const scalars = new DeclaredScalars(byName);

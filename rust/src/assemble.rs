@@ -3,7 +3,9 @@
 //! 1. naming (D2, D3): explicit names are checked and reserved first; then
 //!    generated names are claimed in document order (preorder of the slots).
 //! 2. names used as references (implements, union members, explicit field
-//!    types) are looked up and kind-checked; inputs are checked (D10).
+//!    types) are looked up and kind-checked; inputs are checked (D10); the
+//!    arguments of applied directives are checked against their definitions,
+//!    with the document's input types and enums (record 0065).
 //! 3. interfaces (D9): transitive interfaces added, missing fields copied.
 //! 4. order (D15): directive definitions, types with interfaces hoisted,
 //!    declared scalars last; the federation `@link` when used (D11).
@@ -16,6 +18,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
 use crate::default_values::check_deprecated_defaults;
+use crate::directive_args::check_applied_arguments;
 use crate::hoist::hoist_interfaces;
 use crate::input_cycles::check_input_cycles;
 use crate::ir::{
@@ -57,6 +60,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order, &by_name)?;
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
+    check_applied_arguments(lw, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
 
     // Sized for the directives and every slot (declared scalars may add a few): grown
