@@ -34,8 +34,11 @@ export class Lowering {
   readonly aliasStack = new Set<string>();
   /** How many `typeOf` calls are under way (see MAX_TYPE_DEPTH). */
   typeDepth = 0;
-  /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
-  private readonly scalarInfo = new Map<string, JsonObject>();
+  /**
+   * Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
+   * (description and URL) and where it is, in the order they are met.
+   */
+  readonly scalarInfo = new Map<string, { scalar: JsonObject; loc: Loc }>();
   private readonly classes = new LocMap<Classification>();
   /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
   schemaExtension?: DraftSchemaDef;
@@ -59,7 +62,10 @@ export class Lowering {
     throw new ConversionError(code, message, where(loc));
   }
 
-  /** D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins). */
+  /**
+   * D6: `x-graphql-scalar` on a property declares that scalar (the first declaration
+   * wins); its name is explicit, checked against the types' in assemble (record 0067).
+   */
   declareScalar(scalar: JsonObject, loc: Loc): void {
     const name = scalar.name as string;
     if (!isValidName(name) || BUILTIN_SCALARS.has(name)) {
@@ -68,12 +74,12 @@ export class Lowering {
         pointer: pointerJoin(loc.pointer, 'x-graphql-scalar', 'name'),
       });
     }
-    if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, scalar);
+    if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, { scalar, loc });
   }
 
   scalarDefinition(name: string): ScalarTypeDef {
     const def: ScalarTypeDef = { kind: 'scalar', name, directives: [] };
-    const info = this.scalarInfo.get(name);
+    const info = this.scalarInfo.get(name)?.scalar;
     if (!info) return def;
     const description = own(info, 'description');
     if (typeof description === 'string' && description !== '') def.description = description;

@@ -7,7 +7,8 @@
 //! becomes; `type_of` (in lower_types.rs) maps a property schema to a type
 //! expression.
 
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashSet, HashSetExt};
+use indexmap::IndexMap;
 use std::rc::Rc;
 
 use crate::json::{Str, Value};
@@ -50,8 +51,9 @@ pub struct Lowering {
     pub alias_stack: HashSet<String>,
     /// How many `type_of` calls are under way (see `MAX_TYPE_DEPTH`).
     pub type_depth: usize,
-    /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
-    scalar_info: HashMap<String, Value>,
+    /// Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
+    /// (description and URL) and where it is, in the order they are met.
+    pub scalar_info: IndexMap<String, (Value, Loc)>,
     pub(crate) classes: LocMap<Classification>,
     pub(crate) merges: LocMap<Rc<MergedObject>>,
     /// The field names of the object being lowered (`lower_object`), emptied and
@@ -90,7 +92,7 @@ impl Lowering {
             schema: None,
             alias_stack: HashSet::new(),
             type_depth: 0,
-            scalar_info: HashMap::new(),
+            scalar_info: IndexMap::new(),
             classes: LocMap::default(),
             merges: LocMap::default(),
             field_names: NameRegistry::default(),
@@ -114,7 +116,8 @@ impl Lowering {
         self.slots.get(id).map(|s| s.kind)
     }
 
-    /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins).
+    /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration
+    /// wins); its name is explicit, checked against the types' in assemble (record 0067).
     pub fn declare_scalar(&mut self, scalar: &Value, loc: &Loc) -> Result<(), ConversionError> {
         let name = attr(scalar, "name").and_then(Value::as_str).unwrap_or("");
         if !is_valid_name(name) || is_builtin_scalar(name) {
@@ -125,14 +128,14 @@ impl Lowering {
             ));
         }
         if !self.scalar_info.contains_key(name) {
-            self.scalar_info.insert(name.to_string(), scalar.clone());
+            self.scalar_info.insert(name.to_string(), (scalar.clone(), loc.clone()));
         }
         Ok(())
     }
 
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
         let mut def = ScalarTypeDef { name: Str::new(name), description: None, directives: Vec::new() };
-        let Some(info) = self.scalar_info.get(name) else { return def };
+        let Some((info, _)) = self.scalar_info.get(name) else { return def };
         if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
                 def.description = Some(Str::new(description));
