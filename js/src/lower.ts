@@ -292,16 +292,23 @@ export class Lowering {
     const merged = this.takeMerged({ loc: slot.loc, node: slot.node });
     const registry = new NameRegistry();
     const fields: Array<{ field: DraftField; explicit: boolean }> = [];
+    const oneOf = slot.kind === 'input' && isOneOf(slot.node);
     for (const prop of merged.properties) {
       const schema = prop.schema;
       if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
+      let required = merged.required.has(prop.key);
+      if (required && oneOf) {
+        // Record 0068: exactly one field of a @oneOf input is given, so none is required.
+        required = false;
+        this.warn(ErrorCodes.ONE_OF_REQUIRED, `required lists ${JSON.stringify(prop.key)}, but the fields of a @oneOf input are nullable: ignored`, requiredEntry(slot, prop.key) ?? prop.loc);
+      }
       const explicitName = isObject(schema) ? attr(schema, 'x-graphql-field-name') : undefined;
       if (typeof explicitName === 'string') {
         const at = { source: prop.loc.source, pointer: pointerJoin(prop.loc.pointer, 'x-graphql-field-name') };
         if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
         if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
       }
-      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, merged.required.has(prop.key)), explicit: typeof explicitName === 'string' });
+      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, required, oneOf), explicit: typeof explicitName === 'string' });
     }
     for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
     slot.fields = fields.map((f) => f.field);
@@ -325,13 +332,14 @@ export class Lowering {
     }
   }
 
-  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean): DraftField {
+  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean, oneOf: boolean): DraftField {
     const node: JsonObject = isObject(schema) ? schema : {};
     const input = owner.kind === 'input';
     const ctx: TypeContext = { owner, key, input };
     const explicitType = attr(node, 'x-graphql-field-type');
     let type: TypeExpr;
     let schemaNull = false;
+    let explicitNonNull = false;
     if (typeof explicitType === 'string') {
       const parsed = parseTypeExpr(explicitType);
       if (!parsed) {
@@ -341,6 +349,7 @@ export class Lowering {
         });
       }
       type = parsed;
+      explicitNonNull = parsed.kind === 'nonNull';
       schemaNull = allowsNull(node);
     } else {
       const info = typeOf(this, schema, loc, ctx);
@@ -353,6 +362,11 @@ export class Lowering {
       type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
     }
     type = applyNullability(node, type, schemaNull, required);
+    if (oneOf && type.kind === 'nonNull') {
+      // Record 0068: what made it non-null is an attribute (`required` was set aside).
+      const attribute = explicitNonNull ? 'x-graphql-field-type' : 'x-graphql-field-non-null';
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, at(loc, attribute));
+    }
     if (listDepth(type) > MAX_LIST_NESTING) {
       const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
       this.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, at);
@@ -361,6 +375,9 @@ export class Lowering {
     const defaultValue = this.directives.fieldDefault(node, loc, input);
     const name = typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key);
     const directives = this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION');
+    if (oneOf && defaultValue !== undefined) {
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
+    }
     const typeFrom: TypeFrom = typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property';
     const description = descriptionOf(node);
     // The description is in the literal, as in assemble.ts `field` (a key added later goes
@@ -460,6 +477,23 @@ export class Lowering {
       return base;
     };
   }
+}
+
+/** Whether a type's `x-graphql-type-directives` apply `@oneOf`. */
+function isOneOf(node: JsonObject): boolean {
+  const list = attr(node, 'x-graphql-type-directives');
+  return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
+}
+
+/** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */
+function requiredEntry(slot: Slot, key: string): Loc | undefined {
+  const list = own(slot.node, 'required');
+  const i = Array.isArray(list) ? list.indexOf(key) : -1;
+  return i < 0 ? undefined : at(slot.loc, 'required', i);
+}
+
+function at(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
 }
 
 export function isSlotKind(c: Classification): c is SlotKind {

@@ -297,11 +297,23 @@ impl Lowering {
         // The positions of the drafts named by `x-graphql-field-name`, ascending (most
         // objects have none, and then this allocates nothing).
         let mut explicit: Vec<usize> = Vec::new();
+        let one_of = kind == SlotKind::Input && is_one_of(loc.node());
         for prop in &merged.properties {
             if prop.skip {
                 continue;
             }
             let schema = prop.schema();
+            let mut required = prop.required;
+            if required && one_of {
+                // Record 0068: exactly one field of a @oneOf input is given, so none is required.
+                required = false;
+                let at = required_entry(loc, prop.key()).unwrap_or_else(|| prop.loc.clone());
+                self.warn(
+                    codes::ONE_OF_REQUIRED,
+                    format!("required lists {}, but the fields of a @oneOf input are nullable: ignored", json_string(prop.key())),
+                    &at,
+                );
+            }
             let explicit_name = match attr(schema, "x-graphql-field-name") {
                 Some(Value::String(name)) => Some(name),
                 _ => None,
@@ -318,7 +330,7 @@ impl Lowering {
             if explicit_name.is_some() {
                 explicit.push(drafts.len());
             }
-            drafts.push(self.lower_field(id, kind, prop.key(), &prop.loc, schema, prop.required)?);
+            drafts.push(self.lower_field(id, kind, prop.key(), &prop.loc, schema, required, one_of)?);
         }
         let mut explicit = explicit.into_iter().peekable();
         for (i, field) in drafts.iter_mut().enumerate() {
@@ -379,6 +391,7 @@ impl Lowering {
         loc: &Loc,
         node: &Value,
         required: bool,
+        one_of: bool,
     ) -> Result<DraftField, ConversionError> {
         let input = owner_kind == SlotKind::Input;
         let ctx = TypeContext { owner, key, input };
@@ -393,6 +406,7 @@ impl Lowering {
         };
         let mut type_;
         let schema_null;
+        let mut explicit_non_null = false;
         if let Some(text) = explicit_type {
             let Some(parsed) = parse_type_expr(text) else {
                 return Err(fail(
@@ -401,6 +415,7 @@ impl Lowering {
                     &loc.child(&["x-graphql-field-type"]),
                 ));
             };
+            explicit_non_null = parsed.is_non_null();
             type_ = parsed;
             schema_null = allows_null(node);
         } else {
@@ -418,6 +433,15 @@ impl Lowering {
             }
         }
         type_ = apply_nullability(node, plain, type_, schema_null, required);
+        if one_of && type_.is_non_null() {
+            // Record 0068: what made it non-null is an attribute (`required` was set aside).
+            let attribute = if explicit_non_null { "x-graphql-field-type" } else { "x-graphql-field-non-null" };
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                format!("a field of a @oneOf input is nullable; {attribute} makes it non-null"),
+                &loc.child(&[attribute]),
+            ));
+        }
         if list_depth(&type_) > MAX_LIST_NESTING {
             let at = if explicit_type.is_some() { loc.child(&["x-graphql-field-type"]) } else { loc.clone() };
             return Err(fail(
@@ -440,6 +464,13 @@ impl Lowering {
                 self.directives.for_field(node, loc, location)?,
             )
         };
+        if one_of && default_value.is_some() {
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                "a field of a @oneOf input has no default value",
+                &loc.child(&["x-graphql-default"]),
+            ));
+        }
         let list = attribute("x-graphql-field-directives");
         // required_deprecation looks only at a list: no loc built for the other fields.
         let deprecated_at = if input && list.is_some_and(Value::is_array) {
@@ -609,6 +640,19 @@ fn type_description(loc: &Loc) -> Option<Str> {
         return None;
     }
     description_of(loc.node())
+}
+
+/// Whether a type's `x-graphql-type-directives` apply `@oneOf`.
+fn is_one_of(node: &Value) -> bool {
+    matches!(attr(node, "x-graphql-type-directives"), Some(Value::Array(list))
+        if list.iter().any(|d| attr(d, "name").and_then(Value::as_str) == Some("oneOf")))
+}
+
+/// The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member).
+fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
+    let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
+    let i = list.iter().position(|v| v.as_str() == Some(key))?;
+    Some(loc.child(&["required".to_string(), i.to_string()]))
 }
 
 /// A string `enum`: every value that is not null is a string, and there is one.
