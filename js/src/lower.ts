@@ -11,6 +11,7 @@ import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
+import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
@@ -281,11 +282,7 @@ export class Lowering {
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
   private typeDescription(slot: Slot): string | undefined {
-    // The second-to-last segment, read without splitting the pointer.
-    const pointer = slot.loc.pointer;
-    const last = pointer.lastIndexOf('/');
-    if (last >= 0 && pointer.slice(pointer.lastIndexOf('/', last - 1) + 1, last) === 'properties') return undefined;
-    return descriptionOf(slot.node);
+    return isPropertyPlace(slot.loc) ? undefined : descriptionOf(slot.node);
   }
 
   private lowerObject(slot: Slot): void {
@@ -534,28 +531,6 @@ function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean,
   if (flag(node, 'x-graphql-field-non-null') || type.kind === 'nonNull') return nonNull(type);
   if (schemaNull) return type;
   return required ? nonNull(type) : type;
-}
-
-/**
- * The generated name of a type that a node's location implies: the property
- * or definition key it sits under, `<key>Item` for array items, else the last
- * pointer segment; `x-graphql-type-name` and `title` come first.
- */
-export function inlineBaseName(loc: Loc): string {
-  const segments = loc.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const name = (end: number): string => {
-    if (end <= 0) return loc.source.id === '' ? 'Root' : fileStem(loc.source.id);
-    const last = segments[end - 1];
-    if (last === 'items' && end >= 2) return name(end - 1) + 'Item';
-    return toTypeName(last);
-  };
-  return name(segments.length);
-}
-
-export function fileStem(id: string): string {
-  const base = id.split('/').pop() ?? id;
-  const dot = base.lastIndexOf('.');
-  return toTypeName(dot > 0 ? base.slice(0, dot) : base);
 }
 
 export function where(loc: Loc): { file?: string; pointer: string } {

@@ -15,13 +15,14 @@ use crate::json::{Str, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
+use crate::inline_names::{inline_base_name, is_property_place};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{allows_null, type_of, TypeContext};
 use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::loc::{decode_pointer_segment, LocMap, Target};
+use crate::loc::{LocMap, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::type_expr::{
@@ -636,7 +637,7 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
 fn type_description(loc: &Loc) -> Option<Str> {
-    if loc.is_property() {
+    if is_property_place(loc) {
         return None;
     }
     description_of(loc.node())
@@ -691,36 +692,3 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
     }
 }
 
-/// The generated name of a type that a node's location implies: the property
-/// or definition key it sits under, `<key>Item` for array items, else the last
-/// pointer segment.
-pub fn inline_base_name(loc: &Loc) -> String {
-    let pointer = loc.pointer();
-    // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s. The
-    // segments are read from the end of the pointer, in place (a pointer starts with
-    // `/`, so `rest` is the segments before the last). An escaped segment is never
-    // `items`, so only the one named is decoded.
-    let mut rest: &str = &pointer;
-    let mut items = 0;
-    let base = loop {
-        let Some(slash) = rest.rfind('/') else {
-            break if loc.source().id.is_empty() { "Root".to_string() } else { file_stem(&loc.source().id) };
-        };
-        let (before, last) = (rest.get(..slash).unwrap_or(""), rest.get(slash + 1..).unwrap_or(""));
-        if last == "items" && !before.is_empty() {
-            items += 1;
-            rest = before;
-            continue;
-        }
-        break to_type_name(&decode_pointer_segment(last));
-    };
-    base + &"Item".repeat(items)
-}
-
-pub fn file_stem(id: &str) -> String {
-    let base = id.rsplit('/').next().unwrap_or(id);
-    match base.rfind('.') {
-        Some(dot) if dot > 0 => to_type_name(base.get(..dot).unwrap_or(base)),
-        _ => to_type_name(base),
-    }
-}
