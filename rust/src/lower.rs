@@ -299,6 +299,11 @@ impl Lowering {
         // objects have none, and then this allocates nothing).
         let mut explicit: Vec<usize> = Vec::new();
         let one_of = kind == SlotKind::Input && is_one_of(loc.node());
+        let owner_kind = match kind {
+            SlotKind::Input if one_of => FieldOwner::OneOfInput,
+            SlotKind::Input => FieldOwner::Input,
+            _ => FieldOwner::Output,
+        };
         for prop in &merged.properties {
             if prop.skip {
                 continue;
@@ -331,7 +336,7 @@ impl Lowering {
             if explicit_name.is_some() {
                 explicit.push(drafts.len());
             }
-            drafts.push(self.lower_field(id, kind, prop.key(), &prop.loc, schema, required, one_of)?);
+            drafts.push(self.lower_field(id, owner_kind, prop.key(), &prop.loc, schema, required)?);
         }
         let mut explicit = explicit.into_iter().peekable();
         for (i, field) in drafts.iter_mut().enumerate() {
@@ -387,14 +392,14 @@ impl Lowering {
     pub fn lower_field(
         &mut self,
         owner: SlotId,
-        owner_kind: SlotKind,
+        owner_kind: FieldOwner,
         key: &str,
         loc: &Loc,
         node: &Value,
         required: bool,
-        one_of: bool,
     ) -> Result<DraftField, ConversionError> {
-        let input = owner_kind == SlotKind::Input;
+        let input = owner_kind != FieldOwner::Output;
+        let one_of = owner_kind == FieldOwner::OneOfInput;
         let ctx = TypeContext { owner, key, input };
         // Most properties carry no x-graphql- attribute: one pass over their keys
         // spares them the dozen lookups below, each a search of every key (N = 5,000:
@@ -641,6 +646,16 @@ fn type_description(loc: &Loc) -> Option<Str> {
         return None;
     }
     description_of(loc.node())
+}
+
+/// The kind of type a field is lowered for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FieldOwner {
+    /// An object or interface type.
+    Output,
+    Input,
+    /// An input type that applies `@oneOf` (record 0068).
+    OneOfInput,
 }
 
 /// Whether a type's `x-graphql-type-directives` apply `@oneOf`.
