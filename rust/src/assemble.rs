@@ -27,7 +27,8 @@ use crate::ir::{
 };
 use crate::lower::{fail, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
-use crate::json::Str;
+use crate::json::{Str, Value};
+use crate::normalize::attr;
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
 use crate::loc::loc_key;
@@ -148,6 +149,7 @@ fn preorder(slots: &Slots, units: &[SlotId]) -> Vec<SlotId> {
 
 fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
     let mut registry = NameRegistry::new(BUILTIN_SCALARS.iter().copied().chain([JSON_SCALAR]));
+    let mut explicit_slots: HashMap<String, SlotId> = HashMap::new();
     for &id in order {
         let Some(slot) = lw.slots.get_mut(id) else { continue };
         let Some(explicit) = &slot.explicit else { continue };
@@ -163,10 +165,32 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
                 loc,
             ));
         }
-        if !registry.reserve(name) && name != JSON_SCALAR {
+        // `JSON` is reserved up front for the automatic scalar, which one definition may replace.
+        let taken = if name == JSON_SCALAR { explicit_slots.contains_key(name.as_str()) } else { !registry.reserve(name) };
+        if taken {
             return Err(fail(codes::DUPLICATE_NAME, format!("type name {name} is given to two types"), loc));
         }
+        explicit_slots.insert(name.clone(), id);
         slot.name = Str::new(name);
+    }
+    // Record 0067: a scalar that `x-graphql-scalar` declares on a property is printed, so its
+    // name is explicit too: a type with that explicit name is a second definition, unless it
+    // is the same scalar declared on a definition (the same description and URL); a
+    // generated name yields to it (D3).
+    for (name, (scalar, loc)) in &lw.scalar_info {
+        match explicit_slots.get(name.as_str()).and_then(|&id| lw.slots.get(id)) {
+            None => {
+                registry.reserve(name);
+            }
+            Some(slot) if slot.kind == SlotKind::Scalar && same_scalar(attr(slot.node(), "x-graphql-scalar"), scalar) => {}
+            Some(_) => {
+                return Err(fail(
+                    codes::DUPLICATE_NAME,
+                    format!("type name {name} is given to two types"),
+                    &loc.child(&["x-graphql-scalar", "name"]),
+                ));
+            }
+        }
     }
     for &id in order {
         let Some(slot) = lw.slots.get(id) else { continue };
@@ -184,6 +208,11 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         }
     }
     Ok(())
+}
+
+/// Two `x-graphql-scalar` declarations that print the same scalar.
+fn same_scalar(a: Option<&Value>, b: &Value) -> bool {
+    a.is_some_and(|a| a.is_object() && attr(a, "description") == attr(b, "description") && attr(a, "specifiedByURL") == attr(b, "specifiedByURL"))
 }
 
 fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Res<()> {

@@ -283,6 +283,7 @@ pub mod codes {
     pub const ENUM_VALUE_RENAMED: &str = "ENUM_VALUE_RENAMED";
     pub const EMPTY_ENUM: &str = "EMPTY_ENUM";
     pub const DIRECTIVE_INFERRED: &str = "DIRECTIVE_INFERRED";
+    pub const ONE_OF_REQUIRED: &str = "ONE_OF_REQUIRED";
     pub const NO_TYPES: &str = "NO_TYPES";
     // federation field sets (validate)
     pub const FIELD_SET: &str = "FIELD_SET";
@@ -325,6 +326,7 @@ pub mod codes {
         ENUM_VALUE_RENAMED,
         EMPTY_ENUM,
         DIRECTIVE_INFERRED,
+        ONE_OF_REQUIRED,
         NO_TYPES,
         FIELD_SET,
         KEY_FIELD_SKIPPED,
