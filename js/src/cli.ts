@@ -26,6 +26,7 @@ import { Progress } from './progress';
 import type { WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addCheckCommands } from './cli-check';
+import { asBuffer, basenameBytes, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
@@ -142,7 +143,9 @@ export async function readStdin(): Promise<string> {
  * rename, so `target` is either untouched or complete. The temporary file is
  * removed on any error.
  */
-export function writeAtomic(target: string, data: string): void {
+export function writeAtomic(target: string | Buffer, data: string): void {
+  // Paths as bytes: a `-r` output's name derives from its input's bytes (cli-paths.ts).
+  const where = typeof target === 'string' ? target : lossy(target);
   // A device, FIFO or socket (`-o /dev/null`, `-o /dev/stdout`) is written in
   // place: a rename over it would replace the device node with a plain file.
   const existing = statOrUndefined(target);
@@ -150,13 +153,18 @@ export function writeAtomic(target: string, data: string): void {
     try {
       fs.writeFileSync(target, data, 'utf8');
     } catch (e) {
-      throw new IoError(`cannot write output: ${errnoText(e)}`, target);
+      throw new IoError(`cannot write output: ${errnoText(e)}`, where);
     }
     return;
   }
-  const dir = path.dirname(target);
+  const bytes = typeof target === 'string' ? Buffer.from(target, 'utf8') : target;
   const random = Math.random().toString(36).slice(2, 10);
-  const tmp = path.join(dir, `.${path.basename(target)}.${process.pid}.${random}.tmp`);
+  const tmp = Buffer.concat([
+    dirnameBytes(bytes),
+    Buffer.from('/.'),
+    basenameBytes(bytes),
+    Buffer.from(`.${process.pid}.${random}.tmp`),
+  ]);
   let created = false;
   try {
     const fd = fs.openSync(tmp, 'wx', 0o666);
@@ -176,11 +184,11 @@ export function writeAtomic(target: string, data: string): void {
         // already gone
       }
     }
-    throw new IoError(`cannot write output: ${errnoText(e)}`, target);
+    throw new IoError(`cannot write output: ${errnoText(e)}`, where);
   }
 }
 
-export function statOrUndefined(file: string): fs.Stats | undefined {
+export function statOrUndefined(file: fs.PathLike): fs.Stats | undefined {
   try {
     return fs.statSync(file);
   } catch {
@@ -195,37 +203,19 @@ function sameFile(a: string, b: string): boolean {
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;
 }
 
-/** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
+/**
+ * Every regular file under `root` ending in one of `exts`, relative to `root`, in
+ * sorted order; symlinked folders are skipped (`validate -r`, `migrate -r`; `convert -r`
+ * reads the names as bytes and checks each file itself: cli-paths.ts).
+ */
 export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
-  const out: string[] = [];
-  const visit = (rel: string): void => {
-    const dir = rel === '' ? root : path.join(root, rel);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      if (rel === '') throw new IoError(`cannot read folder: ${errnoText(e)}`, root);
-      onError(dir, e);
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const childRel = rel === '' ? entry.name : path.join(rel, entry.name);
-      if (entry.isDirectory()) {
-        visit(childRel);
-      } else if (exts.some((ext) => entry.name.endsWith(ext))) {
-        if (entry.isFile()) {
-          out.push(childRel);
-        } else if (entry.isSymbolicLink()) {
-          // A link to a file is converted; a link to a folder is not followed.
-          const st = statOrUndefined(path.join(root, childRel));
-          if (st === undefined || st.isFile()) out.push(childRel);
-        }
-      }
-    }
-  };
-  visit('');
-  return out;
+  const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
+  return walkBytes(root, exts, onError, rootError)
+    .filter((rel) => {
+      const st = statOrUndefined(joinUnder(root, rel));
+      return st === undefined || st.isFile();
+    })
+    .map(lossy);
 }
 
 // ---------------------------------------------------------------------------
@@ -464,6 +454,18 @@ function runWatch(
   const [from, to] = extensions(flags.direction);
   if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
   const convertTo = (fileName: string, target: string, baseDir: string, inputDir?: string): boolean => {
+    if (inputDir !== undefined) {
+      // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
+      const check = checkTreeInput(baseDir, Buffer.from(fileName, 'utf8'));
+      if (check.kind === 'outside') {
+        term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
+        return false;
+      }
+      if (check.kind === 'unreadable') {
+        say(`${fileName}: error[IO] ${check.message}`);
+        return false;
+      }
+    }
     let text: string;
     try {
       text = fs.readFileSync(fileName, 'utf8');
@@ -546,9 +548,17 @@ async function convertTree(
       throw new IoError(`cannot read folder: ${errnoText(e)}`, inRoot);
     }
   }
-  const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
+  const files = walkBytes(
+    inRoot,
+    from,
+    (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
+    (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
+  );
   const progress = new Progress(term!, files.length);
-  /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
+  /**
+   * Output path -> the input written there (`a.graphql` and `a.gql` would both give
+   * `a.json`); keyed by the path's bytes (latin1 keeps each byte), never its lossy form.
+   */
   const written = new Map<string, string>();
   // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
   const emit = (prepared: PreparedFile): void => {
@@ -560,21 +570,23 @@ async function convertTree(
   const emitFile = ({ rel, fileName, reports, result }: PreparedFile): void => {
     for (const r of reports) replay(r);
     if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
+    if (result.kind === 'skipped') return term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${result.message}`);
     if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
     if (result.kind === 'failed') {
       if (result.exit === EXIT.Io) io++;
       else invalid++;
       return;
     }
-    const target = path.join(outRoot, renameExt(rel, from, to));
-    const earlier = written.get(target);
+    const target = joinUnder(outRoot, renameExtBytes(asBuffer(rel), from, to));
+    const key = target.toString('latin1');
+    const earlier = written.get(key);
     if (earlier !== undefined) {
-      return ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
+      return ioFailure(fileName, `cannot write output: ${lossy(target)} was already written from ${earlier}`);
     }
     try {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.mkdirSync(dirnameBytes(target), { recursive: true });
     } catch (e) {
-      return ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
+      return ioFailure(lossy(dirnameBytes(target)), `cannot create folder: ${errnoText(e)}`);
     }
     try {
       writeAtomic(target, result.text);
@@ -582,7 +594,7 @@ async function convertTree(
       if (e instanceof IoError) return ioFailure(e.where, e.message);
       throw e;
     }
-    written.set(target, fileName);
+    written.set(key, fileName);
     converted++;
   };
   // eslint-disable-next-line @typescript-eslint/no-require-imports
