@@ -23,7 +23,7 @@ import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
-import type { WatchPlan } from './watch';
+import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addCheckCommands } from './cli-check';
 import { asBuffer, basenameBytes, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
@@ -453,10 +453,11 @@ function runWatch(
   const { watch } = require('./watch') as typeof import('./watch');
   const [from, to] = extensions(flags.direction);
   if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
-  const convertTo = (fileName: string, target: string, baseDir: string, inputDir?: string): boolean => {
+  const convertTo = (p: WatchPair, baseDir: string, inputDir?: string): boolean => {
+    const fileName = p.input;
     if (inputDir !== undefined) {
       // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
-      const check = checkTreeInput(baseDir, Buffer.from(fileName, 'utf8'));
+      const check = checkTreeInput(baseDir, p.file);
       if (check.kind === 'outside') {
         term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
         return false;
@@ -468,7 +469,7 @@ function runWatch(
     }
     let text: string;
     try {
-      text = fs.readFileSync(fileName, 'utf8');
+      text = fs.readFileSync(p.file, 'utf8');
     } catch (e) {
       say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
       return false;
@@ -478,13 +479,13 @@ function runWatch(
     const outcome = convertOne(base, job, flags.direction);
     if (!outcome.ok) return false;
     try {
-      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.mkdirSync(dirnameBytes(p.target), { recursive: true });
     } catch (e) {
-      say(`${path.dirname(target)}: error[IO] cannot create folder: ${errnoText(e)}`);
+      say(`${lossy(dirnameBytes(p.target))}: error[IO] cannot create folder: ${errnoText(e)}`);
       return false;
     }
     try {
-      writeAtomic(target, outcome.text);
+      writeAtomic(p.target, outcome.text);
     } catch (e) {
       if (!(e instanceof IoError)) throw e;
       say(`${e.where}: error[IO] ${oneLine(e.message)}`);
@@ -496,30 +497,30 @@ function runWatch(
   if (flags.recursive) {
     plan = {
       what: input,
-      folder: input,
-      recursive: true,
       list: () => {
+        let rels: Buffer[];
         try {
-          return walk(input, from, () => undefined).map((rel) => ({
-            input: path.join(input, rel),
-            output: path.join(output, renameExt(rel, from, to)),
-          }));
+          rels = walkBytes(input, from, () => undefined, (e) => e as Error);
         } catch {
           return []; // the folder went away; it may come back
         }
+        return rels.map((rel) => {
+          const file = joinUnder(input, rel);
+          const target = joinUnder(output, renameExtBytes(rel, from, to));
+          return { input: lossy(file), output: lossy(target), file, target };
+        });
       },
-      convert: (p) => convertTo(p.input, p.output, input, path.dirname(p.input)),
+      convert: (p) => convertTo(p, input, path.dirname(p.input)),
     };
   } else {
     const target = statOrUndefined(output)?.isDirectory()
       ? path.join(output, renameExt(path.basename(input), from, to))
       : output;
+    const pair: WatchPair = { input, output: target, file: Buffer.from(input), target: Buffer.from(target) };
     plan = {
       what: input,
-      folder: path.dirname(input),
-      recursive: false,
-      list: () => [{ input, output: target }],
-      convert: (p) => convertTo(p.input, p.output, path.dirname(input)),
+      list: () => [pair],
+      convert: (p) => convertTo(p, path.dirname(input)),
     };
   }
   return watch(plan, term!);

@@ -656,10 +656,11 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
         read_input(input)?; // reports why (exit 3)
     }
     let direction = flags.direction.clone();
-    let convert_to = move |file_name: &str, target: &str, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
+    let convert_to = move |p: &WatchPair, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
+        let file_name = p.input.as_str();
         if input_dir.is_some() {
             // A file of a -r tree: read only if it is a regular file inside the tree (paths.rs).
-            match paths::check_tree_input(base_dir, Path::new(file_name)) {
+            match paths::check_tree_input(base_dir, &p.file) {
                 TreeInputCheck::Outside(message) => {
                     terminal::current().warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
                     return Ok(false);
@@ -671,7 +672,7 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
                 TreeInputCheck::Read => {}
             }
         }
-        let text = match files::read_text(file_name) {
+        let text = match files::read_path(&p.file, file_name) {
             Ok(text) => text,
             Err((e, call)) => {
                 say(&format!("{file_name}: error[IO] cannot read input: {}", errno_text(&e, call)));
@@ -683,12 +684,13 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
             Outcome::Ok(text) => text,
             Outcome::Failed(_) => return Ok(false),
         };
-        let folder = node::dirname(target);
+        let folder = files::dirname_path(&p.target);
         if let Err(e) = std::fs::create_dir_all(&folder) {
+            let folder = paths::lossy(&folder);
             say(&format!("{folder}: error[IO] cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder))));
             return Ok(false);
         }
-        if let Err(e) = write_atomic(target, &text) {
+        if let Err(e) = write_atomic(&p.target, &text) {
             say(&format!("{}: error[IO] {}", e.where_, one_line(&e.message)));
             return Ok(false);
         }
@@ -701,16 +703,18 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
             what: input.clone(),
             list: Box::new(move || {
                 // A folder that went away gives nothing; it may come back.
-                let found = files::walk(&input, from, &mut |_, _| {}).unwrap_or_default();
+                let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
+                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone).unwrap_or_default();
                 found
                     .into_iter()
-                    .map(|rel| WatchPair {
-                        input: node::join(&[&input, &rel]),
-                        output: node::join(&[&output, &rename_ext(&rel, from, to)]),
+                    .map(|rel| {
+                        let file = paths::join_under(&input, &rel);
+                        let target = paths::join_under(&output, &paths::rename_ext_bytes(&rel, from, to));
+                        WatchPair { input: paths::lossy(&file), output: paths::lossy(&target), file, target }
                     })
                     .collect()
             }),
-            convert: Box::new(move |p| convert_to(&p.input, &p.output, &root, Some(node::dirname(&p.input)))),
+            convert: Box::new(move |p| convert_to(p, &root, Some(node::dirname(&p.input)))),
         }
     } else {
         let target = if is_dir(output) {
@@ -722,8 +726,11 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
         let base_dir = node::dirname(input);
         WatchPlan {
             what: input.to_string(),
-            list: Box::new(move || vec![WatchPair { input: file.clone(), output: target.clone() }]),
-            convert: Box::new(move |p| convert_to(&p.input, &p.output, &base_dir, None)),
+            list: Box::new(move || {
+                let (f, t) = (PathBuf::from(&file), PathBuf::from(&target));
+                vec![WatchPair { input: file.clone(), output: target.clone(), file: f, target: t }]
+            }),
+            convert: Box::new(move |p| convert_to(p, &base_dir, None)),
         }
     };
     watch(&mut plan, &terminal::current())
