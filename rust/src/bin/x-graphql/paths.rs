@@ -179,6 +179,40 @@ mod tests {
         assert_eq!(rename_ext_bytes(&raw, &[".json"], ".graphql").as_bytes(), b"z\xff\xfe.graphql");
     }
 
+    /// The checks made before a tree's file is opened: never by opening it.
+    #[test]
+    fn only_regular_files_inside_the_tree_are_read() {
+        let dir = std::env::temp_dir().join(format!("x-graphql-paths-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(dir.join("in")).unwrap();
+        fs::write(dir.join("in/a.json"), "{}").unwrap();
+        fs::write(dir.join("secret.json"), "{}").unwrap();
+        std::os::unix::fs::symlink("a.json", dir.join("in/same.json")).unwrap();
+        std::os::unix::fs::symlink("../secret.json", dir.join("in/secret.json")).unwrap();
+        std::os::unix::fs::symlink("/proc/self/environ", dir.join("in/env.json")).unwrap();
+        std::os::unix::fs::symlink("missing.json", dir.join("in/dangling.json")).unwrap();
+        assert!(std::process::Command::new("mkfifo").arg(dir.join("in/fifo.json")).status().unwrap().success());
+        std::os::unix::fs::symlink("fifo.json", dir.join("in/to-fifo.json")).unwrap();
+        let root = format!("{}/in", dir.display());
+        let check = |name: &str| match check_tree_input(&root, &dir.join("in").join(name)) {
+            TreeInputCheck::Read => "read".to_string(),
+            TreeInputCheck::Outside(m) => format!("outside: {m}"),
+            TreeInputCheck::Unreadable(m) => format!("unreadable: {m}"),
+        };
+        assert_eq!(check("a.json"), "read");
+        assert_eq!(check("same.json"), "read");
+        assert_eq!(check("dangling.json"), "read"); // the open reports ENOENT
+        let outside = format!("outside: skipped: a symbolic link whose target is outside {root}");
+        assert_eq!(check("secret.json"), outside);
+        assert_eq!(check("env.json"), outside);
+        assert_eq!(check("fifo.json"), "unreadable: cannot read input: not a regular file");
+        assert_eq!(check("to-fifo.json"), "unreadable: cannot read input: not a regular file");
+        let listed = walk_bytes(&root, &[".json"], &mut |_, _| {}, &|_| IoError { message: String::new(), where_: String::new() }).unwrap();
+        let names: Vec<String> = listed.iter().map(|n| lossy(Path::new(n))).collect();
+        assert_eq!(names, ["a.json", "dangling.json", "env.json", "fifo.json", "same.json", "secret.json", "to-fifo.json"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn inside_is_below_the_root() {
         assert!(is_inside(Path::new("/a/b/c"), Path::new("/a/b")));
