@@ -390,6 +390,21 @@ describe('-r over a folder tree', () => {
         'converted 2 files, 0 failed\n',
     );
     expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/a.graphql', 'out/same.graphql']);
+    // validate -r and migrate -r leave them out too, with the same warning.
+    const linked = (d: string) => {
+      write(path.join(d, 'in', 'a.json'), SIMPLE);
+      write(path.join(d, 'secret.json'), '{"title": "Secret", oops');
+      fs.symlinkSync('../secret.json', path.join(d, 'in', 'secret.json'));
+      execFileSync('mkfifo', [path.join(d, 'in', 'fifo.json')]);
+    };
+    const skipped = 'in/secret.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n';
+    const validated = await sameInFolder('validate-links-outside', linked, ['validate', 'json-schema', '-r', 'in'], { timeoutMs: 20000 });
+    expect(validated.js.status).toBe(0);
+    expect(validated.js.stderr).toContain(skipped);
+    expect(validated.js.stderr).not.toContain('oops');
+    const migrated = await sameInFolder('migrate-links-outside', linked, ['migrate', '--check', '-r', 'in'], { timeoutMs: 20000 });
+    expect(migrated.js.status).toBe(0);
+    expect(migrated.js.stderr).toBe(`${skipped}0 of 1 file need migration, 0 failed\n`);
   });
 
   it('exit 0 when every file converts', async () => {

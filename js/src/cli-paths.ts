@@ -133,20 +133,23 @@ export function walkBytes(root: string, exts: string[], onError: (where: string,
   return out;
 }
 
-/** The real path of a `-r` root, once per root (workers compute their own). */
-const realRoots = new Map<string, Buffer | undefined>();
+/**
+ * The real path of a `-r` root, found once per root (workers find their own); not
+ * kept when it cannot be found (a watched folder that is gone may come back).
+ */
+const realRoots = new Map<string, Buffer>();
 
 function realRoot(root: string): Buffer | undefined {
-  if (!realRoots.has(root)) {
-    let real: Buffer | undefined;
+  let real = realRoots.get(root);
+  if (real === undefined) {
     try {
       real = fs.realpathSync.native(root, { encoding: 'buffer' });
     } catch {
-      real = undefined;
+      return undefined;
     }
     realRoots.set(root, real);
   }
-  return realRoots.get(root);
+  return real;
 }
 
 function isInside(real: Buffer, root: Buffer): boolean {

@@ -205,15 +205,23 @@ function sameFile(a: string, b: string): boolean {
 
 /**
  * Every regular file under `root` ending in one of `exts`, relative to `root`, in
- * sorted order; symlinked folders are skipped (`validate -r`, `migrate -r`; `convert -r`
- * reads the names as bytes and checks each file itself: cli-paths.ts).
+ * sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes and
+ * checks each file as it reads it: cli-paths.ts). Symlinked folders are skipped; what is
+ * not a regular file is left out; a link out of the tree is left out and passed to
+ * `onSkip` (its path and the LINK_OUTSIDE message), never read.
  */
-export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
+export function walk(
+  root: string,
+  exts: string[],
+  onError: (where: string, e: unknown) => void,
+  onSkip: (where: string, message: string) => void,
+): string[] {
   const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
   return walkBytes(root, exts, onError, rootError)
     .filter((rel) => {
-      const st = statOrUndefined(joinUnder(root, rel));
-      return st === undefined || st.isFile();
+      const check = checkTreeInput(root, joinUnder(root, rel));
+      if (check.kind === 'outside') onSkip(lossy(joinUnder(root, rel)), check.message);
+      return check.kind === 'read';
     })
     .map(lossy);
 }

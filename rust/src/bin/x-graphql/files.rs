@@ -248,11 +248,18 @@ fn sync_file_system(file: &fs::File) -> io::Result<()> {
 }
 
 /// Every regular file under `root` ending in one of `exts`, relative to `root`, in
-/// sorted order; symlinked folders are skipped (`validate -r`, `migrate -r`;
-/// `convert -r` keeps the names as bytes and checks each file itself: paths.rs). A
+/// sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes
+/// and checks each file as it reads it: paths.rs). Symlinked folders are skipped;
+/// what is not a regular file is left out; a link out of the tree is left out and
+/// passed to `on_skip` (its path and the LINK_OUTSIDE message), never read. A
 /// subfolder that cannot be read is reported through `on_error` and skipped; the
 /// root failing is an error.
-pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error)) -> Result<Vec<String>, IoError> {
+pub fn walk(
+    root: &str,
+    exts: &[&str],
+    on_error: &mut dyn FnMut(&str, &io::Error),
+    on_skip: &mut dyn FnMut(&str, &str),
+) -> Result<Vec<String>, IoError> {
     let root_error = |e: &io::Error| IoError {
         message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", root))),
         where_: root.to_string(),
@@ -260,7 +267,17 @@ pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error
     let found = crate::paths::walk_bytes(root, exts, on_error, &root_error)?;
     Ok(found
         .into_iter()
-        .filter(|rel| fs::metadata(crate::paths::join_under(root, rel)).map_or(true, |m| m.is_file()))
+        .filter(|rel| {
+            let path = crate::paths::join_under(root, rel);
+            match crate::paths::check_tree_input(root, &path) {
+                crate::paths::TreeInputCheck::Read => true,
+                crate::paths::TreeInputCheck::Outside(message) => {
+                    on_skip(&crate::paths::lossy(&path), &message);
+                    false
+                }
+                crate::paths::TreeInputCheck::Unreadable(_) => false,
+            }
+        })
         .map(|rel| crate::paths::lossy(Path::new(&rel)))
         .collect())
 }

@@ -114,12 +114,19 @@ pub fn walk_bytes(
     Ok(out)
 }
 
-/// The real path of each `-r` root, once per root.
-static REAL_ROOTS: Mutex<Option<HashMap<String, Option<PathBuf>>>> = Mutex::new(None);
+/// The real path of each `-r` root, found once per root; not kept when it cannot be
+/// found (a watched folder that is gone may come back).
+static REAL_ROOTS: Mutex<Option<HashMap<String, PathBuf>>> = Mutex::new(None);
 
 fn real_root(root: &str) -> Option<PathBuf> {
     let mut roots = REAL_ROOTS.lock().unwrap_or_else(|e| e.into_inner());
-    roots.get_or_insert_with(HashMap::new).entry(root.to_string()).or_insert_with(|| fs::canonicalize(root).ok()).clone()
+    let roots = roots.get_or_insert_with(HashMap::new);
+    if let Some(real) = roots.get(root) {
+        return Some(real.clone());
+    }
+    let real = fs::canonicalize(root).ok()?;
+    roots.insert(root.to_string(), real.clone());
+    Some(real)
 }
 
 fn is_inside(real: &Path, root: &Path) -> bool {
