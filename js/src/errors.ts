@@ -111,6 +111,7 @@ export const ErrorCodes = {
   // API / CLI
   UNSUPPORTED_DIRECTION: 'UNSUPPORTED_DIRECTION',
   IO: 'IO',
+  LINK_OUTSIDE: 'LINK_OUTSIDE',
   USAGE: 'USAGE',
 } as const;
 

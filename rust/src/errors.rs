@@ -297,6 +297,7 @@ pub mod codes {
     // API / CLI
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
     pub const IO: &str = "IO";
+    pub const LINK_OUTSIDE: &str = "LINK_OUTSIDE";
     pub const USAGE: &str = "USAGE";
 
     /// Every code, in the order of `ErrorCodes` (for checks against docs/errors.md).
@@ -337,6 +338,7 @@ pub mod codes {
         TOO_DEEP,
         UNSUPPORTED_DIRECTION,
         IO,
+        LINK_OUTSIDE,
         USAGE,
     ];
 }

@@ -5,13 +5,20 @@ use std::collections::hash_map::RandomState;
 use std::fs;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Read, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
 
-use crate::node::{self, errno_text, Syscall};
+use crate::node::{errno_text, Syscall};
 use crate::{IoError, STDIN_NAME};
 
 /// `fs.readFileSync(file, 'utf8')`, with the failing system call for the message.
 pub fn read_text(file: &str) -> Result<String, (io::Error, Syscall<'_>)> {
-    let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", file)))?;
+    read_path(Path::new(file), file)
+}
+
+/// `read_text` of a path given as bytes (a `-r` input); `shown` names it in the message.
+pub fn read_path<'a>(file: &Path, shown: &'a str) -> Result<String, (io::Error, Syscall<'a>)> {
+    let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", shown)))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| (e, Syscall::bare("read")))?;
     Ok(x_graphql::text::decode_utf8(bytes))
@@ -69,8 +76,8 @@ fn random_suffix() -> String {
 /// An output's bytes in a temporary file next to its target, not yet renamed
 /// over it (`write_atomic`).
 struct Staged<'t> {
-    target: &'t str,
-    tmp: String,
+    target: &'t Path,
+    tmp: PathBuf,
     file: fs::File,
 }
 
@@ -81,7 +88,7 @@ impl Staged<'_> {
         drop(file);
         fs::rename(&tmp, target).map_err(|e| {
             let _ = fs::remove_file(&tmp);
-            write_failure(target, e, Syscall::rename(&tmp, target))
+            write_failure(target, e, Syscall::rename(&crate::paths::lossy(&tmp), &crate::paths::lossy(target)))
         })
     }
 
@@ -92,28 +99,55 @@ impl Staged<'_> {
     }
 }
 
-fn write_failure(target: &str, e: io::Error, call: Syscall<'_>) -> IoError {
-    IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: target.to_string() }
+fn write_failure(target: &Path, e: io::Error, call: Syscall<'_>) -> IoError {
+    IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: crate::paths::lossy(target) }
+}
+
+/// `target`'s folder and name as bytes (`path.dirname`, `path.basename`): an
+/// output's name derives from its input's bytes, which need not be UTF-8.
+fn split_path(target: &Path) -> (PathBuf, &[u8]) {
+    let bytes = target.as_os_str().as_bytes();
+    let mut end = bytes.len();
+    while end > 1 && bytes[end - 1] == b'/' {
+        end -= 1;
+    }
+    let slash = bytes[..end].iter().rposition(|&b| b == b'/');
+    let (dir, name): (&[u8], &[u8]) = match slash {
+        None => (b".", &bytes[..end]),
+        Some(0) => (b"/", &bytes[1..end]),
+        Some(i) => (&bytes[..i], &bytes[i + 1..end]),
+    };
+    (PathBuf::from(std::ffi::OsString::from_vec(dir.to_vec())), name)
+}
+
+/// `path.dirname` of a byte path.
+pub fn dirname_path(target: &Path) -> PathBuf {
+    split_path(target).0
 }
 
 /// Step one of an atomic write: `data` in a new temporary file in `target`'s
 /// folder, flushed to the disk when `flush`. `None`: the target is a device,
 /// FIFO or socket (`-o /dev/null`, `-o /dev/stdout`), written in place, since
 /// a rename over it would replace the device node with a plain file.
-fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
+fn stage<'t>(target: &'t Path, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
     if let Ok(meta) = fs::metadata(target) {
         if !meta.is_file() && !meta.is_dir() {
-            return fs::write(target, data.as_bytes()).map(|()| None).map_err(|e| write_failure(target, e, Syscall::new("open", target)));
+            return fs::write(target, data.as_bytes())
+                .map(|()| None)
+                .map_err(|e| write_failure(target, e, Syscall::new("open", &crate::paths::lossy(target))));
         }
     }
-    let dir = node::dirname(target);
-    let name = format!(".{}.{}.{}.tmp", node::basename(target), std::process::id(), random_suffix());
-    let tmp = node::join(&[&dir, &name]);
+    let (dir, base) = split_path(target);
+    let mut name = dir.into_os_string().into_vec();
+    name.extend_from_slice(b"/.");
+    name.extend_from_slice(base);
+    name.extend_from_slice(format!(".{}.{}.tmp", std::process::id(), random_suffix()).as_bytes());
+    let tmp = PathBuf::from(std::ffi::OsString::from_vec(name));
     let file = fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&tmp)
-        .map_err(|e| write_failure(target, e, Syscall::new("open", &tmp)))?;
+        .map_err(|e| write_failure(target, e, Syscall::new("open", &crate::paths::lossy(&tmp))))?;
     let mut staged = Staged { target, tmp, file };
     let written = staged.file.write_all(data.as_bytes()).map_err(|e| (e, Syscall::bare("write")));
     let flushed = written.and_then(|()| if flush { staged.file.sync_all().map_err(|e| (e, Syscall::bare("fsync"))) } else { Ok(()) });
@@ -126,8 +160,8 @@ fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'
 /// Writes `data` to `target` through a temporary file in the same folder,
 /// flushed to the disk, and a rename, so `target` is either untouched or
 /// complete (record 0043). The temporary file is removed on any error.
-pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
-    match stage(target, data, true)? {
+pub fn write_atomic(target: impl AsRef<Path>, data: &str) -> Result<(), IoError> {
+    match stage(target.as_ref(), data, true)? {
         Some(staged) => staged.commit(),
         None => Ok(()),
     }
@@ -139,7 +173,7 @@ pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
 /// untouched or complete, and complete on the disk before its rename. A
 /// failed flush fails every output it covered (nothing renamed). One result
 /// per output, in order.
-pub fn write_atomic_group(outputs: &[(&str, &str)]) -> Vec<Result<(), IoError>> {
+pub fn write_atomic_group(outputs: &[(&Path, &str)]) -> Vec<Result<(), IoError>> {
     if outputs.len() < 2 || !cfg!(target_os = "linux") {
         // One file: its own fsync flushes less than a whole file system.
         return outputs.iter().map(|(target, data)| write_atomic(target, data)).collect();
@@ -213,64 +247,37 @@ fn sync_file_system(file: &fs::File) -> io::Result<()> {
     file.sync_all()
 }
 
-/// JavaScript's string order (UTF-16 code units).
-fn js_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    a.encode_utf16().cmp(b.encode_utf16())
-}
-
-/// Every file under `root` ending in one of `exts`, relative to `root`, in sorted
-/// order; symlinked folders are skipped. A subfolder that cannot be read is
-/// reported through `on_error` and skipped; the root failing is an error.
-pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error)) -> Result<Vec<String>, IoError> {
-    let mut out = Vec::new();
-    let read = |rel: &str| -> io::Result<Vec<(String, fs::FileType)>> {
-        let dir = if rel.is_empty() { root.to_string() } else { node::join(&[root, rel]) };
-        let mut entries = Vec::new();
-        for entry in fs::read_dir(&dir)? {
-            let entry = entry?;
-            entries.push((entry.file_name().to_string_lossy().into_owned(), entry.file_type()?));
-        }
-        entries.sort_by(|a, b| js_cmp(&a.0, &b.0));
-        Ok(entries)
-    };
-    let root_entries = read("").map_err(|e| IoError {
-        message: format!("cannot read folder: {}", errno_text(&e, Syscall::new("scandir", root))),
+/// Every regular file under `root` ending in one of `exts`, relative to `root`, in
+/// sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes
+/// and checks each file as it reads it: paths.rs). Symlinked folders are skipped;
+/// what is not a regular file is left out; a link out of the tree is left out and
+/// passed to `on_skip` (its path and the LINK_OUTSIDE message), never read. A
+/// subfolder that cannot be read is reported through `on_error` and skipped; the
+/// root failing is an error.
+pub fn walk(
+    root: &str,
+    exts: &[&str],
+    on_error: &mut dyn FnMut(&str, &io::Error),
+    on_skip: &mut dyn FnMut(&str, &str),
+) -> Result<Vec<String>, IoError> {
+    let root_error = |e: &io::Error| IoError {
+        message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", root))),
         where_: root.to_string(),
-    })?;
-    // Depth-first in sorted order: a stack of pending entry lists.
-    let mut pending: Vec<(String, Vec<(String, fs::FileType)>)> = vec![(String::new(), root_entries)];
-    for list in pending.iter_mut() {
-        list.1.reverse();
-    }
-    while let Some((rel, entries)) = pending.last_mut() {
-        let Some((name, kind)) = entries.pop() else {
-            pending.pop();
-            continue;
-        };
-        let child = if rel.is_empty() { name.clone() } else { node::join(&[rel, &name]) };
-        if kind.is_dir() {
-            match read(&child) {
-                Ok(mut list) => {
-                    list.reverse();
-                    pending.push((child, list));
+    };
+    let found = crate::paths::walk_bytes(root, exts, on_error, &root_error)?;
+    Ok(found
+        .into_iter()
+        .filter(|rel| {
+            let path = crate::paths::join_under(root, rel);
+            match crate::paths::check_tree_input(root, &path) {
+                crate::paths::TreeInputCheck::Read => true,
+                crate::paths::TreeInputCheck::Outside(message) => {
+                    on_skip(&crate::paths::lossy(&path), &message);
+                    false
                 }
-                Err(e) => {
-                    let dir = node::join(&[root, &child]);
-                    on_error(&dir, &e);
-                }
+                crate::paths::TreeInputCheck::Unreadable(_) => false,
             }
-        } else if exts.iter().any(|ext| name.ends_with(ext)) {
-            if kind.is_file() {
-                out.push(child);
-            } else if kind.is_symlink() {
-                // A link to a file is converted; a link to a folder is not followed.
-                match stat(&node::join(&[root, &child])) {
-                    None => out.push(child),
-                    Some(m) if m.is_file() => out.push(child),
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    Ok(out)
+        })
+        .map(|rel| crate::paths::lossy(Path::new(&rel)))
+        .collect())
 }
