@@ -12,11 +12,15 @@
  * - output ends with exactly one newline (or is empty, with NO_TYPES) and
  *   holds no `\r`;
  * - json-to-graphql: the SDL validates with graphql-js (with the federation
- *   definitions when it links federation or leaves the link out on purpose);
+ *   definitions when it links federation or leaves the link out on purpose),
+ *   applied directives' values coerce to their definitions, and an SDL that
+ *   links federation builds with `buildSubgraphSchema`;
  *   JSON -> SDL -> JSON -> SDL gives the same SDL without warnings;
  * - graphql-to-json: the JSON converts back to the canonical print of the
  *   input without warnings (round trip (1) of record 0028).
  */
+import { buildSubgraphSchema } from '@apollo/subgraph';
+import { parse } from 'graphql';
 import { canonicalSdl, ConversionError, Converter, diagnosticToJSON, type Diagnostic } from '../js/src/index';
 import { graphqlJsProblems } from '../js/test/support';
 import { unifiedDiff } from './diff';
@@ -169,6 +173,23 @@ function genericMessage(m: string): string {
     .slice(0, 120);
 }
 
+/**
+ * What `buildSubgraphSchema` refuses in an SDL that links federation (undefined
+ * when it builds or does not link federation): the promise that every federated
+ * output is a subgraph, which graphql-js alone does not check (field sets,
+ * federation directive arguments).
+ */
+function subgraphProblem(sdl: string): string | undefined {
+  if (!sdl.startsWith('extend schema @link(') || !/^extend schema @link\(url: "https:\/\/specs\.apollo\.dev\/federation\//.test(sdl)) return undefined;
+  try {
+    buildSubgraphSchema({ typeDefs: parse(sdl) });
+    return undefined;
+  } catch (e) {
+    // "The schema is not a valid GraphQL schema.. Caused by:" wraps the problems that tell cases apart.
+    return (e instanceof Error ? e.message : String(e)).replace(/^The schema is not a valid GraphQL schema\.\. Caused by:\n/, '');
+  }
+}
+
 /** Two outcomes of one input are the same (a crash by its first line: stacks differ). */
 const same = (a: Outcome, b: Outcome) =>
   a.kind === 'crash' && b.kind === 'crash' ? a.message.split('\n')[0] === b.message.split('\n')[0] : JSON.stringify(a) === JSON.stringify(b);
@@ -246,6 +267,8 @@ export class Checker {
       const withFederation = federationAllowed ? graphqlJsProblems(sdl, true) : plain;
       if (withFederation.length > 0) problems.push({ what: 'valid-sdl', signature: `invalid SDL: ${genericMessage(withFederation[0])}`, detail: withFederation.join('\n') });
     }
+    const subgraph = subgraphProblem(sdl);
+    if (subgraph !== undefined) problems.push({ what: 'valid-subgraph', signature: `invalid subgraph: ${genericMessage(subgraph)}`, detail: subgraph });
     // JSON -> SDL -> JSON -> SDL
     const json = await this.step({ direction: 'graphql-to-json', input: sdl, options: {} }, opts, steps, problems, 'SDL -> JSON');
     if (json.kind !== 'ok') {

@@ -51,7 +51,8 @@ function snapshot(dir: string): Record<string, string> {
       else if (e.isDirectory()) {
         out[`${r}/`] = '';
         visit(r);
-      } else out[r] = fs.readFileSync(path.join(dir, r), 'latin1');
+      } else if (e.isFile()) out[r] = fs.readFileSync(path.join(dir, r), 'latin1');
+      else out[r] = '(not a regular file)'; // a FIFO: opening it would block
     }
   };
   if (fs.existsSync(dir)) visit('');
@@ -67,7 +68,7 @@ async function sameInFolder(
   name: string,
   setup: (dir: string) => void,
   argsOrFn: string[] | ((dir: string) => string[]),
-  opts: { input?: string } = {},
+  opts: { input?: string; timeoutMs?: number } = {},
 ): Promise<{ js: Run; files: Record<string, string> }> {
   const dir = path.join(tmp, `scenario-${++scenarioCount}`);
   const args = typeof argsOrFn === 'function' ? argsOrFn(dir) : argsOrFn;
@@ -77,10 +78,10 @@ async function sameInFolder(
     setup(dir);
   };
   fresh();
-  const js = await runJs(args, { cwd: dir, input: opts.input });
+  const js = await runJs(args, { cwd: dir, input: opts.input, timeoutMs: opts.timeoutMs });
   const jsFiles = snapshot(dir);
   fresh();
-  const rust = await runRust(args, { cwd: dir, input: opts.input });
+  const rust = await runRust(args, { cwd: dir, input: opts.input, timeoutMs: opts.timeoutMs });
   const rustFiles = snapshot(dir);
   if (JSON.stringify([js, jsFiles]) !== JSON.stringify([rust, rustFiles])) {
     recordFailure(name, { args, js, rust, jsFiles, rustFiles });
@@ -310,6 +311,100 @@ describe('-r over a folder tree', () => {
     expect(files['out/orders/order.graphql']).toContain('ship: Address');
     await sameInFolder('tree-absolute', tree, (d) => ['convert', '-r', '-i', `${d}/in/`, '-o', 'out/./x']);
     await sameInFolder('tree-strict', tree, ['convert', '-r', '--strict', '-i', './in', '-o', 'out']);
+  });
+
+  // Record 0070: names are bytes end to end; only regular files inside the tree are read.
+  const bytesTree = (d: string) => {
+    const inRoot = Buffer.from(path.join(d, 'in'));
+    const at = (...parts: (string | Buffer)[]) => Buffer.concat([inRoot, ...parts.map((p) => Buffer.concat([Buffer.from('/'), Buffer.from(p)]))]);
+    fs.mkdirSync(at('sub'), { recursive: true });
+    const raw = Buffer.from([0x7a, 0xff, 0xfe, 0x2e, 0x6a, 0x73, 0x6f, 0x6e]); // z\xff\xfe.json
+    fs.writeFileSync(at(raw), JSON.stringify({ title: 'Raw', type: 'object', properties: { r: { type: 'string' } } }));
+    fs.writeFileSync(at('z\u{FFFD}\u{FFFD}.json'), JSON.stringify({ title: 'Replaced', type: 'object', properties: { p: { type: 'string' } } }));
+    fs.mkdirSync(at(Buffer.from([0x64, 0xe9])), { recursive: true }); // d\xe9 (latin1 é)
+    fs.writeFileSync(Buffer.concat([at(Buffer.from([0x64, 0xe9])), Buffer.from('/b.json')]), BROKEN);
+  };
+
+  it('file names that are not UTF-8 are read and written as their bytes (record 0070)', async () => {
+    const dir = path.join(tmp, 'bytes-names');
+    const outputs = async (run: typeof runJs) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      bytesTree(dir);
+      const r = await run(['convert', '-r', '-i', 'in', '-o', 'out'], { cwd: dir, timeoutMs: 20000 });
+      const names = fs.readdirSync(path.join(dir, 'out'), { encoding: 'buffer' }).map((n) => n.toString('hex')).sort();
+      const read = (name: Buffer) => fs.readFileSync(Buffer.concat([Buffer.from(path.join(dir, 'out') + '/'), name]), 'utf8');
+      return { r, names, raw: read(Buffer.from('7afffe2e6772617068716c', 'hex')), replaced: read(Buffer.from('z\u{FFFD}\u{FFFD}.graphql')) };
+    };
+    const js = await outputs(runJs);
+    const rust = await outputs(runRust);
+    expect(rust).toEqual(js);
+    expect(js.r.status).toBe(1);
+    expect(js.raw).toBe('type Raw {\n  r: String\n}\n');
+    expect(js.replaced).toBe('type Replaced {\n  p: String\n}\n');
+    expect(js.names).toHaveLength(2); // the two outputs; d\xe9/b.json failed, so nothing of it
+    expect(js.r.stderr).not.toMatch(/already written|ENOENT/);
+    // Printed lossily (latin1 here shows the UTF-8 bytes of U+FFFD).
+    expect(js.r.stderr).toContain(`in/d${Buffer.from('\u{FFFD}').toString('latin1')}/b.json:3:11: error[JSON_SYNTAX]`);
+    expect(js.r.stderr).toMatch(/converted 2 files, 1 failed\n$/);
+  });
+
+  it('a FIFO in the tree, or as a $ref, is never opened; the batch goes on (record 0070)', async () => {
+    const { js } = await sameInFolder(
+      'tree-fifo',
+      (d) => {
+        write(path.join(d, 'in', 'a.json'), SIMPLE);
+        write(path.join(d, 'in', 'r.json'), JSON.stringify({ title: 'R', type: 'object', properties: { p: { $ref: 'pipe.data' } } }));
+        execFileSync('mkfifo', [path.join(d, 'in', 'b.json')]);
+        execFileSync('mkfifo', [path.join(d, 'in', 'pipe.data')]);
+        fs.symlinkSync('b.json', path.join(d, 'in', 'c.json'));
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+      { timeoutMs: 20000 },
+    );
+    expect(js.status).toBe(1);
+    expect(js.stderr).toContain('in/b.json: error[IO] cannot read input: not a regular file\n');
+    expect(js.stderr).toContain('in/c.json: error[IO] cannot read input: not a regular file\n');
+    expect(js.stderr).toContain('in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file\n');
+    expect(js.stderr).toMatch(/converted 1 file, 3 failed\n$/);
+  });
+
+  it('links out of the tree are skipped unread, with a warning (record 0070)', async () => {
+    const { js, files } = await sameInFolder(
+      'tree-links-outside',
+      (d) => {
+        write(path.join(d, 'in', 'a.json'), SIMPLE);
+        write(path.join(d, 'secret.json'), SIMPLE);
+        write(path.join(d, 'elsewhere', 'x.json'), SIMPLE);
+        fs.symlinkSync('/proc/self/environ', path.join(d, 'in', 'env.json'));
+        fs.symlinkSync('../secret.json', path.join(d, 'in', 'secret.json'));
+        fs.symlinkSync(path.join(d, 'in', 'a.json'), path.join(d, 'in', 'same.json'));
+        fs.symlinkSync('../elsewhere', path.join(d, 'in', 'up'));
+        fs.symlinkSync('.', path.join(d, 'in', 'self'));
+      },
+      ['convert', '-r', '-i', 'in', '-o', 'out'],
+    );
+    expect(js.status).toBe(0);
+    expect(js.stderr).toBe(
+      'in/env.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +
+        'in/secret.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +
+        'converted 2 files, 0 failed\n',
+    );
+    expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/a.graphql', 'out/same.graphql']);
+    // validate -r and migrate -r leave them out too, with the same warning.
+    const linked = (d: string) => {
+      write(path.join(d, 'in', 'a.json'), SIMPLE);
+      write(path.join(d, 'secret.json'), '{"title": "Secret", oops');
+      fs.symlinkSync('../secret.json', path.join(d, 'in', 'secret.json'));
+      execFileSync('mkfifo', [path.join(d, 'in', 'fifo.json')]);
+    };
+    const skipped = 'in/secret.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n';
+    const validated = await sameInFolder('validate-links-outside', linked, ['validate', 'json-schema', '-r', 'in'], { timeoutMs: 20000 });
+    expect(validated.js.status).toBe(0);
+    expect(validated.js.stderr).toContain(skipped);
+    expect(validated.js.stderr).not.toContain('oops');
+    const migrated = await sameInFolder('migrate-links-outside', linked, ['migrate', '--check', '-r', 'in'], { timeoutMs: 20000 });
+    expect(migrated.js.status).toBe(0);
+    expect(migrated.js.stderr).toBe(`${skipped}0 of 1 file need migration, 0 failed\n`);
   });
 
   it('exit 0 when every file converts', async () => {

@@ -611,7 +611,7 @@ const IN_DEFINITIONS = ['User', 'Node', 'user_profile'] as const;
 /** ... and these under `$defs`. */
 const IN_DEFS = ['Pet', 'Order'] as const;
 /** More definition names: odd ones, collisions, names of built-ins, pointer escapes. */
-const EXTRA_DEF_NAMES = ['user', 'user-profile', 'UserProfile', 'string', '1st', 'JSON', 'a/b', 'til~de', 'Query', 'Int', '__Type', 'Ünï', '200', 'user.v2', 'Cat', 'Pet2', 'HTTPStatus'];
+const EXTRA_DEF_NAMES = ['user', 'user-profile', 'UserProfile', 'string', '1st', 'JSON', 'a/b', 'til~de', 'Query', 'Int', '__Type', 'Ünï', '200', 'user.v2', 'Cat', 'Pet2', 'HTTPStatus', 'Money'];
 
 const pointerEscape = (s: string) => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -619,6 +619,8 @@ const propertyName = fc.constantFrom(
   'id', 'user_name', 'userName', 'user-name', 'HTTPStatus', 'userID', '2fa', 'a-b.c', '__proto__', 'constructor', 'toString',
   '200', '0', '007', '4294967294', '4294967295', '9007199254740993', 'x', 'Node', 'type', 'first name', 'café_name', 'URL', '',
   'v2_3', '_', 'enum', 'properties', '$ref', 'name', 'Name', 'NAME', 'total_sum', 'total-sum',
+  // Named like JSON Schema keywords: inline names read the schema's structure, not the pointer's words.
+  'items', 'definitions', '$defs', 'allOf', 'oneOf', 'anyOf', 'additionalProperties',
 );
 
 
@@ -680,6 +682,31 @@ const LOCATIONS = [
 const TYPE_SYSTEM_LOCATIONS = LOCATIONS.slice(8);
 
 const LINK = { name: 'link', args: { url: 'https://specs.apollo.dev/federation/v2.3', import: ['@key', '@shareable', '@external', '@requires', '@provides', '@override', '@tag', '@inaccessible'] } };
+
+/**
+ * A declared directive with an argument of every kind of input type: built-in scalars,
+ * a non-null, a list, an enum and an input object that the document defines (RATE_LIMIT_TYPES,
+ * added to the definitions when it is declared).
+ */
+const RATE_LIMIT = {
+  args: { max: { type: 'Int!' }, ratio: { type: 'Float' }, label: { type: 'String' }, on: { type: 'Boolean' }, ids: { type: '[ID!]' }, level: { type: 'Level' }, window: { type: 'Window' } },
+  locations: TYPE_SYSTEM_LOCATIONS,
+  repeatable: true,
+};
+const RATE_LIMIT_TYPES: Array<[string, unknown]> = [
+  ['Level', { enum: ['LOW', 'HIGH'] }],
+  ['Window', { 'x-graphql-type-kind': 'INPUT_OBJECT', type: 'object', properties: { n: { type: 'integer' }, unit: { type: 'string' } }, required: ['n'] }],
+];
+/** Per argument of RATE_LIMIT: values that coerce, values that do not (GraphQL input coercion). */
+const RATE_LIMIT_VALUES: Record<string, [unknown[], unknown[]]> = {
+  max: [[1, 100, -5, 0], ['sixty', 1.5, null, true, 2147483648]],
+  ratio: [[1, 2.5, null, -0.5], ['x', true, [1]]],
+  label: [['a', '', null], [5, ['a'], { 'x-graphql-enum': 'A' }]],
+  on: [[true, false], ['yes', 1]],
+  ids: [[['a', 1], 'single', [], 7, null], [[null], [true], { a: 1 }, [['a']], 1.5]],
+  level: [[{ 'x-graphql-enum': 'HIGH' }, null], ['HIGH', { 'x-graphql-enum': 'NOPE' }, 1]],
+  window: [[{ n: 1 }, { n: 2, unit: 's' }, null], [{}, { n: 'x' }, { m: 1 }, 5, [{ n: 1 }]]],
+};
 
 const GOOD_FILE_REFS = ['common/address.json', 'common/types.json#/definitions/Tag', 'common/address.json#/definitions/Geo', './common/../common/address.json', 'local.json', 'common/address.json#'];
 const BAD_FILE_REFS = ['sub/local.json', 'missing.json', '../outside.json', 'https://example.com/schema.json', 'http://example.com/s.json#/x', 'bad.json', 'dir', 'common/types.json#/definitions/Loop', 'common/types.json#/definitions/Missing'];
@@ -748,10 +775,26 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
     { name: 'experimental' },
   );
 
+  /**
+   * `@rateLimit` applied: values of every input type of RATE_LIMIT (valid mode: values
+   * that coerce; any mode: also values that do not, an unknown and a missing argument).
+   * Undeclared, its definition is inferred from all its uses (record 0065).
+   */
+  const rateLimitArgs = fc
+    .tuple(
+      ...Object.entries(RATE_LIMIT_VALUES).map(([arg, [good, bad]]) =>
+        fc.option(from<unknown>(good, bad, 8).map((v): Entry => [arg, v]), { nil: undefined, freq: arg === 'max' ? (valid ? 1000 : 10) : 2 }),
+      ),
+      valid ? fc.constant(undefined) : rarely(fc.constant<Entry>(['bogus', 1]), 10),
+    )
+    .map((entries) => obj(entries.filter((e): e is Entry => e !== undefined)));
+  const rateLimit = rateLimitArgs.map((args) => ({ name: 'rateLimit', args }));
+
   /** An applied directive `{name, args}`: any name, any argument value. */
   const directive: fc.Arbitrary<unknown> = alt(
     fc.oneof(
       { weight: 4, arbitrary: fittingDirective },
+      { weight: 2, arbitrary: rateLimit },
       {
         weight: 2,
         arbitrary: fc
@@ -768,14 +811,14 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
    * `@inaccessible`, undeclared ones, which are inferred) plus those of the place, each
    * non-repeatable one at most once.
    */
-  const SAFE = ['tag', 'inaccessible', 'audit', 'cacheControl', 'experimental'];
+  const SAFE = ['tag', 'inaccessible', 'audit', 'cacheControl', 'experimental', 'rateLimit'];
   const PLACE: Record<'type' | 'field' | 'other' | 'schema', string[]> = {
     type: [...SAFE, 'key', 'shareable'],
     field: [...SAFE, 'deprecated', 'shareable', 'external', 'requires', 'provides', 'override'],
     other: [...SAFE, 'deprecated'],
     schema: ['audit', 'cacheControl', 'experimental'],
   };
-  const REPEATABLE = new Set(['tag', 'key', 'shareable', 'audit', 'cacheControl', 'experimental']);
+  const REPEATABLE = new Set(['tag', 'key', 'shareable', 'audit', 'cacheControl', 'experimental', 'rateLimit']);
   const directivesFor = (place: 'type' | 'field' | 'other' | 'schema') =>
     valid
       ? fc
@@ -824,8 +867,12 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
   /** `@audit` as it is used everywhere: any argument (JSON), every type-system location, repeatable. */
   const catchAllAudit: Entry = ['audit', { description: 'Audit hints.', args: obj(DIRECTIVE_ARG_NAMES.map((a) => [a, { type: 'JSON' }])), locations: TYPE_SYSTEM_LOCATIONS, repeatable: true }];
   const directiveDefinitions = valid
-    ? fc.tuple(fc.array(fc.tuple(fc.constantFrom('cost', 'policy', 'declared', 'cost'), directiveDefinition), { maxLength: 2 }), fc.boolean()).map(([list, audit]) => obj(audit ? [catchAllAudit, ...list] : list))
-    : fc.array(fc.tuple(from([...GOOD_DIRECTIVE_NAMES, 'audit', 'audit', 'experimental'], BAD_DIRECTIVE_NAMES), directiveDefinition), { maxLength: 3 }).map(obj);
+    ? fc
+        .tuple(fc.array(fc.tuple(fc.constantFrom('cost', 'policy', 'declared', 'cost'), directiveDefinition), { maxLength: 2 }), fc.boolean(), fc.boolean())
+        .map(([list, audit, limit]) => obj([...(audit ? [catchAllAudit] : []), ...(limit ? [['rateLimit', RATE_LIMIT] as Entry] : []), ...list]))
+    : fc
+        .tuple(fc.array(fc.tuple(from([...GOOD_DIRECTIVE_NAMES, 'audit', 'audit', 'experimental'], BAD_DIRECTIVE_NAMES), directiveDefinition), { maxLength: 3 }), fc.boolean())
+        .map(([list, limit]) => obj(limit ? [['rateLimit', RATE_LIMIT], ...list] : list));
 
   const operationTypes = (withDescription: boolean) =>
     fc
@@ -873,8 +920,8 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
     fc.tuple(fc.constant('x-graphql-field-directives'), directiveList),
     fc.tuple(fc.constant('x-graphql-field-arguments'), argumentsAttr),
     fc.tuple(fc.constant('x-graphql-federation-external'), alt<unknown>(fc.boolean(), fc.constant('true'))),
-    fc.tuple(fc.constant('x-graphql-federation-requires'), from<unknown>(['id', 'weight size', ['weight', 'size']], [[], 5, ['a', 1]])),
-    fc.tuple(fc.constant('x-graphql-federation-provides'), from<unknown>(['name', ['name', 'price']], ['', {}])),
+    fc.tuple(fc.constant('x-graphql-federation-requires'), from<unknown>(['id', 'weight size', ['weight', 'size'], []], [5, ['a', 1]])),
+    fc.tuple(fc.constant('x-graphql-federation-provides'), from<unknown>(['name', ['name', 'price'], []], ['', {}])),
     fc.tuple(fc.constant('x-graphql-federation-override-from'), from<unknown>(['accounts', 'legacy'], ['', 7])),
     fc.tuple(fc.constant('x-graphql-federation-shareable'), alt<unknown>(fc.boolean(), fc.constant(null))),
     fc.tuple(fc.constant('x-graphql-skip'), alt<unknown>(fc.boolean(), fc.constant('yes'))),
@@ -1005,9 +1052,30 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
           .map(([k, branches, attrs]) => obj([[k, branches], ...attrs])),
       },
       { weight: 1, arbitrary: fc.array(fc.oneof(localRef.map((r) => ({ $ref: r })), tie('object')), { minLength: 1, maxLength: 3 }).map((members) => ({ allOf: members })) },
+      // The nullable inline object: with `null` removed, the branch is the property's own schema.
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(tie('object'), fc.constantFrom('oneOf', 'anyOf'), fc.boolean())
+          .map(([o, k, nullFirst]) => obj([[k, nullFirst ? [{ type: 'null' }, o] : [o, { type: 'null' }]]])),
+      },
     ),
     object: objectSchema(tie as Tie, 4),
   }));
+
+  /**
+   * A `@oneOf` input object: its fields are nullable and have no defaults, so `required`
+   * and `x-graphql-field-non-null` are ignored there (with a warning) and a default is an error.
+   */
+  const oneOfField = fc.oneof(
+    { weight: 6, arbitrary: fc.constantFrom<unknown>({ type: 'string' }, { type: 'integer' }, { type: 'array', items: { type: 'string' } }, { enum: ['A', 'B'] }) },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({ type: 'boolean', 'x-graphql-field-non-null': true }, { type: 'string', 'x-graphql-default': 'x' }, { type: 'string', 'x-graphql-field-type': 'String!' }) },
+  );
+  const oneOfInput = fc
+    .tuple(fc.uniqueArray(fc.tuple(fc.constantFrom('a', 'b', 'c', 'by_id'), oneOfField), { minLength: 1, maxLength: 3, selector: ([k]) => k }), opt(fc.constantFrom(['a'], ['a', 'b'], ['c'])), fc.array(typeAttribute, { maxLength: 1 }))
+    .map(([props, required, attrs]) =>
+      obj([['type', 'object'], ['x-graphql-type-kind', 'INPUT_OBJECT'], ['x-graphql-type-directives', [{ name: 'oneOf' }]], ...attrs.filter(([k]) => k !== 'x-graphql-type-kind' && k !== 'x-graphql-type-directives'), ['properties', obj(props)], ...entryIf('required', required)]),
+    );
 
   /** A definition: object (any kind), enum, scalar, alias, union, allOf, or a plain schema. */
   const definition = (kinds: { kind?: string; implementsFrom?: string[] } = {}) =>
@@ -1028,10 +1096,11 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
       {
         weight: 1,
         arbitrary: fc
-          .tuple(from<unknown>([{ name: 'DateTime' }, { name: 'Money', description: 'An amount.\nWith "cents".', specifiedByURL: 'https://example.com/money' }], [{ name: 'JSON' }, { name: 'Bad Name' }]), fc.array(typeAttribute, { maxLength: 1 }))
+          .tuple(from<unknown>([{ name: 'DateTime' }, { name: 'Money', description: 'An amount.\nWith "cents".', specifiedByURL: 'https://example.com/money' }, { name: 'JSON' }], [{ name: 'Bad Name' }]), fc.array(typeAttribute, { maxLength: 1 }))
           .map(([scalar, attrs]) => obj([['type', 'string'], ['x-graphql-scalar', scalar], ...attrs])),
       },
       { weight: 1, arbitrary: localRef.map((r) => ({ $ref: r })) },
+      { weight: 1, arbitrary: oneOfInput },
       {
         weight: 1,
         arbitrary: fc
@@ -1087,7 +1156,9 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
         ),
       ),
     )
-    .map(([title, description, props, required, inDefinitions, inDefs, extra, rootAttrs, placement, misc]) => {
+    .map(([title, description, props, required, inDefinitions, inDefs, extraDefs, rootAttrs, placement, misc]) => {
+      const declaresRateLimit = rootAttrs.some(([k, v]) => k === 'x-graphql-directive-definitions' && typeof v === 'object' && v !== null && Object.keys(v).some((n) => plainKey(n) === 'rateLimit'));
+      const extra = declaresRateLimit ? [...extraDefs, ...RATE_LIMIT_TYPES] : extraDefs;
       const defsA = Object.entries(inDefinitions);
       const defsB = Object.entries(inDefs);
       const definitions = placement === '$defs' ? [] : [...defsA, ...extra, ...(placement === 'definitions' ? defsB : [])];
@@ -1276,12 +1347,17 @@ export function fitting(doc: unknown): unknown {
   }
   // Explicit names given once.
   const explicitNames = new Set<string>();
+  // Identical scalar declarations share their name (one `scalar` is printed); different ones are renamed.
+  const scalarDeclarations = new Map<string, string>();
   for (const [, , def] of all) {
     const scalar = getKey(def, 'x-graphql-scalar');
     if (isTree(scalar) && typeof scalar.name === 'string') {
+      const declared = JSON.stringify(scalar);
+      if (scalarDeclarations.get(scalar.name) === declared) continue;
       let n = scalar.name;
       for (let i = 2; explicitNames.has(n); i++) n = `${scalar.name}${i}`;
       explicitNames.add(n);
+      scalarDeclarations.set(n, JSON.stringify({ ...scalar, name: n }));
       setKey(def, 'x-graphql-scalar', { ...scalar, name: n });
     }
     for (const attr of ['x-graphql-type-name', 'x-graphql-type']) {

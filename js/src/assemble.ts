@@ -5,22 +5,27 @@
  * 1. naming (D2, D3): explicit names are checked and reserved first; then
  *    generated names are claimed in document order (preorder of the slots).
  * 2. names used as references (implements, union members, explicit field
- *    types) are looked up and kind-checked; inputs are checked (D10).
+ *    types) are looked up and kind-checked; inputs are checked (D10); the
+ *    arguments of applied directives are checked against their definitions,
+ *    with the document's input types and enums (record 0065).
  * 3. interfaces (D9): transitive interfaces added, missing fields copied.
  * 4. order (D15): directive definitions, types with interfaces hoisted,
  *    declared scalars last; the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
+import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
 import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
+import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey } from './loc';
 import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
+import { attr } from './normalize';
 import { checkSchemaRoots } from './schema-roots';
 import { fnv1a32 } from './text';
 import { typeLoc, type DraftField, type DraftInputValue, type Slot } from './slots';
@@ -43,6 +48,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
 
   const scalars = new DeclaredScalars(byName);
@@ -101,6 +107,7 @@ function preorder(units: Slot[]): Slot[] {
 
 function nameSlots(lw: Lowering, order: Slot[]): void {
   const registry = new NameRegistry([...BUILTIN_SCALARS, JSON_SCALAR]);
+  const explicitSlots = new Map<string, Slot>();
   for (const slot of order) {
     if (!slot.explicit) continue;
     const { name, loc } = slot.explicit;
@@ -110,10 +117,27 @@ function nameSlots(lw: Lowering, order: Slot[]): void {
     if (name === JSON_SCALAR && slot.kind !== 'scalar') {
       lw.fail(ErrorCodes.INVALID_NAME, 'JSON names the scalar for arbitrary data; only a scalar may take it', loc);
     }
-    if (!registry.reserve(name) && name !== JSON_SCALAR) {
+    // `JSON` is reserved up front for the automatic scalar, which one definition may replace.
+    if (name === JSON_SCALAR ? explicitSlots.has(name) : !registry.reserve(name)) {
       lw.fail(ErrorCodes.DUPLICATE_NAME, `type name ${name} is given to two types`, loc);
     }
+    explicitSlots.set(name, slot);
     slot.name = name;
+  }
+  // Record 0067: a scalar that `x-graphql-scalar` declares on a property is printed, so its
+  // name is explicit too: a type with that explicit name is a second definition, unless it
+  // is the same scalar declared on a definition (the same description and URL); a
+  // generated name yields to it (D3).
+  for (const [name, { scalar, loc }] of lw.scalarInfo) {
+    const slot = explicitSlots.get(name);
+    if (slot === undefined) {
+      registry.reserve(name);
+    } else if (!(slot.kind === 'scalar' && sameScalar(attr(slot.node, 'x-graphql-scalar'), scalar))) {
+      lw.fail(ErrorCodes.DUPLICATE_NAME, `type name ${name} is given to two types`, {
+        source: loc.source,
+        pointer: pointerJoin(loc.pointer, 'x-graphql-scalar', 'name'),
+      });
+    }
   }
   for (const slot of order) {
     if (slot.explicit) continue;
@@ -124,6 +148,11 @@ function nameSlots(lw: Lowering, order: Slot[]): void {
       slot.name = registry.claim(base);
     }
   }
+}
+
+/** Two `x-graphql-scalar` declarations that print the same scalar. */
+function sameScalar(a: JsonValue | undefined, b: JsonObject): boolean {
+  return isObject(a) && own(a, 'description') === own(b, 'description') && own(a, 'specifiedByURL') === own(b, 'specifiedByURL');
 }
 
 function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot>): void {

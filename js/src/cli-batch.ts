@@ -20,6 +20,7 @@ import * as path from 'path';
 import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
 import type { ConverterOptions, DirectionInput } from './index';
 import type { Report } from './cli';
+import { asBuffer, checkTreeInput, joinUnder, lossy } from './cli-paths';
 
 /**
  * The file a worker starts from: this module's own compiled file. In the
@@ -34,12 +35,16 @@ export const MIN_FILES = 64;
 
 /** What became of one file of a tree, before anything is printed or written. */
 export interface PreparedFile {
-  rel: string;
+  /** The path under -i, as bytes (a Uint8Array once it has crossed from a worker). */
+  rel: Uint8Array;
+  /** The path as printed (lossy: never opened). */
   fileName: string;
   /** Its stderr entries (warnings, the error), printed when its turn comes. */
   reports: Report[];
   result:
     | { kind: 'unreadable'; message: string }
+    /** A link out of the tree: never read, a LINK_OUTSIDE warning (cli-paths.ts). */
+    | { kind: 'skipped'; message: string }
     | { kind: 'converted'; text: string }
     | { kind: 'failed'; exit: number }
     /** convertOne's UsageError (a bad option met in a file), thrown again in order. */
@@ -54,15 +59,21 @@ export interface TreeJob {
 }
 
 /** Reads and converts one file of a tree; prints nothing (main thread or worker). */
-export function prepareFile(job: TreeJob, rel: string): PreparedFile {
+export function prepareFile(job: TreeJob, relBytes: Uint8Array): PreparedFile {
   // Loaded here, not at the top: cli.ts loads this module lazily, and so do workers.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cli = require('./cli') as typeof import('./cli');
-  const fileName = path.join(job.inRoot, rel);
+  const rel = asBuffer(relBytes);
+  const file = joinUnder(job.inRoot, rel);
+  const fileName = lossy(file);
   const reports: Report[] = [];
+  // Checked before the open: a link out of the tree is not read, a FIFO would block it.
+  const check = checkTreeInput(job.inRoot, file);
+  if (check.kind === 'outside') return { rel, fileName, reports, result: { kind: 'skipped', message: check.message } };
+  if (check.kind === 'unreadable') return { rel, fileName, reports, result: { kind: 'unreadable', message: check.message } };
   let text: string;
   try {
-    text = fs.readFileSync(fileName, 'utf8');
+    text = fs.readFileSync(file, 'utf8');
   } catch (e) {
     return { rel, fileName, reports, result: { kind: 'unreadable', message: `cannot read input: ${cli.errnoText(e)}` } };
   }
@@ -91,7 +102,7 @@ export function workersFor(files: number): number {
 interface WorkerInput {
   xGraphqlBatch: true;
   job: TreeJob;
-  rels: string[];
+  rels: Uint8Array[];
   /** Int32Array over a SharedArrayBuffer: [next index to take, stop flag]. */
   shared: SharedArrayBuffer;
 }
@@ -104,7 +115,7 @@ interface WorkerInput {
  */
 export function forEachOrdered(
   job: TreeJob,
-  rels: string[],
+  rels: Uint8Array[],
   workers: number,
   emit: (prepared: PreparedFile) => void | Promise<void>,
 ): Promise<void> {

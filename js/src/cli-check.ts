@@ -64,7 +64,13 @@ function plural(n: number, word: string): string {
 }
 
 /** The inputs of a command: one file, or (-r) every matching file of a folder, with the folder file refs may not leave. */
-function inputs(target: string, recursive: boolean | undefined, exts: string[], verb: string): { files: string[]; baseDir: string; io: number } {
+function inputs(
+  target: string,
+  recursive: boolean | undefined,
+  exts: string[],
+  verb: string,
+  term: Terminal,
+): { files: string[]; baseDir: string; io: number } {
   const { UsageError, IoError, walk, errnoText } = cli();
   let st: fs.Stats | undefined;
   try {
@@ -82,10 +88,16 @@ function inputs(target: string, recursive: boolean | undefined, exts: string[], 
       }
     }
     let io = 0;
-    const files = walk(target, exts, (where: string, e: unknown) => {
-      say(`${where}: error[IO] cannot read folder: ${errnoText(e)}`);
-      io++;
-    }).map((rel: string) => path.join(target, rel));
+    const files = walk(
+      target,
+      exts,
+      (where: string, e: unknown) => {
+        say(`${where}: error[IO] cannot read folder: ${errnoText(e)}`);
+        io++;
+      },
+      // A link out of the folder is not read (record 0070).
+      (where: string, message: string) => term.warning(`${where}: warning[LINK_OUTSIDE] ${message}`),
+    ).map((rel: string) => path.join(target, rel));
     return { files, baseDir: target, io };
   }
   if (st?.isDirectory()) throw new UsageError(`${target} is a folder; use -r to ${verb.split(' ')[0]} a folder`, undefined, 'USAGE', `see x-graphql ${verb} --help`);
@@ -127,7 +139,7 @@ function sourceOf(sources: Map<string, string | undefined>, file: string): strin
 function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): number {
   const term: Terminal = cli().useTerminal(flags);
   const exts = kind === 'graphql' ? ['.graphql', '.gql'] : ['.json'];
-  const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`);
+  const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`, term);
   const { validateJsonSchema, validateGraphql, summarize, reportToJson } = lib();
   const reports: FileReport[] = [];
   const sources = new Map<string, string | undefined>();
@@ -189,7 +201,7 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
   const hint = 'see x-graphql migrate --help';
   if (flags.check && flags.write) throw new UsageError('--check and -w cannot be used together', undefined, 'USAGE', hint);
   if (flags.recursive && !flags.check && !flags.write) throw new UsageError('-r needs -w or --check', undefined, 'USAGE', hint);
-  const { files, io: walkIo } = inputs(target, flags.recursive, ['.json'], 'migrate');
+  const { files, io: walkIo } = inputs(target, flags.recursive, ['.json'], 'migrate', term);
   const { migrate, ConversionError } = lib();
   let io = walkIo;
   let invalid = 0;

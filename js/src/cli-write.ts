@@ -10,10 +10,25 @@
  *   the node itself, for every later program on the machine.
  * - SIGINT and SIGTERM during a write remove the temporary files and end the
  *   process with 130 / 143; only SIGKILL may leave one behind.
+ * - Paths may be bytes (a Buffer): a `-r` output's name derives from its input's
+ *   name, which need not be UTF-8 (record 0070, cli-paths.ts). Every path opened,
+ *   created or renamed here keeps those bytes; only messages show the lossy form.
  */
 import * as fs from 'fs';
-import * as path from 'path';
 import { promisify } from 'util';
+import { basenameBytes, dirnameBytes, lossy } from './cli-paths';
+
+/** A path given as text or as bytes. */
+export type OutPath = string | Buffer;
+
+function bytesOf(p: OutPath): Buffer {
+  return typeof p === 'string' ? Buffer.from(p, 'utf8') : p;
+}
+
+/** A path as messages show it. */
+function shown(p: OutPath): string {
+  return typeof p === 'string' ? p : lossy(p);
+}
 
 /** A file that cannot be read or written (exit 3). */
 export class IoError extends Error {
@@ -42,7 +57,7 @@ export function errnoText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-export function statOrUndefined(file: string): fs.Stats | undefined {
+export function statOrUndefined(file: fs.PathLike): fs.Stats | undefined {
   try {
     return fs.statSync(file);
   } catch {
@@ -79,15 +94,15 @@ export function isStdinFile(file: string): boolean {
  * folders are made one by one, from the top, so that the error is the true
  * cause, as Rust's `create_dir_all` reports it.
  */
-export function makeFolder(dir: string): void {
+export function makeFolder(dir: OutPath): void {
   try {
     fs.mkdirSync(dir, { recursive: true });
     return;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
   }
-  const missing: string[] = [];
-  for (let d = dir; statOrUndefined(d) === undefined && path.dirname(d) !== d; d = path.dirname(d)) missing.push(d);
+  const missing: Buffer[] = [];
+  for (let d = bytesOf(dir); statOrUndefined(d) === undefined && !dirnameBytes(d).equals(d); d = dirnameBytes(d)) missing.push(d);
   for (const d of missing.reverse()) fs.mkdirSync(d);
   fs.mkdirSync(dir, { recursive: true });
 }
@@ -100,7 +115,7 @@ const MAX_LINKS = 40;
 
 /** Where `target` is written: the file at the end of its links, and whether in place. */
 export interface OutputPlace {
-  path: string;
+  path: Buffer;
   inPlace: boolean;
 }
 
@@ -110,8 +125,10 @@ export interface OutputPlace {
  * `>` in a shell does). In place: a device, FIFO or socket, a link in `/proc`
  * (`/proc/self/fd/1`: its text is no path to rename over), a loop.
  */
-export function outputPlace(target: string): OutputPlace {
-  let p = target;
+export function outputPlace(target: OutPath): OutputPlace {
+  const given = bytesOf(target);
+  const slash = Buffer.from('/');
+  let p = given;
   for (let links = 0; links <= MAX_LINKS; links++) {
     let st: fs.Stats;
     try {
@@ -121,30 +138,38 @@ export function outputPlace(target: string): OutputPlace {
       return { path: p, inPlace: false };
     }
     if (!st.isSymbolicLink()) return { path: p, inPlace: !st.isFile() && !st.isDirectory() };
-    let dir: string;
-    let link: string;
+    let dir: Buffer;
+    let link: Buffer;
     try {
-      dir = fs.realpathSync.native(path.dirname(p));
-      if (dir === '/proc' || dir.startsWith('/proc/')) return { path: target, inPlace: true };
-      link = fs.readlinkSync(p);
+      dir = fs.realpathSync.native(dirnameBytes(p), { encoding: 'buffer' });
+      const proc = Buffer.from('/proc');
+      if (dir.equals(proc) || dir.subarray(0, 6).equals(Buffer.from('/proc/'))) return { path: given, inPlace: true };
+      link = fs.readlinkSync(p, { encoding: 'buffer' });
     } catch {
-      return { path: target, inPlace: true };
+      return { path: given, inPlace: true };
     }
-    p = link.startsWith('/') ? link : `${dir === '/' ? '' : dir}/${link}`;
+    p = link[0] === 0x2f ? link : Buffer.concat([dir.equals(slash) ? Buffer.alloc(0) : dir, slash, link]);
   }
-  return { path: target, inPlace: true };
+  return { path: given, inPlace: true };
 }
 
-function temporaryName(file: string): string {
+/** `.<name>.<pid>.<random>.tmp` beside `file`, as bytes. */
+function temporaryName(file: Buffer): Buffer {
   const random = Math.random().toString(36).slice(2, 10);
-  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${random}.tmp`);
+  const dir = dirnameBytes(file);
+  return Buffer.concat([
+    dir.length === 1 && dir[0] === 0x2f ? Buffer.alloc(0) : dir,
+    Buffer.from('/.'),
+    basenameBytes(file),
+    Buffer.from(`.${process.pid}.${random}.tmp`),
+  ]);
 }
 
 // ---------------------------------------------------------------------------
 // Temporary files and signals
 
 /** Temporary files being written now. */
-const temporaries = new Set<string>();
+const temporaries = new Set<Buffer>();
 let armed = false;
 
 /**
@@ -186,11 +211,11 @@ async function writeAll(fd: number, data: Buffer): Promise<void> {
   }
 }
 
-function failure(e: unknown, target: string): IoError {
-  return new IoError(`cannot write output: ${errnoText(e)}`, target);
+function failure(e: unknown, target: OutPath): IoError {
+  return new IoError(`cannot write output: ${errnoText(e)}`, shown(target));
 }
 
-function removeQuietly(file: string): void {
+function removeQuietly(file: Buffer): void {
   try {
     fs.unlinkSync(file);
   } catch {
@@ -204,7 +229,7 @@ function removeQuietly(file: string): void {
  * device, FIFO, socket or `/proc` link. The temporary file is removed on any
  * error, and on SIGINT / SIGTERM.
  */
-export async function writeAtomic(target: string, data: string): Promise<void> {
+export async function writeAtomic(target: OutPath, data: string): Promise<void> {
   const place = outputPlace(target);
   if (place.inPlace) {
     try {
@@ -246,7 +271,7 @@ export async function writeAtomic(target: string, data: string): Promise<void> {
  * `writeAtomic`, synchronously, for `--watch` (watch.ts), whose own SIGINT /
  * SIGTERM listeners wait for the write under way.
  */
-export function writeAtomicSync(target: string, data: string): void {
+export function writeAtomicSync(target: OutPath, data: string): void {
   const place = outputPlace(target);
   if (place.inPlace) {
     try {

@@ -23,10 +23,11 @@ import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
-import type { WatchPlan } from './watch';
+import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
+import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
 
@@ -113,37 +114,27 @@ export async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Every file under `root` ending in one of `exts`, relative to `root`, in sorted order; symlinked folders are skipped. */
-export function walk(root: string, exts: string[], onError: (where: string, e: unknown) => void): string[] {
-  const out: string[] = [];
-  const visit = (rel: string): void => {
-    const dir = rel === '' ? root : path.join(root, rel);
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch (e) {
-      if (rel === '') throw new IoError(`cannot read folder: ${errnoText(e)}`, root);
-      onError(dir, e);
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const childRel = rel === '' ? entry.name : path.join(rel, entry.name);
-      if (entry.isDirectory()) {
-        visit(childRel);
-      } else if (exts.some((ext) => entry.name.endsWith(ext))) {
-        if (entry.isFile()) {
-          out.push(childRel);
-        } else if (entry.isSymbolicLink()) {
-          // A link to a file is converted; a link to a folder is not followed.
-          const st = statOrUndefined(path.join(root, childRel));
-          if (st === undefined || st.isFile()) out.push(childRel);
-        }
-      }
-    }
-  };
-  visit('');
-  return out;
+/**
+ * Every regular file under `root` ending in one of `exts`, relative to `root`, in
+ * sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes and
+ * checks each file as it reads it: cli-paths.ts). Symlinked folders are skipped; what is
+ * not a regular file is left out; a link out of the tree is left out and passed to
+ * `onSkip` (its path and the LINK_OUTSIDE message), never read.
+ */
+export function walk(
+  root: string,
+  exts: string[],
+  onError: (where: string, e: unknown) => void,
+  onSkip: (where: string, message: string) => void,
+): string[] {
+  const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
+  return walkBytes(root, exts, onError, rootError)
+    .filter((rel) => {
+      const check = checkTreeInput(root, joinUnder(root, rel));
+      if (check.kind === 'outside') onSkip(lossy(joinUnder(root, rel)), check.message);
+      return check.kind === 'read';
+    })
+    .map(lossy);
 }
 
 // ---------------------------------------------------------------------------
@@ -383,10 +374,23 @@ function runWatch(
   const { watch } = require('./watch') as typeof import('./watch');
   const [from, to] = extensions(flags.direction);
   if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
-  const convertTo = (fileName: string, target: string, baseDir: string, inputDir?: string): boolean => {
+  const convertTo = (p: WatchPair, baseDir: string, inputDir?: string): boolean => {
+    const fileName = p.input;
+    if (inputDir !== undefined) {
+      // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
+      const check = checkTreeInput(baseDir, p.file);
+      if (check.kind === 'outside') {
+        term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
+        return false;
+      }
+      if (check.kind === 'unreadable') {
+        say(`${fileName}: error[IO] ${check.message}`);
+        return false;
+      }
+    }
     let text: string;
     try {
-      text = fs.readFileSync(fileName, 'utf8');
+      text = fs.readFileSync(p.file, 'utf8');
     } catch (e) {
       say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
       return false;
@@ -396,13 +400,13 @@ function runWatch(
     const outcome = convertOne(base, job, flags.direction);
     if (!outcome.ok) return false;
     try {
-      makeFolder(path.dirname(target));
+      makeFolder(dirnameBytes(p.target));
     } catch (e) {
-      say(`${path.dirname(target)}: error[IO] cannot create folder: ${errnoText(e)}`);
+      say(`${lossy(dirnameBytes(p.target))}: error[IO] cannot create folder: ${errnoText(e)}`);
       return false;
     }
     try {
-      writeAtomicSync(target, outcome.text);
+      writeAtomicSync(p.target, outcome.text);
     } catch (e) {
       if (!(e instanceof IoError)) throw e;
       say(`${e.where}: error[IO] ${oneLine(e.message)}`);
@@ -414,30 +418,30 @@ function runWatch(
   if (flags.recursive) {
     plan = {
       what: input,
-      folder: input,
-      recursive: true,
       list: () => {
+        let rels: Buffer[];
         try {
-          return walk(input, from, () => undefined).map((rel) => ({
-            input: path.join(input, rel),
-            output: path.join(output, renameExt(rel, from, to)),
-          }));
+          rels = walkBytes(input, from, () => undefined, (e) => e as Error);
         } catch {
           return []; // the folder went away; it may come back
         }
+        return rels.map((rel) => {
+          const file = joinUnder(input, rel);
+          const target = joinUnder(output, renameExtBytes(rel, from, to));
+          return { input: lossy(file), output: lossy(target), file, target };
+        });
       },
-      convert: (p) => convertTo(p.input, p.output, input, path.dirname(p.input)),
+      convert: (p) => convertTo(p, input, path.dirname(p.input)),
     };
   } else {
     const target = statOrUndefined(output)?.isDirectory()
       ? path.join(output, renameExt(path.basename(input), from, to))
       : output;
+    const pair: WatchPair = { input, output: target, file: Buffer.from(input), target: Buffer.from(target) };
     plan = {
       what: input,
-      folder: path.dirname(input),
-      recursive: false,
-      list: () => [{ input, output: target }],
-      convert: (p) => convertTo(p.input, p.output, path.dirname(input)),
+      list: () => [pair],
+      convert: (p) => convertTo(p, path.dirname(input)),
     };
   }
   return watch(plan, term!);
@@ -466,9 +470,17 @@ async function convertTree(
       throw new IoError(`cannot read folder: ${errnoText(e)}`, inRoot);
     }
   }
-  const files = walk(inRoot, from, (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`));
+  const files = walkBytes(
+    inRoot,
+    from,
+    (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
+    (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
+  );
   const progress = new Progress(term!, files.length);
-  /** Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`). */
+  /**
+   * Output path -> the input written there (`a.graphql` and `a.gql` would both give
+   * `a.json`); keyed by the path's bytes (latin1 keeps each byte), never its lossy form.
+   */
   const written = new Map<string, string>();
   // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
   const emit = async (prepared: PreparedFile): Promise<void> => {
@@ -480,21 +492,23 @@ async function convertTree(
   const emitFile = async ({ rel, fileName, reports, result }: PreparedFile): Promise<void> => {
     for (const r of reports) replay(r);
     if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
+    if (result.kind === 'skipped') return term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${result.message}`);
     if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
     if (result.kind === 'failed') {
       if (result.exit === EXIT.Io) io++;
       else invalid++;
       return;
     }
-    const target = path.join(outRoot, renameExt(rel, from, to));
-    const earlier = written.get(target);
+    const target = joinUnder(outRoot, renameExtBytes(asBuffer(rel), from, to));
+    const key = target.toString('latin1');
+    const earlier = written.get(key);
     if (earlier !== undefined) {
-      return ioFailure(fileName, `cannot write output: ${target} was already written from ${earlier}`);
+      return ioFailure(fileName, `cannot write output: ${lossy(target)} was already written from ${earlier}`);
     }
     try {
-      makeFolder(path.dirname(target));
+      makeFolder(dirnameBytes(target));
     } catch (e) {
-      return ioFailure(path.dirname(target), `cannot create folder: ${errnoText(e)}`);
+      return ioFailure(lossy(dirnameBytes(target)), `cannot create folder: ${errnoText(e)}`);
     }
     try {
       await writeAtomic(target, result.text);
@@ -502,7 +516,7 @@ async function convertTree(
       if (e instanceof IoError) return ioFailure(e.where, e.message);
       throw e;
     }
-    written.set(target, fileName);
+    written.set(key, fileName);
     converted++;
   };
   // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -14,7 +14,7 @@
  * it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
  */
 import { ErrorCodes } from './errors';
-import { isObject, own, type JsonValue } from './load';
+import { isObject, keysOf, own, type JsonValue } from './load';
 import type { Loc } from './loc';
 import type { DraftDirectiveDef } from './lower-directives';
 import type { Lowering } from './lower';
@@ -42,13 +42,20 @@ export function checkDeprecatedDefaults(lw: Lowering, order: Slot[], directiveDe
   }
 }
 
-/** graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed. */
-export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>, depth: number): boolean {
+/**
+ * graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
+ * `applied`: the value of an applied directive's argument (record 0065), which
+ * GraphQL's input coercion also refuses with a field its input object type lacks
+ * (`valueFromAST` ignores those, as validation has refused them before).
+ */
+export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>, depth: number, applied = false): boolean {
   if (depth > MAX_DEPTH) return true;
-  if (type.kind === 'nonNull') return value !== null && fits(value, type.of, byName, depth);
+  if (type.kind === 'nonNull') return value !== null && fits(value, type.of, byName, depth, applied);
   if (value === null) return true;
   if (type.kind === 'list') {
-    return Array.isArray(value) ? value.every((item) => fits(item, type.of, byName, depth + 1)) : fits(value, type.of, byName, depth + 1);
+    return Array.isArray(value)
+      ? value.every((item) => fits(item, type.of, byName, depth + 1, applied))
+      : fits(value, type.of, byName, depth + 1, applied);
   }
   const name = type.kind === 'slot' ? type.slot.name : type.name;
   const isInt = typeof value === 'number' && INT_LITERAL.test(formatNumber(value));
@@ -71,6 +78,7 @@ export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>
   }
   if (slot?.kind !== 'input') return true; // a custom scalar takes any literal
   if (!isObject(value) || enumLiteral(value) !== undefined) return false;
+  if (applied && keysOf(value).some((k) => !slot.fields.some((f) => f.name === k))) return false;
   let coerced = 0;
   let lastNull = false;
   for (const field of slot.fields) {
@@ -82,7 +90,7 @@ export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>
       } else if (field.type.kind === 'nonNull') return false;
       continue;
     }
-    if (!fits(given, field.type, byName, depth + 1)) return false;
+    if (!fits(given, field.type, byName, depth + 1, applied)) return false;
     coerced++;
     lastNull = given === null;
   }

@@ -97,6 +97,7 @@ export const ErrorCodes = {
   ENUM_VALUE_RENAMED: 'ENUM_VALUE_RENAMED',
   EMPTY_ENUM: 'EMPTY_ENUM',
   DIRECTIVE_INFERRED: 'DIRECTIVE_INFERRED',
+  ONE_OF_REQUIRED: 'ONE_OF_REQUIRED',
   NO_TYPES: 'NO_TYPES',
   // federation field sets (validate)
   FIELD_SET: 'FIELD_SET',
@@ -110,6 +111,7 @@ export const ErrorCodes = {
   // API / CLI
   UNSUPPORTED_DIRECTION: 'UNSUPPORTED_DIRECTION',
   IO: 'IO',
+  LINK_OUTSIDE: 'LINK_OUTSIDE',
   USAGE: 'USAGE',
 } as const;
 

@@ -4,7 +4,7 @@
  * `x-graphql-directive-definitions`, and definitions inferred for directives
  * that are applied but never declared (so the output stays a valid schema).
  */
-import { knownArgumentProblem, readableArgumentProblem } from './directive-args';
+import { knownArgumentProblem, readableArgumentProblem, type DirectiveUse } from './directive-args';
 import { ErrorCodes } from './errors';
 import { NONE, OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
@@ -15,7 +15,7 @@ import { NAME_RE, isValidName } from './naming';
 import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
 import type { DraftInputValue, Slot } from './slots';
-import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, listOf, named, parseTypeExpr, renderType, type TypeExpr } from './type-expr';
+import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, parseTypeExpr, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
 
 /** Federation v2.3 directives, in the order the `@link` import lists them. */
@@ -90,8 +90,8 @@ interface Inference {
   name: string;
   /** The first use, where the warning points. */
   loc: Loc;
-  /** Argument name -> inferred type text, in first-seen order. */
-  args: Map<string, string>;
+  /** Argument name -> what its values say about its type, in first-seen order. */
+  args: Map<string, InferredType>;
   locations: Set<string>;
   repeatable: boolean;
 }
@@ -102,6 +102,8 @@ export class FieldDirectives {
   private readonly inferred = new Map<string, Inference>();
   /** Federation directives applied anywhere. */
   readonly federationUsed = new Set<string>();
+  /** Every directive a list attribute applies, for `checkAppliedArguments` (record 0065). */
+  readonly uses: DirectiveUse[] = [];
 
   constructor(private readonly lw: Lowering) {}
 
@@ -230,10 +232,14 @@ export class FieldDirectives {
     return out.length === 0 ? NONE : out;
   }
 
-  /** `@requires` / `@provides` from their attribute: a string, or a list of strings joined. */
+  /**
+   * `@requires` / `@provides` from their attribute: a string, or a list of
+   * strings joined. An empty list applies nothing, as `keys: []` does:
+   * `fields: ""` is not a field set.
+   */
   private fieldsDirective(node: JsonObject, name: string, attribute: string, location: string, loc: Loc, out: AppliedDirective[]): void {
     const value = attr(node, attribute);
-    if (value === undefined) return;
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) return;
     const fields = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(' ') : value;
     if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]], location, child(loc, attribute)));
   }
@@ -341,6 +347,7 @@ export class FieldDirectives {
         if (valueProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_TYPE, valueProblem, child(at, 'args', argName));
       }
       this.record(name, args, location, seenHere.has(name), at);
+      this.uses.push({ name, args, loc: at });
       seenHere.add(name);
       out.push({ name, args });
     });
@@ -361,9 +368,12 @@ export class FieldDirectives {
     inf.locations.add(location);
     if (repeated) inf.repeatable = true;
     for (const [argName, value] of args) {
-      const t = literalType(value);
-      const known = inf.args.get(argName);
-      inf.args.set(argName, known === undefined || known === t ? t : JSON_SCALAR);
+      let t = inf.args.get(argName);
+      if (t === undefined) {
+        t = { depth: 0 };
+        inf.args.set(argName, t);
+      }
+      inferFrom(value, t);
     }
   }
 
@@ -373,9 +383,9 @@ export class FieldDirectives {
     for (const inf of this.inferred.values()) {
       this.lw.warn(ErrorCodes.DIRECTIVE_INFERRED, `directive @${inf.name} is not declared; its definition was inferred from its uses`, inf.loc);
       const args: DraftInputValue[] = [];
-      for (const [argName, typeText] of inf.args) {
-        const type = parseTypeExpr(typeText) as TypeExpr;
-          args.push({ name: argName, type, directives: [] });
+      for (const [argName, inferredType] of inf.args) {
+        const type = parseTypeExpr(inferredTypeText(inferredType)) as TypeExpr;
+        args.push({ name: argName, type, directives: [] });
       }
       out.push({
         name: inf.name,
@@ -388,19 +398,58 @@ export class FieldDirectives {
   }
 }
 
-/** The GraphQL type of a literal, by how it prints: `1` is an Int, `1.5` and `1e+21` are Floats. */
-function literalType(value: JsonValue): string {
+/**
+ * What the values of one argument of an inferred directive say about its type
+ * (record 0065): the deepest list nesting among them and the named type of
+ * their items. `base` is unset while only `null`s and empty lists were seen.
+ */
+interface InferredType {
+  depth: number;
+  base?: string;
+}
+
+/**
+ * Adds one value to an argument's inferred type, so that the type fits every
+ * value of every use under GraphQL input coercion: a number that prints as an
+ * integer within 32-bit range is an Int, any other a Float, and Int with Float
+ * is Float; a list nests the type of all its items, and since a single value
+ * coerces to a list of it, the deepest value decides the nesting; an object
+ * (an input object or enum literal) is JSON, and so are named types that
+ * disagree (String with Int): JSON takes any literal. Iterative: a value
+ * nests up to MAX_LIST_NESTING levels.
+ */
+function inferFrom(value: JsonValue, into: InferredType): void {
+  const stack: Array<[JsonValue, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (Array.isArray(v)) {
+      into.depth = Math.max(into.depth, depth + 1);
+      for (const item of v) stack.push([item, depth + 1]);
+      continue;
+    }
+    into.depth = Math.max(into.depth, depth);
+    if (v === null) continue;
+    const base = literalBase(v);
+    if (into.base === undefined || into.base === base) into.base = base;
+    else if ((into.base === 'Int' && base === 'Float') || (into.base === 'Float' && base === 'Int')) into.base = 'Float';
+    else into.base = JSON_SCALAR;
+  }
+}
+
+/** The named type of a literal that is not a list or null, by how it prints: `1` is an Int, `1.5` and `1e+21` are Floats. */
+function literalBase(value: JsonValue): string {
   if (typeof value === 'string') return 'String';
   if (typeof value === 'boolean') return 'Boolean';
   if (typeof value === 'number') {
     const text = formatNumber(value);
     return /^-?[0-9]+$/.test(text) && value >= -2147483648 && value <= 2147483647 ? 'Int' : 'Float';
   }
-  if (Array.isArray(value) && value.length > 0) {
-    const item = literalType(value[0]);
-    return renderType(listOf(named(item)));
-  }
   return JSON_SCALAR;
+}
+
+/** `[[Float]]` for depth 2 and base Float; JSON when no value named a type. */
+function inferredTypeText(t: InferredType): string {
+  return `${'['.repeat(t.depth)}${t.base ?? JSON_SCALAR}${']'.repeat(t.depth)}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
+import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
@@ -34,8 +35,11 @@ export class Lowering {
   readonly aliasStack = new Set<string>();
   /** How many `typeOf` calls are under way (see MAX_TYPE_DEPTH). */
   typeDepth = 0;
-  /** Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL. */
-  private readonly scalarInfo = new Map<string, JsonObject>();
+  /**
+   * Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
+   * (description and URL) and where it is, in the order they are met.
+   */
+  readonly scalarInfo = new Map<string, { scalar: JsonObject; loc: Loc }>();
   private readonly classes = new LocMap<Classification>();
   /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
   schemaExtension?: DraftSchemaDef;
@@ -59,7 +63,10 @@ export class Lowering {
     throw new ConversionError(code, message, where(loc));
   }
 
-  /** D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins). */
+  /**
+   * D6: `x-graphql-scalar` on a property declares that scalar (the first declaration
+   * wins); its name is explicit, checked against the types' in assemble (record 0067).
+   */
   declareScalar(scalar: JsonObject, loc: Loc): void {
     const name = scalar.name as string;
     if (!isValidName(name) || BUILTIN_SCALARS.has(name)) {
@@ -68,12 +75,12 @@ export class Lowering {
         pointer: pointerJoin(loc.pointer, 'x-graphql-scalar', 'name'),
       });
     }
-    if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, scalar);
+    if (!this.scalarInfo.has(name)) this.scalarInfo.set(name, { scalar, loc });
   }
 
   scalarDefinition(name: string): ScalarTypeDef {
     const def: ScalarTypeDef = { kind: 'scalar', name, directives: [] };
-    const info = this.scalarInfo.get(name);
+    const info = this.scalarInfo.get(name)?.scalar;
     if (!info) return def;
     const description = own(info, 'description');
     if (typeof description === 'string' && description !== '') def.description = description;
@@ -275,27 +282,30 @@ export class Lowering {
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
   private typeDescription(slot: Slot): string | undefined {
-    // The second-to-last segment, read without splitting the pointer.
-    const pointer = slot.loc.pointer;
-    const last = pointer.lastIndexOf('/');
-    if (last >= 0 && pointer.slice(pointer.lastIndexOf('/', last - 1) + 1, last) === 'properties') return undefined;
-    return descriptionOf(slot.node);
+    return isPropertyPlace(slot.loc) ? undefined : descriptionOf(slot.node);
   }
 
   private lowerObject(slot: Slot): void {
     const merged = this.takeMerged({ loc: slot.loc, node: slot.node });
     const registry = new NameRegistry();
     const fields: Array<{ field: DraftField; explicit: boolean }> = [];
+    const oneOf = slot.kind === 'input' && isOneOf(slot.node);
     for (const prop of merged.properties) {
       const schema = prop.schema;
       if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
+      let required = merged.required.has(prop.key);
+      if (required && oneOf) {
+        // Record 0068: exactly one field of a @oneOf input is given, so none is required.
+        required = false;
+        this.warn(ErrorCodes.ONE_OF_REQUIRED, `required lists ${JSON.stringify(prop.key)}, but the fields of a @oneOf input are nullable: ignored`, requiredEntry(slot, prop.key) ?? prop.loc);
+      }
       const explicitName = isObject(schema) ? attr(schema, 'x-graphql-field-name') : undefined;
       if (typeof explicitName === 'string') {
         const at = { source: prop.loc.source, pointer: pointerJoin(prop.loc.pointer, 'x-graphql-field-name') };
         if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
         if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
       }
-      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, merged.required.has(prop.key)), explicit: typeof explicitName === 'string' });
+      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, required, oneOf), explicit: typeof explicitName === 'string' });
     }
     for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
     slot.fields = fields.map((f) => f.field);
@@ -319,13 +329,14 @@ export class Lowering {
     }
   }
 
-  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean): DraftField {
+  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean, oneOf: boolean): DraftField {
     const node: JsonObject = isObject(schema) ? schema : {};
     const input = owner.kind === 'input';
     const ctx: TypeContext = { owner, key, input };
     const explicitType = attr(node, 'x-graphql-field-type');
     let type: TypeExpr;
     let schemaNull = false;
+    let explicitNonNull = false;
     if (typeof explicitType === 'string') {
       const parsed = parseTypeExpr(explicitType);
       if (!parsed) {
@@ -335,6 +346,7 @@ export class Lowering {
         });
       }
       type = parsed;
+      explicitNonNull = parsed.kind === 'nonNull';
       schemaNull = allowsNull(node);
     } else {
       const info = typeOf(this, schema, loc, ctx);
@@ -347,6 +359,11 @@ export class Lowering {
       type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
     }
     type = applyNullability(node, type, schemaNull, required);
+    if (oneOf && type.kind === 'nonNull') {
+      // Record 0068: what made it non-null is an attribute (`required` was set aside).
+      const attribute = explicitNonNull ? 'x-graphql-field-type' : 'x-graphql-field-non-null';
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, at(loc, attribute));
+    }
     if (listDepth(type) > MAX_LIST_NESTING) {
       const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
       this.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, at);
@@ -355,6 +372,9 @@ export class Lowering {
     const defaultValue = this.directives.fieldDefault(node, loc, input);
     const name = typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key);
     const directives = this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION');
+    if (oneOf && defaultValue !== undefined) {
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
+    }
     const typeFrom: TypeFrom = typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property';
     const description = descriptionOf(node);
     // The description is in the literal, as in assemble.ts `field` (a key added later goes
@@ -456,6 +476,23 @@ export class Lowering {
   }
 }
 
+/** Whether a type's `x-graphql-type-directives` apply `@oneOf`. */
+function isOneOf(node: JsonObject): boolean {
+  const list = attr(node, 'x-graphql-type-directives');
+  return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
+}
+
+/** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */
+function requiredEntry(slot: Slot, key: string): Loc | undefined {
+  const list = own(slot.node, 'required');
+  const i = Array.isArray(list) ? list.indexOf(key) : -1;
+  return i < 0 ? undefined : at(slot.loc, 'required', i);
+}
+
+function at(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+}
+
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
 }
@@ -494,28 +531,6 @@ function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean,
   if (flag(node, 'x-graphql-field-non-null') || type.kind === 'nonNull') return nonNull(type);
   if (schemaNull) return type;
   return required ? nonNull(type) : type;
-}
-
-/**
- * The generated name of a type that a node's location implies: the property
- * or definition key it sits under, `<key>Item` for array items, else the last
- * pointer segment; `x-graphql-type-name` and `title` come first.
- */
-export function inlineBaseName(loc: Loc): string {
-  const segments = loc.pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const name = (end: number): string => {
-    if (end <= 0) return loc.source.id === '' ? 'Root' : fileStem(loc.source.id);
-    const last = segments[end - 1];
-    if (last === 'items' && end >= 2) return name(end - 1) + 'Item';
-    return toTypeName(last);
-  };
-  return name(segments.length);
-}
-
-export function fileStem(id: string): string {
-  const base = id.split('/').pop() ?? id;
-  const dot = base.lastIndexOf('.');
-  return toTypeName(dot > 0 ? base.slice(0, dot) : base);
 }
 
 export function where(loc: Loc): { file?: string; pointer: string } {

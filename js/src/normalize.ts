@@ -30,6 +30,19 @@ for (const k of SCHEMA_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) 
 for (const k of SCHEMA_LIST_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) | LIST);
 for (const k of SCHEMA_MAP_KEYWORDS) KEYWORD_KIND.set(k, (KEYWORD_KIND.get(k) ?? 0) | MAP);
 
+/**
+ * How a subschema keyword holds its subschemas, given its value (`items` holds a list
+ * when it is an array, else one); undefined for any other key. The twin of
+ * normalize.rs `holds`.
+ */
+export function holds(key: string, value: JsonValue | undefined): 'one' | 'list' | 'map' | undefined {
+  const kind = KEYWORD_KIND.get(key);
+  if (kind === undefined) return undefined;
+  if (kind & MAP) return 'map';
+  if (kind & LIST && (!(kind & ONE) || Array.isArray(value))) return 'list';
+  return 'one';
+}
+
 export const ATTRIBUTE_PREFIX = 'x-graphql-';
 
 export interface RefUse {

@@ -117,8 +117,14 @@ export class Resolver {
       if (realRel.startsWith('..') || path.isAbsolute(realRel)) {
         throw new ConversionError(ErrorCodes.REF_OUTSIDE, `file reference ${ref} leaves the input's folder`, at);
       }
-      if (fs.statSync(real).isDirectory()) {
+      // The type is checked before the file is opened: opening a FIFO for reading
+      // blocks until a writer comes, and a device or socket is not a schema.
+      const st = fs.statSync(real);
+      if (st.isDirectory()) {
         throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} names a folder`, at);
+      }
+      if (!st.isFile()) {
+        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} is not a regular file`, at);
       }
       text = fs.readFileSync(real, 'utf8');
     } catch (e) {

@@ -62,7 +62,7 @@ export function validate(graphql: typeof import('graphql'), reader: Reader, doc:
     const check = (ast: G.DocumentNode) =>
       graphql.validateSchema(graphql.buildASTSchema(ast, { assumeValidSDL: true })).filter((e) => e.message !== 'Query root type must be provided.');
     try {
-      errors = check(full);
+      errors = [...check(full), ...oneOfDefaults(graphql, full)];
     } catch (e) {
       if (e instanceof graphql.GraphQLError) {
         // Another value graphql-js could not read while building: its message, not an internal error.
@@ -72,10 +72,35 @@ export function validate(graphql: typeof import('graphql'), reader: Reader, doc:
       // itself (`input T { t: T = {} }`, a RangeError), and stops on a default value of a type
       // that is not an input type (an invariant); such a document is checked without its
       // defaults, which then reports the type.
-      errors = check(graphql.visit(full, { InputValueDefinition: (node) => ({ ...node, defaultValue: undefined }) }));
+      errors = [...check(graphql.visit(full, { InputValueDefinition: (node) => ({ ...node, defaultValue: undefined }) })), ...oneOfDefaults(graphql, full)];
     }
   }
   reportEarliest(reader, errors);
+}
+
+/**
+ * A default on a field of a `@oneOf` input, as written. graphql-js 16 reports one only when
+ * it can coerce it (`f: Int = "x"` builds to no default and passes); the GraphQL
+ * specification forbids any, and apollo-compiler's twin (sdl_own_rules.rs `one_of`)
+ * reports every one: this brings graphql-js to it. Same message and node (the field) as
+ * graphql-js's own, so a default it does report is not told apart. `@oneOf` counts on the
+ * definition only (what graphql-js reads); its extensions' fields count too.
+ */
+function oneOfDefaults(graphql: typeof import('graphql'), doc: G.DocumentNode): G.GraphQLError[] {
+  const oneOf = new Set<string>();
+  for (const def of doc.definitions) {
+    if (def.kind === 'InputObjectTypeDefinition' && def.directives?.some((d) => d.name.value === 'oneOf')) oneOf.add(def.name.value);
+  }
+  const out: G.GraphQLError[] = [];
+  if (oneOf.size === 0) return out;
+  for (const def of doc.definitions) {
+    if ((def.kind !== 'InputObjectTypeDefinition' && def.kind !== 'InputObjectTypeExtension') || !oneOf.has(def.name.value)) continue;
+    for (const f of def.fields ?? []) {
+      if (f.defaultValue === undefined) continue;
+      out.push(new graphql.GraphQLError(`OneOf input field ${def.name.value}.${f.name.value} cannot have a default value.`, { nodes: f }));
+    }
+  }
+  return out;
 }
 
 /**

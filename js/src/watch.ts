@@ -9,12 +9,13 @@
  *   failed a.json (2 ms), a.graphql unchanged
  *   converted a.json -> a.graphql (9 ms)
  *
- * The file system events (fs.watch on the input's folder, recursive for -r)
- * only wake a scan, 100 ms after the last one: the scan compares each input's
- * (mtime, size, inode) with those of its last conversion and converts the
- * files that differ, in sorted order. So a burst of events from one save
- * (editors write a temporary file and rename it) is one conversion, and what
- * is printed depends on the files, not on how the events came.
+ * The inputs are polled every 100 ms, as the Rust CLI does (record 0048): a file
+ * is converted when its (mtime, size, inode) differs from its last conversion's
+ * and has stayed the same for one poll, so a save in progress is not read
+ * half-written. Polling sees what `fs.watch` lost: a file saved the way editors
+ * save (a temporary file renamed over it) again and again, and the watched folder
+ * deleted and made again, which ended the watch (and, with nothing left to wait
+ * for, the process, with exit 0).
  * A failed conversion leaves the last good output in place (writes are atomic).
  * SIGINT ends with exit 130, SIGTERM with 143, after the conversion under way.
  */
@@ -22,25 +23,26 @@ import * as fs from 'fs';
 import type { Terminal } from './terminal';
 
 export interface WatchPair {
+  /** The input and output as printed. */
   input: string;
   output: string;
+  /** The paths opened and written, as bytes (-r: names need not be UTF-8, record 0070). */
+  file: Buffer;
+  target: Buffer;
 }
 
 export interface WatchPlan {
   /** What `watching <what>` names: the -i file or folder. */
   what: string;
-  /** The folder to watch (the input's own folder for a file, so renames over it are seen). */
-  folder: string;
-  recursive: boolean;
   /** The inputs now, in the order to convert them, each with its output path. */
   list(): WatchPair[];
   /** Converts one input (printing its diagnostics) and writes the output; false when it failed. */
   convert(pair: WatchPair): boolean;
 }
 
-const SETTLE_MS = 100;
+const POLL_MS = 100;
 
-function stamp(file: string): string | undefined {
+function stamp(file: Buffer): string | undefined {
   try {
     const st = fs.statSync(file, { bigint: true });
     return st.isFile() ? `${st.mtimeNs}:${st.size}:${st.ino}` : undefined;
@@ -49,72 +51,52 @@ function stamp(file: string): string | undefined {
   }
 }
 
-/** Converts the pairs whose input changed since `known` saw them; prints one line each. */
-export function scan(plan: WatchPlan, known: Map<string, string>, term: Terminal): void {
-  const present = new Set<string>();
-  for (const pair of plan.list()) {
-    present.add(pair.input);
-    const now = stamp(pair.input);
-    if (now === undefined || known.get(pair.input) === now) continue;
-    known.set(pair.input, now);
-    const start = process.hrtime.bigint();
-    const ok = plan.convert(pair);
-    const ms = Number((process.hrtime.bigint() - start) / 1_000_000n);
-    if (ok) term.info(`${term.ok('converted')} ${pair.input} -> ${pair.output} (${ms} ms)`);
-    else term.info(`failed ${pair.input} (${ms} ms), ${pair.output} unchanged`);
-  }
-  // A deleted input is forgotten (its output stays); if it comes back it is converted again.
-  for (const input of [...known.keys()]) if (!present.has(input)) known.delete(input);
-}
+/** An input's key: its bytes (latin1 keeps each one), not the name printed. */
+const keyOf = (pair: WatchPair): string => pair.file.toString('latin1');
 
-/** Watches with fs.watch; falls back to one watcher per folder where recursive watching is missing. */
-function startWatchers(folder: string, recursive: boolean, wake: () => void): fs.FSWatcher[] {
-  const watchers: fs.FSWatcher[] = [];
-  const add = (dir: string, rec: boolean): boolean => {
-    try {
-      const w = fs.watch(dir, { recursive: rec }, wake);
-      w.on('error', () => wake());
-      watchers.push(w);
-      return true;
-    } catch (e) {
-      if (rec && (e as NodeJS.ErrnoException).code === 'ERR_FEATURE_UNAVAILABLE_ON_PLATFORM') return false;
-      return true; // a folder that went away: the next scan reports its files
-    }
-  };
-  if (add(folder, recursive) || !recursive) return watchers;
-  const visit = (dir: string): void => {
-    add(dir, false);
-    let entries: fs.Dirent[] = [];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) if (e.isDirectory()) visit(`${dir}/${e.name}`);
-  };
-  visit(folder);
-  return watchers;
+function convertTimed(plan: WatchPlan, pair: WatchPair, term: Terminal): void {
+  const start = process.hrtime.bigint();
+  const ok = plan.convert(pair);
+  const ms = Number((process.hrtime.bigint() - start) / 1_000_000n);
+  if (ok) term.info(`${term.ok('converted')} ${pair.input} -> ${pair.output} (${ms} ms)`);
+  else term.info(`failed ${pair.input} (${ms} ms), ${pair.output} unchanged`);
 }
 
 /** Runs until SIGINT/SIGTERM; resolves to the exit code (130 / 143). */
 export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
+  // Stamps of the last conversion of each input, and of the previous poll.
   const known = new Map<string, string>();
+  let seen = new Map<string, string>();
+  for (const pair of plan.list()) {
+    const now = stamp(pair.file);
+    if (now === undefined) continue;
+    known.set(keyOf(pair), now);
+    seen.set(keyOf(pair), now);
+    convertTimed(plan, pair, term);
+  }
+  term.info(`watching ${plan.what} (Ctrl-C to stop)`);
+  const poll = (): void => {
+    const nowSeen = new Map<string, string>();
+    for (const pair of plan.list()) {
+      const now = stamp(pair.file);
+      if (now === undefined) continue;
+      const key = keyOf(pair);
+      nowSeen.set(key, now);
+      const settled = seen.get(key) === now;
+      if (settled && known.get(key) !== now) {
+        known.set(key, now);
+        convertTimed(plan, pair, term);
+      }
+    }
+    // A deleted input is forgotten (its output stays); if it comes back it is converted again.
+    for (const input of [...known.keys()]) if (!nowSeen.has(input)) known.delete(input);
+    seen = nowSeen;
+  };
   return new Promise((resolve) => {
-    let timer: NodeJS.Timeout | undefined;
-    const wake = (): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = undefined;
-        scan(plan, known, term);
-      }, SETTLE_MS);
-    };
-    // Watching starts before the first scan, so no change after `watching` is missed.
-    const watchers = startWatchers(plan.folder, plan.recursive, wake);
-    scan(plan, known, term);
-    term.info(`watching ${plan.what} (Ctrl-C to stop)`);
+    // The timer also keeps the process alive while nothing is there to watch.
+    const timer = setInterval(poll, POLL_MS);
     const stop = (code: number) => (): void => {
-      if (timer !== undefined) clearTimeout(timer);
-      for (const w of watchers) w.close();
+      clearInterval(timer);
       process.off('SIGINT', onInt);
       process.off('SIGTERM', onTerm);
       resolve(code);

@@ -489,6 +489,48 @@ describe('-r over a folder tree', () => {
     expect(r.stderr).toContain('error[REF_OUTSIDE]');
   });
 
+  it('reads regular files inside the tree only: links out of it are skipped unread, FIFOs never opened (record 0070)', () => {
+    const dir = freshDir();
+    const inRoot = path.join(dir, 'in');
+    write(path.join(inRoot, 'a.json'), SIMPLE);
+    write(path.join(inRoot, 'r.json'), JSON.stringify({ title: 'R', type: 'object', properties: { p: { $ref: 'pipe.data' } } }));
+    write(path.join(dir, 'secret.json'), '{"title": "Secret", "type": "object", "properties": {"password": {"type": "string"}}, oops}');
+    fs.symlinkSync('/proc/self/environ', path.join(inRoot, 'env.json'));
+    fs.symlinkSync('../secret.json', path.join(inRoot, 'secret.json'));
+    fs.symlinkSync('a.json', path.join(inRoot, 'same.json'));
+    fs.symlinkSync('..', path.join(inRoot, 'up'));
+    execSync(`mkfifo ${JSON.stringify(path.join(inRoot, 'fifo.json'))} ${JSON.stringify(path.join(inRoot, 'pipe.data'))}`);
+    const r = spawnSync(process.execPath, [CLI, 'convert', '-r', '-i', 'in', '-o', 'out'], { cwd: dir, encoding: 'utf8', timeout: 15000 });
+    expect(r.signal, 'hung on a FIFO').toBeNull();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(
+      'in/env.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +
+        'in/fifo.json: error[IO] cannot read input: not a regular file\n' +
+        'in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file\n' +
+        '1 | {"title":"R","type":"object","properties":{"p":{"$ref":"pipe.data"}}}\n' +
+        '  |                                                 ^\n' +
+        'in/secret.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +
+        'converted 2 files, 2 failed\n',
+    );
+    expect(r.stderr).not.toContain('password');
+    expect(listTree(path.join(dir, 'out'))).toEqual(['a.graphql', 'same.graphql']);
+  });
+
+  it('keeps file names as bytes: a name that is not UTF-8 and its lossy twin are two files (record 0070)', () => {
+    const dir = freshDir();
+    const inRoot = path.join(dir, 'in');
+    fs.mkdirSync(inRoot);
+    const raw = Buffer.concat([Buffer.from(inRoot + '/z'), Buffer.from([0xff, 0xfe]), Buffer.from('.json')]);
+    fs.writeFileSync(raw, JSON.stringify({ title: 'Raw', type: 'object', properties: { r: { type: 'string' } } }));
+    write(path.join(inRoot, 'z\u{FFFD}\u{FFFD}.json'), JSON.stringify({ title: 'Twin', type: 'object', properties: { t: { type: 'string' } } }));
+    const r = run(['convert', '-r', '-i', 'in', '-o', 'out'], { cwd: dir });
+    expect(r.stderr).toBe('converted 2 files, 0 failed\n');
+    expect(r.status).toBe(0);
+    const out = Buffer.from(path.join(dir, 'out') + '/');
+    expect(fs.readFileSync(Buffer.concat([out, Buffer.from('z'), Buffer.from([0xff, 0xfe]), Buffer.from('.graphql')]), 'utf8')).toBe('type Raw {\n  r: String\n}\n');
+    expect(fs.readFileSync(path.join(dir, 'out', 'z\u{FFFD}\u{FFFD}.graphql'), 'utf8')).toBe('type Twin {\n  t: String\n}\n');
+  });
+
   it('mirrors .json to .graphql, goes on past a failing file, prints a summary, exits 1', () => {
     const dir = freshDir();
     const inRoot = path.join(dir, 'in');

@@ -6,7 +6,7 @@
  * the diagnostic's code and line:column on stderr, and the two CLIs give the same
  * stdout and stderr bytes and leave the same files.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -38,7 +38,7 @@ interface ExpectedOk {
   longestLine: number;
 }
 
-type SetupStep = { symlink: string; to: string } | { mkdir: string };
+type SetupStep = { symlink: string; to: string } | { mkdir: string } | { fifo: string };
 
 interface Args {
   options?: Record<string, unknown>;
@@ -109,8 +109,25 @@ function prepare(c: Case, work: string): void {
   if (c.args.options !== undefined) fs.writeFileSync(path.join(work, '.options.json'), JSON.stringify(c.args.options));
   for (const step of c.args.setup ?? []) {
     if ('symlink' in step) fs.symlinkSync(step.to, path.join(work, step.symlink));
+    else if ('fifo' in step) execFileSync('mkfifo', [path.join(work, step.fifo)]);
     else fs.mkdirSync(path.join(work, step.mkdir), { recursive: true });
   }
+}
+
+/** The FIFOs a case's setup makes, as paths under `work`. */
+function fifosOf(c: Case, work: string): string[] {
+  return (c.args.setup ?? []).flatMap((s) => ('fifo' in s ? [path.join(work, s.fifo)] : []));
+}
+
+/**
+ * A case with FIFOs: a reader that opens one blocks until a writer comes, and the
+ * library reads synchronously, so no test timeout could stop it. This process opens
+ * each FIFO for writing after a few seconds (the reader then sees an empty file and the
+ * case fails instead of hanging); killed after the check.
+ */
+function fifoWatchdog(fifos: string[]): ChildProcess | undefined {
+  if (fifos.length === 0) return undefined;
+  return spawn('sh', ['-c', 'sleep 5; for f; do : > "$f"; done', 'sh', ...fifos], { stdio: 'ignore' });
 }
 
 function outputShape(text: string): { lines: number; longestLine: number } {
@@ -152,9 +169,11 @@ interface CliRun {
 function runCli(command: string, argv: string[], c: Case, work: string): CliRun {
   prepare(c, work);
   const stdin = c.args.stdin !== undefined ? fs.openSync(path.join(work, c.args.stdin), 'r') : 'pipe';
+  // A case with a FIFO must not hang: a CLI that opens it is stopped (and fails the case).
+  const timeout = fifosOf(c, work).length > 0 ? 10000 : 120000;
   let r;
   try {
-    r = spawnSync(command, argv, { cwd: work, encoding: 'latin1', timeout: 120000, maxBuffer: 1 << 30, stdio: [stdin, 'pipe', 'pipe'] });
+    r = spawnSync(command, argv, { cwd: work, encoding: 'latin1', timeout, maxBuffer: 1 << 30, stdio: [stdin, 'pipe', 'pipe'] });
   } finally {
     if (typeof stdin === 'number') fs.closeSync(stdin);
   }
@@ -227,7 +246,12 @@ describe('fixtures/errors', () => {
         it('TypeScript library', () => {
           const work = path.join(tmp, `${c.name}-lib`);
           prepare(c, work);
-          checkLibrary(c, work);
+          const watchdog = fifoWatchdog(fifosOf(c, work));
+          try {
+            checkLibrary(c, work);
+          } finally {
+            watchdog?.kill();
+          }
         });
       }
       it('npm CLI and Rust CLI', () => {

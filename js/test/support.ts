@@ -5,7 +5,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildASTSchema, parse, validateSchema } from 'graphql';
+import { buildASTSchema, getDirectiveValues, parse, validateSchema, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
 import type { ConverterOptions } from '../src/options';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -81,11 +81,37 @@ export function graphqlJsProblems(sdl: string, federation = /^extend schema @lin
     source = federationSdl + '\n' + sdl;
   }
   try {
-    const schema = buildASTSchema(parse(source));
-    return validateSchema(schema)
-      .map((e) => e.message)
-      .filter((m) => m !== 'Query root type must be provided.');
+    const ast = parse(source);
+    const schema = buildASTSchema(ast);
+    return [
+      ...validateSchema(schema)
+        .map((e) => e.message)
+        .filter((m) => m !== 'Query root type must be provided.'),
+      ...directiveValueProblems(schema, ast),
+    ];
   } catch (e) {
     return [(e as Error).message];
   }
+}
+
+/**
+ * Applied directives whose argument values do not coerce to their definition's
+ * types. `validateSDL` (inside buildASTSchema) checks argument names and required
+ * arguments but not values; a server or `buildSubgraphSchema` coerces them, so
+ * `@cacheControl(maxAge: "sixty")` against `maxAge: Int` must count as invalid.
+ */
+function directiveValueProblems(schema: GraphQLSchema, ast: DocumentNode): string[] {
+  const problems: string[] = [];
+  visit(ast, {
+    Directive(node: DirectiveNode) {
+      const def = schema.getDirective(node.name.value);
+      if (def === undefined || def === null) return;
+      try {
+        getDirectiveValues(def, { directives: [node] });
+      } catch (e) {
+        problems.push(`@${node.name.value}: ${(e as Error).message}`);
+      }
+    },
+  });
+  return problems;
 }

@@ -3,7 +3,9 @@
 //! 1. naming (D2, D3): explicit names are checked and reserved first; then
 //!    generated names are claimed in document order (preorder of the slots).
 //! 2. names used as references (implements, union members, explicit field
-//!    types) are looked up and kind-checked; inputs are checked (D10).
+//!    types) are looked up and kind-checked; inputs are checked (D10); the
+//!    arguments of applied directives are checked against their definitions,
+//!    with the document's input types and enums (record 0065).
 //! 3. interfaces (D9): transitive interfaces added, missing fields copied.
 //! 4. order (D15): directive definitions, types with interfaces hoisted,
 //!    declared scalars last; the federation `@link` when used (D11).
@@ -16,6 +18,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
 use crate::default_values::check_deprecated_defaults;
+use crate::directive_args::check_applied_arguments;
 use crate::hoist::hoist_interfaces;
 use crate::input_cycles::check_input_cycles;
 use crate::ir::{
@@ -24,7 +27,8 @@ use crate::ir::{
 };
 use crate::lower::{fail, Lowering};
 use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
-use crate::json::Str;
+use crate::json::{Str, Value};
+use crate::normalize::attr;
 use crate::naming::{is_valid_name, NameRegistry};
 use crate::options::RefNaming;
 use crate::loc::loc_key;
@@ -57,6 +61,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order, &by_name)?;
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
+    check_applied_arguments(lw, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
 
     // Sized for the directives and every slot (declared scalars may add a few): grown
@@ -144,6 +149,7 @@ fn preorder(slots: &Slots, units: &[SlotId]) -> Vec<SlotId> {
 
 fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
     let mut registry = NameRegistry::new(BUILTIN_SCALARS.iter().copied().chain([JSON_SCALAR]));
+    let mut explicit_slots: HashMap<String, SlotId> = HashMap::new();
     for &id in order {
         let Some(slot) = lw.slots.get_mut(id) else { continue };
         let Some(explicit) = &slot.explicit else { continue };
@@ -159,10 +165,32 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
                 loc,
             ));
         }
-        if !registry.reserve(name) && name != JSON_SCALAR {
+        // `JSON` is reserved up front for the automatic scalar, which one definition may replace.
+        let taken = if name == JSON_SCALAR { explicit_slots.contains_key(name.as_str()) } else { !registry.reserve(name) };
+        if taken {
             return Err(fail(codes::DUPLICATE_NAME, format!("type name {name} is given to two types"), loc));
         }
+        explicit_slots.insert(name.clone(), id);
         slot.name = Str::new(name);
+    }
+    // Record 0067: a scalar that `x-graphql-scalar` declares on a property is printed, so its
+    // name is explicit too: a type with that explicit name is a second definition, unless it
+    // is the same scalar declared on a definition (the same description and URL); a
+    // generated name yields to it (D3).
+    for (name, (scalar, loc)) in &lw.scalar_info {
+        match explicit_slots.get(name.as_str()).and_then(|&id| lw.slots.get(id)) {
+            None => {
+                registry.reserve(name);
+            }
+            Some(slot) if slot.kind == SlotKind::Scalar && same_scalar(attr(slot.node(), "x-graphql-scalar"), scalar) => {}
+            Some(_) => {
+                return Err(fail(
+                    codes::DUPLICATE_NAME,
+                    format!("type name {name} is given to two types"),
+                    &loc.child(&["x-graphql-scalar", "name"]),
+                ));
+            }
+        }
     }
     for &id in order {
         let Some(slot) = lw.slots.get(id) else { continue };
@@ -180,6 +208,11 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         }
     }
     Ok(())
+}
+
+/// Two `x-graphql-scalar` declarations that print the same scalar.
+fn same_scalar(a: Option<&Value>, b: &Value) -> bool {
+    a.is_some_and(|a| a.is_object() && attr(a, "description") == attr(b, "description") && attr(a, "specifiedByURL") == attr(b, "specifiedByURL"))
 }
 
 fn resolve_references(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Res<()> {

@@ -39,7 +39,7 @@ pub fn check_deprecated_defaults(
     let slots = &lw.slots;
     let check = |type_: &TypeExpr, dflt: Option<&Value>, at: Option<&Loc>, what: &str| -> Result<(), ConversionError> {
         let (Some(at), Some(dflt), true) = (at, dflt, type_.is_non_null()) else { return Ok(()) };
-        if fits(dflt, type_, slots, by_name, 0) {
+        if fits(dflt, type_, slots, by_name, 0, false) {
             return Ok(());
         }
         let rendered = render_type(type_, slots);
@@ -76,18 +76,28 @@ fn is_int_literal(value: &Value) -> Option<f64> {
 }
 
 /// graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
-pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<Str, SlotId>, depth: usize) -> bool {
+/// `applied`: the value of an applied directive's argument (record 0065), which
+/// GraphQL's input coercion also refuses with a field its input object type lacks
+/// (`valueFromAST` ignores those, as validation has refused them before).
+pub fn fits(
+    value: &Value,
+    type_: &TypeExpr,
+    slots: &Slots,
+    by_name: &HashMap<Str, SlotId>,
+    depth: usize,
+    applied: bool,
+) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }
     match type_.outer() {
-        Some(Wrapper::NonNull) => return !value.is_null() && fits(value, &type_.inner(), slots, by_name, depth),
+        Some(Wrapper::NonNull) => return !value.is_null() && fits(value, &type_.inner(), slots, by_name, depth, applied),
         _ if value.is_null() => return true,
         Some(Wrapper::List) => {
             let item = type_.inner();
             return match value {
-                Value::Array(items) => items.iter().all(|v| fits(v, &item, slots, by_name, depth + 1)),
-                _ => fits(value, &item, slots, by_name, depth + 1),
+                Value::Array(items) => items.iter().all(|v| fits(v, &item, slots, by_name, depth + 1, applied)),
+                _ => fits(value, &item, slots, by_name, depth + 1, applied),
             };
         }
         None => {}
@@ -114,13 +124,16 @@ pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<St
             if enum_literal(value).is_some() {
                 return false;
             }
+            if applied && map.keys().any(|k| !slot.fields.iter().any(|f| f.name.as_str() == k.as_str())) {
+                return false;
+            }
             let mut coerced = 0;
             let mut last_null = false;
             for field in &slot.fields {
                 match map.get(&field.name) {
                     None => {
                         let default_fits =
-                            field.default_value().is_some_and(|d| fits(d, &field.type_, slots, by_name, depth + 1));
+                            field.default_value().is_some_and(|d| fits(d, &field.type_, slots, by_name, depth + 1, false));
                         if default_fits {
                             coerced += 1;
                             last_null = field.default_value().is_some_and(Value::is_null);
@@ -129,7 +142,7 @@ pub fn fits(value: &Value, type_: &TypeExpr, slots: &Slots, by_name: &HashMap<St
                         }
                     }
                     Some(given) => {
-                        if !fits(given, &field.type_, slots, by_name, depth + 1) {
+                        if !fits(given, &field.type_, slots, by_name, depth + 1, applied) {
                             return false;
                         }
                         coerced += 1;

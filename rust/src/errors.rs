@@ -283,6 +283,7 @@ pub mod codes {
     pub const ENUM_VALUE_RENAMED: &str = "ENUM_VALUE_RENAMED";
     pub const EMPTY_ENUM: &str = "EMPTY_ENUM";
     pub const DIRECTIVE_INFERRED: &str = "DIRECTIVE_INFERRED";
+    pub const ONE_OF_REQUIRED: &str = "ONE_OF_REQUIRED";
     pub const NO_TYPES: &str = "NO_TYPES";
     // federation field sets (validate)
     pub const FIELD_SET: &str = "FIELD_SET";
@@ -296,6 +297,7 @@ pub mod codes {
     // API / CLI
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
     pub const IO: &str = "IO";
+    pub const LINK_OUTSIDE: &str = "LINK_OUTSIDE";
     pub const USAGE: &str = "USAGE";
 
     /// Every code, in the order of `ErrorCodes` (for checks against docs/errors.md).
@@ -325,6 +327,7 @@ pub mod codes {
         ENUM_VALUE_RENAMED,
         EMPTY_ENUM,
         DIRECTIVE_INFERRED,
+        ONE_OF_REQUIRED,
         NO_TYPES,
         FIELD_SET,
         KEY_FIELD_SKIPPED,
@@ -335,6 +338,7 @@ pub mod codes {
         TOO_DEEP,
         UNSUPPORTED_DIRECTION,
         IO,
+        LINK_OUTSIDE,
         USAGE,
     ];
 }

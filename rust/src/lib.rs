@@ -19,6 +19,7 @@ pub mod normalize;
 pub mod loc;
 pub mod resolve;
 pub mod lower;
+pub mod inline_names;
 pub mod lower_classify;
 pub mod lower_types;
 pub mod lower_directives;

@@ -276,7 +276,7 @@ impl Loc {
 }
 
 /// One step of `evaluate_pointer`, with the segment already decoded.
-fn child_node<'a>(node: &'a Value, segment: &str) -> Option<&'a Value> {
+pub(crate) fn child_node<'a>(node: &'a Value, segment: &str) -> Option<&'a Value> {
     match node {
         Value::Array(items) if is_array_index(segment) => items.get(segment.parse::<usize>().ok()?),
         Value::Object(_) => attr(node, segment),

@@ -7,20 +7,22 @@
 //! becomes; `type_of` (in lower_types.rs) maps a property schema to a type
 //! expression.
 
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+use foldhash::{HashSet, HashSetExt};
+use indexmap::IndexMap;
 use std::rc::Rc;
 
 use crate::json::{Str, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
+use crate::inline_names::{inline_base_name, is_property_place};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{allows_null, type_of, TypeContext};
 use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
-use crate::loc::{decode_pointer_segment, LocMap, Target};
+use crate::loc::{LocMap, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::type_expr::{
@@ -50,8 +52,9 @@ pub struct Lowering {
     pub alias_stack: HashSet<String>,
     /// How many `type_of` calls are under way (see `MAX_TYPE_DEPTH`).
     pub type_depth: usize,
-    /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
-    scalar_info: HashMap<String, Value>,
+    /// Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
+    /// (description and URL) and where it is, in the order they are met.
+    pub scalar_info: IndexMap<String, (Value, Loc)>,
     pub(crate) classes: LocMap<Classification>,
     pub(crate) merges: LocMap<Rc<MergedObject>>,
     /// The field names of the object being lowered (`lower_object`), emptied and
@@ -90,7 +93,7 @@ impl Lowering {
             schema: None,
             alias_stack: HashSet::new(),
             type_depth: 0,
-            scalar_info: HashMap::new(),
+            scalar_info: IndexMap::new(),
             classes: LocMap::default(),
             merges: LocMap::default(),
             field_names: NameRegistry::default(),
@@ -114,7 +117,8 @@ impl Lowering {
         self.slots.get(id).map(|s| s.kind)
     }
 
-    /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration wins).
+    /// D6: `x-graphql-scalar` on a property declares that scalar (the first declaration
+    /// wins); its name is explicit, checked against the types' in assemble (record 0067).
     pub fn declare_scalar(&mut self, scalar: &Value, loc: &Loc) -> Result<(), ConversionError> {
         let name = attr(scalar, "name").and_then(Value::as_str).unwrap_or("");
         if !is_valid_name(name) || is_builtin_scalar(name) {
@@ -125,14 +129,14 @@ impl Lowering {
             ));
         }
         if !self.scalar_info.contains_key(name) {
-            self.scalar_info.insert(name.to_string(), scalar.clone());
+            self.scalar_info.insert(name.to_string(), (scalar.clone(), loc.clone()));
         }
         Ok(())
     }
 
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
         let mut def = ScalarTypeDef { name: Str::new(name), description: None, directives: Vec::new() };
-        let Some(info) = self.scalar_info.get(name) else { return def };
+        let Some((info, _)) = self.scalar_info.get(name) else { return def };
         if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
                 def.description = Some(Str::new(description));
@@ -294,11 +298,28 @@ impl Lowering {
         // The positions of the drafts named by `x-graphql-field-name`, ascending (most
         // objects have none, and then this allocates nothing).
         let mut explicit: Vec<usize> = Vec::new();
+        let one_of = kind == SlotKind::Input && is_one_of(loc.node());
+        let owner_kind = match kind {
+            SlotKind::Input if one_of => FieldOwner::OneOfInput,
+            SlotKind::Input => FieldOwner::Input,
+            _ => FieldOwner::Output,
+        };
         for prop in &merged.properties {
             if prop.skip {
                 continue;
             }
             let schema = prop.schema();
+            let mut required = prop.required;
+            if required && one_of {
+                // Record 0068: exactly one field of a @oneOf input is given, so none is required.
+                required = false;
+                let at = required_entry(loc, prop.key()).unwrap_or_else(|| prop.loc.clone());
+                self.warn(
+                    codes::ONE_OF_REQUIRED,
+                    format!("required lists {}, but the fields of a @oneOf input are nullable: ignored", json_string(prop.key())),
+                    &at,
+                );
+            }
             let explicit_name = match attr(schema, "x-graphql-field-name") {
                 Some(Value::String(name)) => Some(name),
                 _ => None,
@@ -315,7 +336,7 @@ impl Lowering {
             if explicit_name.is_some() {
                 explicit.push(drafts.len());
             }
-            drafts.push(self.lower_field(id, kind, prop.key(), &prop.loc, schema, prop.required)?);
+            drafts.push(self.lower_field(id, owner_kind, prop.key(), &prop.loc, schema, required)?);
         }
         let mut explicit = explicit.into_iter().peekable();
         for (i, field) in drafts.iter_mut().enumerate() {
@@ -371,13 +392,14 @@ impl Lowering {
     pub fn lower_field(
         &mut self,
         owner: SlotId,
-        owner_kind: SlotKind,
+        owner_kind: FieldOwner,
         key: &str,
         loc: &Loc,
         node: &Value,
         required: bool,
     ) -> Result<DraftField, ConversionError> {
-        let input = owner_kind == SlotKind::Input;
+        let input = owner_kind != FieldOwner::Output;
+        let one_of = owner_kind == FieldOwner::OneOfInput;
         let ctx = TypeContext { owner, key, input };
         // Most properties carry no x-graphql- attribute: one pass over their keys
         // spares them the dozen lookups below, each a search of every key (N = 5,000:
@@ -390,6 +412,7 @@ impl Lowering {
         };
         let mut type_;
         let schema_null;
+        let mut explicit_non_null = false;
         if let Some(text) = explicit_type {
             let Some(parsed) = parse_type_expr(text) else {
                 return Err(fail(
@@ -398,6 +421,7 @@ impl Lowering {
                     &loc.child(&["x-graphql-field-type"]),
                 ));
             };
+            explicit_non_null = parsed.is_non_null();
             type_ = parsed;
             schema_null = allows_null(node);
         } else {
@@ -415,6 +439,15 @@ impl Lowering {
             }
         }
         type_ = apply_nullability(node, plain, type_, schema_null, required);
+        if one_of && type_.is_non_null() {
+            // Record 0068: what made it non-null is an attribute (`required` was set aside).
+            let attribute = if explicit_non_null { "x-graphql-field-type" } else { "x-graphql-field-non-null" };
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                format!("a field of a @oneOf input is nullable; {attribute} makes it non-null"),
+                &loc.child(&[attribute]),
+            ));
+        }
         if list_depth(&type_) > MAX_LIST_NESTING {
             let at = if explicit_type.is_some() { loc.child(&["x-graphql-field-type"]) } else { loc.clone() };
             return Err(fail(
@@ -437,6 +470,13 @@ impl Lowering {
                 self.directives.for_field(node, loc, location)?,
             )
         };
+        if one_of && default_value.is_some() {
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                "a field of a @oneOf input has no default value",
+                &loc.child(&["x-graphql-default"]),
+            ));
+        }
         let list = attribute("x-graphql-field-directives");
         // required_deprecation looks only at a list: no loc built for the other fields.
         let deprecated_at = if input && list.is_some_and(Value::is_array) {
@@ -602,10 +642,33 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
 fn type_description(loc: &Loc) -> Option<Str> {
-    if loc.is_property() {
+    if is_property_place(loc) {
         return None;
     }
     description_of(loc.node())
+}
+
+/// The kind of type a field is lowered for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum FieldOwner {
+    /// An object or interface type.
+    Output,
+    Input,
+    /// An input type that applies `@oneOf` (record 0068).
+    OneOfInput,
+}
+
+/// Whether a type's `x-graphql-type-directives` apply `@oneOf`.
+fn is_one_of(node: &Value) -> bool {
+    matches!(attr(node, "x-graphql-type-directives"), Some(Value::Array(list))
+        if list.iter().any(|d| attr(d, "name").and_then(Value::as_str) == Some("oneOf")))
+}
+
+/// The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member).
+fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
+    let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
+    let i = list.iter().position(|v| v.as_str() == Some(key))?;
+    Some(loc.child(&["required".to_string(), i.to_string()]))
 }
 
 /// A string `enum`: every value that is not null is a string, and there is one.
@@ -644,36 +707,3 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
     }
 }
 
-/// The generated name of a type that a node's location implies: the property
-/// or definition key it sits under, `<key>Item` for array items, else the last
-/// pointer segment.
-pub fn inline_base_name(loc: &Loc) -> String {
-    let pointer = loc.pointer();
-    // TypeScript's recursive `name(end)`, unrolled: trailing `items` add `Item`s. The
-    // segments are read from the end of the pointer, in place (a pointer starts with
-    // `/`, so `rest` is the segments before the last). An escaped segment is never
-    // `items`, so only the one named is decoded.
-    let mut rest: &str = &pointer;
-    let mut items = 0;
-    let base = loop {
-        let Some(slash) = rest.rfind('/') else {
-            break if loc.source().id.is_empty() { "Root".to_string() } else { file_stem(&loc.source().id) };
-        };
-        let (before, last) = (rest.get(..slash).unwrap_or(""), rest.get(slash + 1..).unwrap_or(""));
-        if last == "items" && !before.is_empty() {
-            items += 1;
-            rest = before;
-            continue;
-        }
-        break to_type_name(&decode_pointer_segment(last));
-    };
-    base + &"Item".repeat(items)
-}
-
-pub fn file_stem(id: &str) -> String {
-    let base = id.rsplit('/').next().unwrap_or(id);
-    match base.rfind('.') {
-        Some(dot) if dot > 0 => to_type_name(base.get(..dot).unwrap_or(base)),
-        _ => to_type_name(base),
-    }
-}

@@ -13,7 +13,7 @@ use foldhash::{HashSet, HashSetExt};
 use indexmap::IndexMap;
 use crate::json::{Str, Value};
 
-use crate::directive_args::{known_argument_problem, readable_argument_problem};
+use crate::directive_args::{known_argument_problem, readable_argument_problem, DirectiveUse};
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
 use crate::lower::{description_of, fail, where_};
@@ -140,8 +140,8 @@ struct Inference {
     name: String,
     /// The first use, where the warning points.
     loc: Loc,
-    /// Argument name -> inferred type text, in first-seen order.
-    args: IndexMap<String, String>,
+    /// Argument name -> what its values say about its type, in first-seen order.
+    args: IndexMap<String, InferredType>,
     locations: HashSet<String>,
     repeatable: bool,
 }
@@ -153,6 +153,8 @@ pub struct FieldDirectives {
     inferred: IndexMap<String, Inference>,
     /// Federation directives applied anywhere.
     pub federation_used: HashSet<String>,
+    /// Every directive a list attribute applies, for `check_applied_arguments` (record 0065).
+    pub uses: Vec<DirectiveUse>,
 }
 
 fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
@@ -344,8 +346,10 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-external") {
             out.push(self.federation("external", Vec::new(), location, &at("x-graphql-federation-external"))?);
         }
+        // An empty list applies nothing, as `keys: []` does: `fields: ""` is not a field set.
         for (name, attribute) in [("requires", "x-graphql-federation-requires"), ("provides", "x-graphql-federation-provides")] {
             let fields = match attr(node, attribute) {
+                Some(Value::Array(list)) if list.is_empty() => None,
                 Some(Value::Array(list)) => {
                     Some(list.iter().filter_map(Value::as_str).collect::<Vec<&str>>().join(" "))
                 }
@@ -521,6 +525,7 @@ impl FieldDirectives {
                 }
             }
             self.record(&name, &args, location, repeated, &at);
+            self.uses.push(DirectiveUse { name: name.clone(), args: args.clone(), loc: at });
             seen_here.insert(name.clone());
             out.push(AppliedDirective { name, args });
         }
@@ -547,13 +552,7 @@ impl FieldDirectives {
             inf.repeatable = true;
         }
         for (arg_name, value) in args {
-            let t = literal_type(value);
-            let merged = match inf.args.get(arg_name) {
-                None => t,
-                Some(known) if *known == t => t,
-                Some(_) => JSON_SCALAR.to_string(),
-            };
-            inf.args.insert(arg_name.clone(), merged);
+            infer_from(value, inf.args.entry(arg_name.clone()).or_default());
         }
     }
 
@@ -567,8 +566,8 @@ impl FieldDirectives {
                 where_(&inf.loc),
             ));
             let mut args = Vec::new();
-            for (arg_name, type_text) in &inf.args {
-                let Some(type_) = parse_type_expr(type_text) else { continue };
+            for (arg_name, inferred) in &inf.args {
+                let Some(type_) = parse_type_expr(&inferred.text()) else { continue };
                 args.push(DraftInputValue {
                     name: Str::new(arg_name),
                     description: None,
@@ -594,34 +593,72 @@ impl FieldDirectives {
     }
 }
 
-/// The GraphQL type of a literal, by how it prints: `1` is an Int, `1.5` and
-/// `1e+21` are Floats; a list is typed by its first element.
-fn literal_type(value: &Value) -> String {
-    // TypeScript recurses into the first element; unrolled here.
-    let mut depth = 0;
-    let mut v = value;
-    while let Value::Array(items) = v {
-        let Some(first) = items.first() else { break };
-        depth += 1;
-        v = first;
+/// What the values of one argument of an inferred directive say about its type
+/// (record 0065): the deepest list nesting among them and the named type of
+/// their items. `base` is unset while only `null`s and empty lists were seen.
+#[derive(Debug, Clone, Default)]
+struct InferredType {
+    depth: usize,
+    base: Option<&'static str>,
+}
+
+impl InferredType {
+    /// `[[Float]]` for depth 2 and base Float; JSON when no value named a type.
+    fn text(&self) -> String {
+        let base = self.base.unwrap_or(JSON_SCALAR);
+        format!("{}{base}{}", "[".repeat(self.depth), "]".repeat(self.depth))
     }
-    let base = match v {
-        Value::String(_) => "String".to_string(),
-        Value::Bool(_) => "Boolean".to_string(),
+}
+
+/// Adds one value to an argument's inferred type, so that the type fits every
+/// value of every use under GraphQL input coercion: a number that prints as an
+/// integer within 32-bit range is an Int, any other a Float, and Int with Float
+/// is Float; a list nests the type of all its items, and since a single value
+/// coerces to a list of it, the deepest value decides the nesting; an object
+/// (an input object or enum literal) is JSON, and so are named types that
+/// disagree (String with Int): JSON takes any literal. Iterative: a value
+/// nests up to MAX_LIST_NESTING levels (mirrors `inferFrom`).
+fn infer_from(value: &Value, into: &mut InferredType) {
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
+    while let Some((v, depth)) = stack.pop() {
+        if let Value::Array(items) = v {
+            into.depth = into.depth.max(depth + 1);
+            stack.extend(items.iter().map(|item| (item, depth + 1)));
+            continue;
+        }
+        into.depth = into.depth.max(depth);
+        if v.is_null() {
+            continue;
+        }
+        let base = literal_base(v);
+        into.base = Some(match into.base {
+            None => base,
+            Some(known) if known == base => base,
+            Some("Int" | "Float") if matches!(base, "Int" | "Float") => "Float",
+            Some(_) => JSON_SCALAR,
+        });
+    }
+}
+
+/// The named type of a literal that is not a list or null, by how it prints:
+/// `1` is an Int, `1.5` and `1e+21` are Floats.
+fn literal_base(value: &Value) -> &'static str {
+    match value {
+        Value::String(_) => "String",
+        Value::Bool(_) => "Boolean",
         Value::Number(n) => {
             let x = n.as_f64().unwrap_or(f64::NAN);
             let text = format_number(x);
             let digits = text.strip_prefix('-').unwrap_or(&text);
             let integer_text = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
             if integer_text && (-2147483648.0..=2147483647.0).contains(&x) {
-                "Int".to_string()
+                "Int"
             } else {
-                "Float".to_string()
+                "Float"
             }
         }
-        _ => JSON_SCALAR.to_string(),
-    };
-    format!("{}{base}{}", "[".repeat(depth), "]".repeat(depth))
+        _ => JSON_SCALAR,
+    }
 }
 
 /// `/^[_A-Za-z][_0-9A-Za-z]*$/` (a name, `__` allowed).

@@ -16,7 +16,7 @@ use crate::load::{pointer_join, push_pointer_segment};
 
 /// How a keyword holds subschemas.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Holds {
+pub(crate) enum Holds {
     /// Its value is one subschema.
     One,
     /// Its value is a list of subschemas.
@@ -29,7 +29,7 @@ enum Holds {
 /// when its value is an array, else one). One `match`, which compiles to a switch on
 /// the length: the walks ask this of every key of every node, and searching three
 /// keyword lists was 2% of a conversion (N = 5,000, callgrind).
-fn holds(key: &str, value: &Value) -> Option<Holds> {
+pub(crate) fn holds(key: &str, value: &Value) -> Option<Holds> {
     match key {
         "properties" | "patternProperties" | "definitions" | "$defs" | "dependencies" => Some(Holds::Map),
         "allOf" | "anyOf" | "oneOf" => Some(Holds::List),

@@ -197,6 +197,15 @@ impl Resolver {
                 at.clone(),
             ));
         }
+        // The type is checked before the file is opened: opening a FIFO for reading
+        // blocks until a writer comes, and a device or socket is not a schema.
+        if !meta.is_file() {
+            return Err(ConversionError::at(
+                codes::REF_UNRESOLVED,
+                format!("file reference {ref_} is not a regular file"),
+                at.clone(),
+            ));
+        }
         let bytes = std::fs::read(&real).map_err(|_| unreadable())?;
         // Node's 'utf8' decoding: invalid sequences become U+FFFD.
         let text: Rc<str> = Rc::from(crate::text::decode_utf8(bytes));

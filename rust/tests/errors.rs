@@ -141,6 +141,52 @@ fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
     }
 }
 
+/// Copies `from` into `to` (files and folders; what a case folder holds).
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("case copy");
+    for entry in std::fs::read_dir(from).expect("case folder").flatten() {
+        let target = to.join(entry.file_name());
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).expect("case file");
+        }
+    }
+}
+
+/// A case with `setup` steps (links, folders, FIFOs: nothing git can hold) runs in a
+/// copy of its folder where they are done, as js/test/error-cases.test.ts's `prepare`.
+fn prepared(dir: &Path) -> Option<PathBuf> {
+    let args = read_json(&dir.join("args.json"))?;
+    let steps = args.get("setup")?.as_array()?.clone();
+    let name = dir.file_name().unwrap_or_default().to_string_lossy().into_owned();
+    let work = std::env::temp_dir().join(format!("x-graphql-errors-rs-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    copy_tree(dir, &work);
+    for step in steps {
+        if let Some(link) = step.get("symlink").and_then(Value::as_str) {
+            std::os::unix::fs::symlink(str_of(&step, "to"), work.join(link)).expect("setup symlink");
+        } else if let Some(fifo) = step.get("fifo").and_then(Value::as_str) {
+            let made = std::process::Command::new("mkfifo").arg(work.join(fifo)).status().expect("mkfifo");
+            assert!(made.success(), "mkfifo {fifo}");
+        } else if let Some(folder) = step.get("mkdir").and_then(Value::as_str) {
+            std::fs::create_dir_all(work.join(folder)).expect("setup mkdir");
+        }
+    }
+    Some(work)
+}
+
+/// `check_case` on a thread, given `limit`: a converter that blocks (opening a FIFO
+/// waits for a writer) fails the case instead of hanging the test.
+fn check_case_bounded(dir: &Path, mode: Mode, limit: std::time::Duration) -> Vec<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        let _ = tx.send(check_case(&dir, mode));
+    });
+    rx.recv_timeout(limit).unwrap_or_else(|_| vec![format!("no answer within {limit:?} (blocked reading a file?)")])
+}
+
 #[test]
 fn error_catalogue_cases() {
     let mut names: Vec<PathBuf> = std::fs::read_dir(cases_dir())
@@ -152,10 +198,19 @@ fn error_catalogue_cases() {
     assert!(names.len() >= 40, "only {} cases", names.len());
     let mut failures = Vec::new();
     for dir in &names {
+        let work = prepared(dir);
+        let case_dir = work.as_deref().unwrap_or(dir);
         for mode in [Mode::Lent, Mode::Given] {
-            for problem in check_case(dir, mode) {
+            let problems = match work {
+                Some(_) => check_case_bounded(case_dir, mode, std::time::Duration::from_secs(20)),
+                None => check_case(case_dir, mode),
+            };
+            for problem in problems {
                 failures.push(format!("{} ({mode:?}): {problem}", dir.file_name().unwrap_or_default().to_string_lossy()));
             }
+        }
+        if let Some(work) = work {
+            let _ = std::fs::remove_dir_all(work);
         }
     }
     assert!(failures.is_empty(), "{} problem(s):\n{}", failures.len(), failures.join("\n"));

@@ -49,10 +49,17 @@ fn inputs(
             }
         }
         let mut io = 0usize;
-        let found = files::walk(target, exts, &mut |where_, e| {
-            say(&format!("{where_}: error[IO] cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_))));
-            io += 1;
-        })?;
+        let term = terminal::current();
+        let found = files::walk(
+            target,
+            exts,
+            &mut |where_, e| {
+                say(&format!("{where_}: error[IO] cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_))));
+                io += 1;
+            },
+            // A link out of the folder is not read (record 0070).
+            &mut |where_, message| term.warning(&format!("{where_}: warning[LINK_OUTSIDE] {message}")),
+        )?;
         let list = found.iter().map(|rel| node::join(&[target, rel])).collect();
         return Ok((list, target.to_string(), io));
     }

@@ -5,14 +5,22 @@ use std::collections::hash_map::RandomState;
 use std::fs;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{self, Read, Write};
+use std::os::unix::ffi::{OsStrExt, OsStringExt};
+use std::path::{Path, PathBuf};
 
-use crate::node::{self, errno_text, Syscall};
+use crate::node::{errno_text, Syscall};
+use crate::paths::lossy;
 use crate::signals::{create_temporary, forget_temporary};
 use crate::{IoError, STDIN_NAME};
 
 /// `fs.readFileSync(file, 'utf8')`, with the failing system call for the message.
 pub fn read_text(file: &str) -> Result<String, (io::Error, Syscall<'_>)> {
-    let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", file)))?;
+    read_path(Path::new(file), file)
+}
+
+/// `read_text` of a path given as bytes (a `-r` input); `shown` names it in the message.
+pub fn read_path<'a>(file: &Path, shown: &'a str) -> Result<String, (io::Error, Syscall<'a>)> {
+    let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", shown)))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| (e, Syscall::bare("read")))?;
     Ok(x_graphql::text::decode_utf8(bytes))
@@ -44,7 +52,7 @@ pub fn is_dir(file: &str) -> bool {
 }
 
 /// Whether two paths name one existing file (any spelling, a link, a hard
-/// link): the same device and inode, as `sameFile` in js/src/cli.ts.
+/// link): the same device and inode, as `sameFile` in js/src/cli-write.ts.
 pub fn same_file(a: &str, b: &str) -> bool {
     use std::os::unix::fs::MetadataExt;
     match (stat(a), stat(b)) {
@@ -69,7 +77,7 @@ const MAX_LINKS: usize = 40;
 
 /// Where an output goes: the file at the end of its links, and whether in place.
 struct OutputPlace {
-    path: String,
+    path: PathBuf,
     in_place: bool,
 }
 
@@ -77,10 +85,10 @@ struct OutputPlace {
 /// of the link, to the file they name (which need not exist yet: it is
 /// created, as `>` in a shell does); `outputPlace` in js/src/cli-write.ts. In
 /// place: a device, FIFO or socket, a link in `/proc` (`/proc/self/fd/1`: its
-/// text is no path to rename over), a loop.
-fn output_place(target: &str) -> OutputPlace {
-    let in_place = || OutputPlace { path: target.to_string(), in_place: true };
-    let mut p = target.to_string();
+/// text is no path to rename over), a loop. Bytes throughout (no lossy step).
+fn output_place(target: &Path) -> OutputPlace {
+    let in_place = || OutputPlace { path: target.to_path_buf(), in_place: true };
+    let mut p = target.to_path_buf();
     for _ in 0..=MAX_LINKS {
         // Missing: created there; unreachable: the write says why.
         let Ok(meta) = fs::symlink_metadata(&p) else { return OutputPlace { path: p, in_place: false } };
@@ -88,22 +96,33 @@ fn output_place(target: &str) -> OutputPlace {
             let in_place = !meta.is_file() && !meta.is_dir();
             return OutputPlace { path: p, in_place };
         }
-        let Ok(dir) = fs::canonicalize(node::dirname(&p)) else { return in_place() };
-        let dir = dir.to_string_lossy().into_owned();
-        if dir == "/proc" || dir.starts_with("/proc/") {
+        let Ok(dir) = fs::canonicalize(dirname_path(&p)) else { return in_place() };
+        let d = dir.as_os_str().as_bytes();
+        if d == b"/proc" || d.starts_with(b"/proc/") {
             return in_place();
         }
         let Ok(link) = fs::read_link(&p) else { return in_place() };
-        let link = link.to_string_lossy();
-        p = if link.starts_with('/') {
-            link.into_owned()
-        } else if dir == "/" {
-            format!("/{link}")
+        p = if link.as_os_str().as_bytes().starts_with(b"/") {
+            link
         } else {
-            format!("{dir}/{link}")
+            let mut joined = if d == b"/" { Vec::new() } else { d.to_vec() };
+            joined.push(b'/');
+            joined.extend_from_slice(link.as_os_str().as_bytes());
+            PathBuf::from(std::ffi::OsString::from_vec(joined))
         };
     }
     in_place()
+}
+
+/// `.<name>.<pid>.<random>.tmp` beside `file`, as bytes (`temporaryName` in js/src/cli-write.ts).
+fn temporary_name(file: &Path) -> PathBuf {
+    let (dir, base) = split_path(file);
+    let dir = dir.into_os_string().into_vec();
+    let mut name = if dir == b"/" { Vec::new() } else { dir };
+    name.extend_from_slice(b"/.");
+    name.extend_from_slice(base);
+    name.extend_from_slice(format!(".{}.{}.tmp", std::process::id(), random_suffix()).as_bytes());
+    PathBuf::from(std::ffi::OsString::from_vec(name))
 }
 
 /// Eight base-36 characters, like `Math.random().toString(36).slice(2, 10)`.
@@ -124,10 +143,10 @@ fn random_suffix() -> String {
 /// over it (`write_atomic`).
 struct Staged<'t> {
     /// The output as given (error messages name it).
-    target: &'t str,
+    target: &'t Path,
     /// The file its links name, which the temporary file is renamed over.
-    path: String,
-    tmp: String,
+    path: PathBuf,
+    tmp: PathBuf,
     file: fs::File,
 }
 
@@ -138,7 +157,7 @@ impl Staged<'_> {
         drop(file);
         let renamed = fs::rename(&tmp, &path).map_err(|e| {
             let _ = fs::remove_file(&tmp);
-            write_failure(target, e, Syscall::rename(&tmp, &path))
+            write_failure(target, e, Syscall::rename(&lossy(&tmp), &lossy(&path)))
         });
         forget_temporary(&tmp);
         renamed
@@ -152,24 +171,47 @@ impl Staged<'_> {
     }
 }
 
-fn write_failure(target: &str, e: io::Error, call: Syscall<'_>) -> IoError {
-    IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: target.to_string() }
+fn write_failure(target: &Path, e: io::Error, call: Syscall<'_>) -> IoError {
+    IoError { message: format!("cannot write output: {}", errno_text(&e, call)), where_: crate::paths::lossy(target) }
+}
+
+/// `target`'s folder and name as bytes (`path.dirname`, `path.basename`): an
+/// output's name derives from its input's bytes, which need not be UTF-8.
+fn split_path(target: &Path) -> (PathBuf, &[u8]) {
+    let bytes = target.as_os_str().as_bytes();
+    let mut end = bytes.len();
+    while end > 1 && bytes[end - 1] == b'/' {
+        end -= 1;
+    }
+    let slash = bytes[..end].iter().rposition(|&b| b == b'/');
+    let (dir, name): (&[u8], &[u8]) = match slash {
+        None => (b".", &bytes[..end]),
+        Some(0) => (b"/", &bytes[1..end]),
+        Some(i) => (&bytes[..i], &bytes[i + 1..end]),
+    };
+    (PathBuf::from(std::ffi::OsString::from_vec(dir.to_vec())), name)
+}
+
+/// `path.dirname` of a byte path.
+pub fn dirname_path(target: &Path) -> PathBuf {
+    split_path(target).0
 }
 
 /// Step one of an atomic write: `data` in a new temporary file beside the file
 /// `target`'s links name (`output_place`), flushed to the disk when `flush`.
 /// `None`: written in place (a device, FIFO, socket or `/proc` link: `-o
 /// /dev/null`, `-o /dev/stdout`), since a rename over it would replace the
-/// node itself with a plain file.
-fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
+/// node itself with a plain file. Paths are bytes throughout: a `-r` output's
+/// name derives from its input's, which need not be UTF-8 (record 0070).
+fn stage<'t>(target: &'t Path, data: &str, flush: bool) -> Result<Option<Staged<'t>>, IoError> {
     let OutputPlace { path, in_place } = output_place(target);
     if in_place {
-        return fs::write(target, data.as_bytes()).map(|()| None).map_err(|e| write_failure(target, e, Syscall::new("open", target)));
+        return fs::write(target, data.as_bytes())
+            .map(|()| None)
+            .map_err(|e| write_failure(target, e, Syscall::new("open", &lossy(target))));
     }
-    let dir = node::dirname(&path);
-    let name = format!(".{}.{}.{}.tmp", node::basename(&path), std::process::id(), random_suffix());
-    let tmp = node::join(&[&dir, &name]);
-    let file = create_temporary(&tmp).map_err(|e| write_failure(target, e, Syscall::new("open", &tmp)))?;
+    let tmp = temporary_name(&path);
+    let file = create_temporary(&tmp).map_err(|e| write_failure(target, e, Syscall::new("open", &lossy(&tmp))))?;
     let mut staged = Staged { target, path, tmp, file };
     let written = staged.file.write_all(data.as_bytes()).map_err(|e| (e, Syscall::bare("write")));
     let flushed = written.and_then(|()| if flush { staged.file.sync_all().map_err(|e| (e, Syscall::bare("fsync"))) } else { Ok(()) });
@@ -183,8 +225,8 @@ fn stage<'t>(target: &'t str, data: &str, flush: bool) -> Result<Option<Staged<'
 /// names, flushed to the disk, and a rename, so that file is either untouched
 /// or complete (record 0043). The temporary file is removed on any error, and
 /// on SIGINT / SIGTERM (signals.rs).
-pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
-    match stage(target, data, true)? {
+pub fn write_atomic(target: impl AsRef<Path>, data: &str) -> Result<(), IoError> {
+    match stage(target.as_ref(), data, true)? {
         Some(staged) => staged.commit(),
         None => Ok(()),
     }
@@ -196,7 +238,7 @@ pub fn write_atomic(target: &str, data: &str) -> Result<(), IoError> {
 /// untouched or complete, and complete on the disk before its rename. A
 /// failed flush fails every output it covered (nothing renamed). One result
 /// per output, in order.
-pub fn write_atomic_group(outputs: &[(&str, &str)]) -> Vec<Result<(), IoError>> {
+pub fn write_atomic_group(outputs: &[(&Path, &str)]) -> Vec<Result<(), IoError>> {
     if outputs.len() < 2 || !cfg!(target_os = "linux") {
         // One file: its own fsync flushes less than a whole file system.
         return outputs.iter().map(|(target, data)| write_atomic(target, data)).collect();
@@ -270,71 +312,45 @@ fn sync_file_system(file: &fs::File) -> io::Result<()> {
     file.sync_all()
 }
 
-/// JavaScript's string order (UTF-16 code units).
-fn js_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    a.encode_utf16().cmp(b.encode_utf16())
-}
-
-/// Every file under `root` ending in one of `exts`, relative to `root`, in sorted
-/// order; symlinked folders are skipped. A subfolder that cannot be read is
-/// reported through `on_error` and skipped; the root failing is an error.
-pub fn walk(root: &str, exts: &[&str], on_error: &mut dyn FnMut(&str, &io::Error)) -> Result<Vec<String>, IoError> {
-    let mut out = Vec::new();
-    let read = |rel: &str| -> io::Result<Vec<(String, fs::FileType)>> {
-        let dir = if rel.is_empty() { root.to_string() } else { node::join(&[root, rel]) };
-        let mut entries = Vec::new();
-        for entry in fs::read_dir(&dir)? {
-            let entry = entry?;
-            entries.push((entry.file_name().to_string_lossy().into_owned(), entry.file_type()?));
-        }
-        entries.sort_by(|a, b| js_cmp(&a.0, &b.0));
-        Ok(entries)
-    };
-    let root_entries = read("").map_err(|e| IoError {
-        message: format!("cannot read folder: {}", errno_text(&e, Syscall::new("scandir", root))),
+/// Every regular file under `root` ending in one of `exts`, relative to `root`, in
+/// sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes
+/// and checks each file as it reads it: paths.rs). Symlinked folders are skipped;
+/// what is not a regular file is left out; a link out of the tree is left out and
+/// passed to `on_skip` (its path and the LINK_OUTSIDE message), never read. A
+/// subfolder that cannot be read is reported through `on_error` and skipped; the
+/// root failing is an error.
+pub fn walk(
+    root: &str,
+    exts: &[&str],
+    on_error: &mut dyn FnMut(&str, &io::Error),
+    on_skip: &mut dyn FnMut(&str, &str),
+) -> Result<Vec<String>, IoError> {
+    let root_error = |e: &io::Error| IoError {
+        message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", root))),
         where_: root.to_string(),
-    })?;
-    // Depth-first in sorted order: a stack of pending entry lists.
-    let mut pending: Vec<(String, Vec<(String, fs::FileType)>)> = vec![(String::new(), root_entries)];
-    for list in pending.iter_mut() {
-        list.1.reverse();
-    }
-    while let Some((rel, entries)) = pending.last_mut() {
-        let Some((name, kind)) = entries.pop() else {
-            pending.pop();
-            continue;
-        };
-        let child = if rel.is_empty() { name.clone() } else { node::join(&[rel, &name]) };
-        if kind.is_dir() {
-            match read(&child) {
-                Ok(mut list) => {
-                    list.reverse();
-                    pending.push((child, list));
+    };
+    let found = crate::paths::walk_bytes(root, exts, on_error, &root_error)?;
+    Ok(found
+        .into_iter()
+        .filter(|rel| {
+            let path = crate::paths::join_under(root, rel);
+            match crate::paths::check_tree_input(root, &path) {
+                crate::paths::TreeInputCheck::Read => true,
+                crate::paths::TreeInputCheck::Outside(message) => {
+                    on_skip(&crate::paths::lossy(&path), &message);
+                    false
                 }
-                Err(e) => {
-                    let dir = node::join(&[root, &child]);
-                    on_error(&dir, &e);
-                }
+                crate::paths::TreeInputCheck::Unreadable(_) => false,
             }
-        } else if exts.iter().any(|ext| name.ends_with(ext)) {
-            if kind.is_file() {
-                out.push(child);
-            } else if kind.is_symlink() {
-                // A link to a file is converted; a link to a folder is not followed.
-                match stat(&node::join(&[root, &child])) {
-                    None => out.push(child),
-                    Some(m) if m.is_file() => out.push(child),
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    Ok(out)
+        })
+        .map(|rel| crate::paths::lossy(Path::new(&rel)))
+        .collect())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::node;
     use std::os::unix::fs::symlink;
 
     /// A fresh folder under the system's temporary folder.
@@ -359,13 +375,13 @@ mod tests {
         fs::write(at("sub/real.graphql"), "old").unwrap();
         symlink("sub/link.graphql", at("out.graphql")).unwrap();
         symlink("real.graphql", at("sub/link.graphql")).unwrap();
-        write_atomic(&at("out.graphql"), "type A").unwrap();
+        write_atomic(at("out.graphql"), "type A").unwrap();
         assert!(is_link(&at("out.graphql")) && is_link(&at("sub/link.graphql")));
         assert_eq!(fs::read_to_string(at("sub/real.graphql")).unwrap(), "type A");
         assert!(!fs::exists(at("real.graphql")).unwrap());
         // A dangling link: the file it names is created.
         symlink("sub/new.graphql", at("new.graphql")).unwrap();
-        let results = write_atomic_group(&[(&at("new.graphql"), "type B"), (&at("out.graphql"), "type C")]);
+        let results = write_atomic_group(&[(Path::new(&at("new.graphql")), "type B"), (Path::new(&at("out.graphql")), "type C")]);
         assert!(results.iter().all(Result::is_ok));
         assert!(is_link(&at("new.graphql")));
         assert_eq!(fs::read_to_string(at("sub/new.graphql")).unwrap(), "type B");
@@ -386,12 +402,12 @@ mod tests {
         symlink("loop", at("loop")).unwrap();
         fs::write(at("file"), "").unwrap();
         if is_link("/dev/stdout") {
-            assert!(output_place("/dev/stdout").in_place);
-            assert!(output_place(&at("stdout")).in_place);
+            assert!(output_place(Path::new("/dev/stdout")).in_place);
+            assert!(output_place(Path::new(&at("stdout"))).in_place);
         }
-        assert!(output_place(&at("loop")).in_place);
-        assert!(!output_place(&at("file")).in_place);
-        assert!(!output_place(&at("missing")).in_place);
+        assert!(output_place(Path::new(&at("loop"))).in_place);
+        assert!(!output_place(Path::new(&at("file"))).in_place);
+        assert!(!output_place(Path::new(&at("missing"))).in_place);
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -17,6 +17,7 @@ mod json_parse;
 mod node;
 mod progress;
 mod parallel;
+mod paths;
 mod run;
 mod signals;
 mod terminal;

@@ -2,6 +2,8 @@
 //! Follows `runConvert`, `convertOne` and `convertTree` in js/src/cli.ts.
 
 use std::collections::HashMap;
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::SystemTime;
 
@@ -16,6 +18,7 @@ use crate::progress::Progress;
 use crate::terminal::{self, SourceSpot, Terminal};
 use crate::watch::{watch, WatchPair, WatchPlan};
 use crate::parallel;
+use crate::paths::{self, TreeInputCheck};
 use crate::tree_write::{self, write_output, write_outputs, WriteFailure};
 use crate::{
     json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
@@ -435,6 +438,8 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
 enum Prepared {
     /// The file could not be read (the message).
     Unreadable(String),
+    /// A link out of the tree, never read (the LINK_OUTSIDE warning's message; paths.rs).
+    Skipped(String),
     /// Converted or not; an output here is written by the main thread (tree_write.rs).
     Converted(Outcome),
     /// Converted and written by a writer thread.
@@ -444,9 +449,10 @@ enum Prepared {
 }
 
 struct PreparedFile {
+    /// The input's path as printed (lossy: never opened).
     file_name: String,
-    /// The output path.
-    target: String,
+    /// The output path (bytes derived from the input's).
+    target: PathBuf,
     /// Its stderr entries (warnings, the error), printed when its turn comes.
     reports: Vec<Report>,
     outcome: Result<Prepared, CliError>,
@@ -454,9 +460,17 @@ struct PreparedFile {
 
 /// Reads and converts one file of a `-r` tree; prints and writes nothing (any thread).
 fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, direction: &str) -> PreparedFile {
-    let file_name = node::join(&[in_root, &file.rel]);
+    let path = paths::join_under(in_root, &file.rel);
+    let file_name = paths::lossy(&path);
     let mut reports = Vec::new();
-    let outcome = match files::read_text(&file_name) {
+    // Checked before the open: a link out of the tree is not read, a FIFO would block it.
+    let done = |outcome| PreparedFile { file_name: file_name.clone(), target: file.target.clone(), reports: Vec::new(), outcome };
+    match paths::check_tree_input(in_root, &path) {
+        TreeInputCheck::Outside(message) => return done(Ok(Prepared::Skipped(message))),
+        TreeInputCheck::Unreadable(message) => return done(Ok(Prepared::Unreadable(message))),
+        TreeInputCheck::Read => {}
+    }
+    let outcome = match files::read_path(&path, &file_name) {
         Err((e, call)) => Ok(Prepared::Unreadable(format!("cannot read input: {}", errno_text(&e, call)))),
         Ok(text) => {
             // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
@@ -496,7 +510,7 @@ fn prepare_step(
 /// On a writer thread: the outputs of prepared files (folders, atomic writes,
 /// flushed to the disk together: tree_write.rs).
 fn write_prepared(group: Vec<(PreparedFile, String)>) -> Vec<PreparedFile> {
-    let outputs: Vec<(&str, &str)> = group.iter().map(|(prepared, text)| (prepared.target.as_str(), text.as_str())).collect();
+    let outputs: Vec<(&Path, &str)> = group.iter().map(|(prepared, text)| (prepared.target.as_path(), text.as_str())).collect();
     let results = write_outputs(&outputs);
     group
         .into_iter()
@@ -514,8 +528,9 @@ fn write_prepared(group: Vec<(PreparedFile, String)>) -> Vec<PreparedFile> {
 /// A file of a `-r` tree: its path under `-i`, its output, and whether the
 /// main thread writes that output (tree_write.rs).
 struct TreeFile {
-    rel: String,
-    target: String,
+    /// The path under -i, as bytes.
+    rel: OsString,
+    target: PathBuf,
     in_order: bool,
 }
 
@@ -541,19 +556,32 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
     }
     let mut walk_failures = 0usize;
     // Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`).
-    let mut written: HashMap<String, String> = HashMap::new();
-    let found = files::walk(in_root, from, &mut |where_, e| {
-        let message = format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_)));
-        io_failure(&mut walk_failures, where_, &message);
-    })?;
+    // Keyed by the output's bytes, never its lossy form (two names can print alike).
+    let mut written: HashMap<PathBuf, String> = HashMap::new();
+    let root_error = |e: &std::io::Error| IoError {
+        message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", in_root))),
+        where_: in_root.to_string(),
+    };
+    let found = paths::walk_bytes(
+        in_root,
+        from,
+        &mut |where_, e| {
+            let message = format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_)));
+            io_failure(&mut walk_failures, where_, &message);
+        },
+        &root_error,
+    )?;
     io += walk_failures;
-    let outputs: Vec<String> = found.iter().map(|rel| rename_ext(rel, from, to)).collect();
-    let in_order = tree_write::in_file_order(&outputs);
+    let outputs: Vec<OsString> = found.iter().map(|rel| paths::rename_ext_bytes(rel, from, to)).collect();
+    // Which outputs must be written in file order: judged on the lossy names (two
+    // names that print alike are kept in order, which is only more careful).
+    let shown: Vec<String> = outputs.iter().map(|o| paths::lossy(Path::new(o))).collect();
+    let in_order = tree_write::in_file_order(&shown);
     let tree: Vec<TreeFile> = found
         .into_iter()
         .zip(outputs)
         .zip(in_order)
-        .map(|((rel, output), in_order)| TreeFile { rel, target: node::join(&[out_root, &output]), in_order })
+        .map(|((rel, output), in_order)| TreeFile { rel, target: paths::join_under(out_root, &output), in_order })
         .collect();
     let term = terminal::current();
     let progress = Progress::new(&term, tree.len(), "converting");
@@ -571,6 +599,10 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             let text = match outcome? {
                 Prepared::Unreadable(message) => {
                     io_failure(&mut io, &file_name, &message);
+                    break 'file;
+                }
+                Prepared::Skipped(message) => {
+                    term.warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
                     break 'file;
                 }
                 Prepared::WriteFailed(failure) => {
@@ -593,7 +625,7 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
                 }
             };
             if let Some(earlier) = written.get(&target) {
-                let message = format!("cannot write output: {target} was already written from {earlier}");
+                let message = format!("cannot write output: {} was already written from {earlier}", paths::lossy(&target));
                 io_failure(&mut io, &file_name, &message);
                 break 'file;
             }
@@ -627,8 +659,23 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
         read_input(input)?; // reports why (exit 3)
     }
     let direction = flags.direction.clone();
-    let convert_to = move |file_name: &str, target: &str, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
-        let text = match files::read_text(file_name) {
+    let convert_to = move |p: &WatchPair, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
+        let file_name = p.input.as_str();
+        if input_dir.is_some() {
+            // A file of a -r tree: read only if it is a regular file inside the tree (paths.rs).
+            match paths::check_tree_input(base_dir, &p.file) {
+                TreeInputCheck::Outside(message) => {
+                    terminal::current().warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
+                    return Ok(false);
+                }
+                TreeInputCheck::Unreadable(message) => {
+                    say(&format!("{file_name}: error[IO] {message}"));
+                    return Ok(false);
+                }
+                TreeInputCheck::Read => {}
+            }
+        }
+        let text = match files::read_path(&p.file, file_name) {
             Ok(text) => text,
             Err((e, call)) => {
                 say(&format!("{file_name}: error[IO] cannot read input: {}", errno_text(&e, call)));
@@ -640,12 +687,13 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
             Outcome::Ok(text) => text,
             Outcome::Failed(_) => return Ok(false),
         };
-        let folder = node::dirname(target);
+        let folder = files::dirname_path(&p.target);
         if let Err(e) = std::fs::create_dir_all(&folder) {
+            let folder = paths::lossy(&folder);
             say(&format!("{folder}: error[IO] cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder))));
             return Ok(false);
         }
-        if let Err(e) = write_atomic(target, &text) {
+        if let Err(e) = write_atomic(&p.target, &text) {
             say(&format!("{}: error[IO] {}", e.where_, one_line(&e.message)));
             return Ok(false);
         }
@@ -658,16 +706,18 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
             what: input.clone(),
             list: Box::new(move || {
                 // A folder that went away gives nothing; it may come back.
-                let found = files::walk(&input, from, &mut |_, _| {}).unwrap_or_default();
+                let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
+                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone).unwrap_or_default();
                 found
                     .into_iter()
-                    .map(|rel| WatchPair {
-                        input: node::join(&[&input, &rel]),
-                        output: node::join(&[&output, &rename_ext(&rel, from, to)]),
+                    .map(|rel| {
+                        let file = paths::join_under(&input, &rel);
+                        let target = paths::join_under(&output, &paths::rename_ext_bytes(&rel, from, to));
+                        WatchPair { input: paths::lossy(&file), output: paths::lossy(&target), file, target }
                     })
                     .collect()
             }),
-            convert: Box::new(move |p| convert_to(&p.input, &p.output, &root, Some(node::dirname(&p.input)))),
+            convert: Box::new(move |p| convert_to(p, &root, Some(node::dirname(&p.input)))),
         }
     } else {
         let target = if is_dir(output) {
@@ -679,8 +729,11 @@ fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &Convert
         let base_dir = node::dirname(input);
         WatchPlan {
             what: input.to_string(),
-            list: Box::new(move || vec![WatchPair { input: file.clone(), output: target.clone() }]),
-            convert: Box::new(move |p| convert_to(&p.input, &p.output, &base_dir, None)),
+            list: Box::new(move || {
+                let (f, t) = (PathBuf::from(&file), PathBuf::from(&target));
+                vec![WatchPair { input: file.clone(), output: target.clone(), file: f, target: t }]
+            }),
+            convert: Box::new(move |p| convert_to(p, &base_dir, None)),
         }
     };
     watch(&mut plan, &terminal::current())

@@ -21,11 +21,12 @@
 
 use std::fs;
 use std::io;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// The temporary files being written now.
-static TEMPORARIES: Mutex<Vec<String>> = Mutex::new(Vec::new());
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// Whether a temporary file has been created (set under the lock of `TEMPORARIES`).
 static ARMED: AtomicBool = AtomicBool::new(false);
 /// `--watch`: a signal only sets `STOP`.
@@ -33,23 +34,23 @@ static WATCHING: AtomicBool = AtomicBool::new(false);
 /// 128 + the signal that asked `--watch` to stop, or 0.
 static STOP: AtomicI32 = AtomicI32::new(0);
 
-fn temporaries() -> MutexGuard<'static, Vec<String>> {
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Creates the temporary file `path` (it must not exist), registered for
 /// removal on SIGINT/SIGTERM until `forget_temporary`. Under the lock: once
 /// the signal thread holds it, no temporary file is created any more.
-pub fn create_temporary(path: &str) -> io::Result<fs::File> {
+pub fn create_temporary(path: &Path) -> io::Result<fs::File> {
     let mut list = temporaries();
     let file = fs::OpenOptions::new().write(true).create_new(true).open(path)?;
     ARMED.store(true, Ordering::SeqCst);
-    list.push(path.to_string());
+    list.push(path.to_path_buf());
     Ok(file)
 }
 
 /// The temporary file was renamed or removed.
-pub fn forget_temporary(path: &str) {
+pub fn forget_temporary(path: &Path) {
     let mut list = temporaries();
     if let Some(i) = list.iter().position(|p| p == path) {
         list.swap_remove(i);

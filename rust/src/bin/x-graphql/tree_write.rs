@@ -9,8 +9,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::files::write_atomic_group;
-use crate::node::{self, errno_text, Syscall};
+use std::path::{Path, PathBuf};
+
+use crate::files::{dirname_path, write_atomic_group};
+use crate::paths::lossy;
+use crate::node::{errno_text, Syscall};
 
 /// For each output path (relative to the output folder, `/`-separated, in
 /// file order): whether the main thread must write it in file order. That is
@@ -44,23 +47,24 @@ pub struct WriteFailure {
 }
 
 /// Creates the folders `target` needs and writes it atomically (files.rs).
-pub fn write_output(target: &str, text: &str) -> Result<(), WriteFailure> {
+pub fn write_output(target: &Path, text: &str) -> Result<(), WriteFailure> {
     write_outputs(&[(target, text)]).pop().expect("one result per output")
 }
 
 /// `write_output` for several outputs, flushed to the disk together
 /// (`write_atomic_group`, record 0056). One result per output, in order.
-pub fn write_outputs(outputs: &[(&str, &str)]) -> Vec<Result<(), WriteFailure>> {
+pub fn write_outputs(outputs: &[(&Path, &str)]) -> Vec<Result<(), WriteFailure>> {
     let mut results: Vec<Option<Result<(), WriteFailure>>> = Vec::with_capacity(outputs.len());
-    let mut ready: Vec<(&str, &str)> = Vec::with_capacity(outputs.len());
-    let mut made: Vec<String> = Vec::new();
+    let mut ready: Vec<(&Path, &str)> = Vec::with_capacity(outputs.len());
+    let mut made: Vec<PathBuf> = Vec::new();
     for &(target, text) in outputs {
-        let folder = node::dirname(target);
+        let folder = dirname_path(target);
         // Outputs of one folder come together: it is made once for all of them.
         if !made.contains(&folder) {
             if let Err(e) = std::fs::create_dir_all(&folder) {
-                let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder)));
-                results.push(Some(Err(WriteFailure { where_: folder, message })));
+                let where_ = lossy(&folder);
+                let message = format!("cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &where_)));
+                results.push(Some(Err(WriteFailure { where_, message })));
                 continue;
             }
             made.push(folder);
@@ -78,6 +82,7 @@ pub fn write_outputs(outputs: &[(&str, &str)]) -> Vec<Result<(), WriteFailure>> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::node;
 
     fn order(outputs: &[&str]) -> Vec<bool> {
         in_file_order(&outputs.iter().map(|s| s.to_string()).collect::<Vec<_>>())
@@ -134,7 +139,12 @@ mod tests {
         std::fs::write(at("a.graphql"), "old").unwrap();
         std::fs::write(at("blocker"), "a file where a folder is needed").unwrap();
         let (a, b, c, d) = (at("a.graphql"), at("sub/b.graphql"), at("sub/c.graphql"), at("blocker/d.graphql"));
-        let results = write_outputs(&[(&a, "type A"), (&b, "type B"), (&d, "type D"), (&c, "type C")]);
+        let results = write_outputs(&[
+            (Path::new(&a), "type A"),
+            (Path::new(&b), "type B"),
+            (Path::new(&d), "type D"),
+            (Path::new(&c), "type C"),
+        ]);
         assert!(results[0].is_ok() && results[1].is_ok() && results[3].is_ok());
         let failure = results[2].as_ref().expect_err("blocker/ is a file");
         assert_eq!(failure.where_, at("blocker"));
@@ -152,7 +162,7 @@ mod tests {
         use std::os::unix::fs::FileTypeExt;
         let dir = scratch("device");
         let file = node::join(&[&dir, "a.graphql"]);
-        let results = write_outputs(&[("/dev/null", "type A"), (&file, "type B")]);
+        let results = write_outputs(&[(Path::new("/dev/null"), "type A"), (Path::new(&file), "type B")]);
         assert!(results.iter().all(Result::is_ok));
         assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
         assert_eq!(std::fs::read_to_string(&file).unwrap(), "type B");

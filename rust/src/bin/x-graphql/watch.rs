@@ -17,6 +17,7 @@
 //! (signals.rs).
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::signals;
@@ -26,8 +27,12 @@ use crate::CliError;
 const POLL: Duration = Duration::from_millis(100);
 
 pub struct WatchPair {
+    /// The input and output as printed.
     pub input: String,
     pub output: String,
+    /// The paths opened and written, as bytes (-r: names need not be UTF-8, record 0070).
+    pub file: PathBuf,
+    pub target: PathBuf,
 }
 
 /// Converts one input (printing its diagnostics) and writes the output; false when it failed.
@@ -41,7 +46,7 @@ pub struct WatchPlan<'a> {
     pub convert: ConvertFn<'a>,
 }
 
-fn stamp(file: &str) -> Option<String> {
+fn stamp(file: &Path) -> Option<String> {
     let m = std::fs::metadata(file).ok()?;
     if !m.is_file() {
         return None;
@@ -69,12 +74,13 @@ fn convert_timed(plan: &mut WatchPlan<'_>, pair: &WatchPair, term: &Terminal) ->
 pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError> {
     signals::watch_mode();
     // Stamps of the last conversion of each input, and of the previous poll.
-    let mut known: HashMap<String, String> = HashMap::new();
-    let mut seen: HashMap<String, String> = HashMap::new();
+    // Keyed by the inputs' bytes, not the names printed.
+    let mut known: HashMap<PathBuf, String> = HashMap::new();
+    let mut seen: HashMap<PathBuf, String> = HashMap::new();
     for pair in (plan.list)() {
-        if let Some(now) = stamp(&pair.input) {
-            known.insert(pair.input.clone(), now.clone());
-            seen.insert(pair.input.clone(), now);
+        if let Some(now) = stamp(&pair.file) {
+            known.insert(pair.file.clone(), now.clone());
+            seen.insert(pair.file.clone(), now);
             convert_timed(plan, &pair, term)?;
         }
     }
@@ -88,13 +94,13 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
         if signals::stop_code() != 0 {
             continue;
         }
-        let mut now_seen: HashMap<String, String> = HashMap::new();
+        let mut now_seen: HashMap<PathBuf, String> = HashMap::new();
         for pair in (plan.list)() {
-            let Some(now) = stamp(&pair.input) else { continue };
-            now_seen.insert(pair.input.clone(), now.clone());
-            let settled = seen.get(&pair.input) == Some(&now);
-            if settled && known.get(&pair.input) != Some(&now) {
-                known.insert(pair.input.clone(), now);
+            let Some(now) = stamp(&pair.file) else { continue };
+            now_seen.insert(pair.file.clone(), now.clone());
+            let settled = seen.get(&pair.file) == Some(&now);
+            if settled && known.get(&pair.file) != Some(&now) {
+                known.insert(pair.file.clone(), now);
                 convert_timed(plan, &pair, term)?;
             }
         }
