@@ -733,6 +733,41 @@ describe('outputs behind symbolic links, and read-only folders (record 0043)', (
     expect(files['elsewhere/user.graphql']).toMatch(/^type User \{/);
   });
 
+  it('-r writes an output whose name is not UTF-8 through a link, by its bytes; the link stays (records 0043, 0070)', async () => {
+    const dir = path.join(tmp, 'bytes-output-link');
+    const b = (...parts: (string | Buffer)[]) => Buffer.concat([Buffer.from(dir), ...parts.map((p) => Buffer.concat([Buffer.from('/'), Buffer.from(p)]))]);
+    const linkName = Buffer.from([0x7a, 0xff, 0x2e, 0x67, 0x72, 0x61, 0x70, 0x68, 0x71, 0x6c]); // z\xff.graphql
+    const realName = Buffer.from([0x72, 0xfe, 0x2e, 0x67, 0x72, 0x61, 0x70, 0x68, 0x71, 0x6c]); // r\xfe.graphql
+    const outcome = async (run: typeof runJs) => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(b('in'), { recursive: true });
+      fs.mkdirSync(b('out'));
+      fs.mkdirSync(b('elsewhere'));
+      fs.writeFileSync(b('in', Buffer.from([0x7a, 0xff, 0x2e, 0x6a, 0x73, 0x6f, 0x6e])), SIMPLE); // z\xff.json
+      fs.writeFileSync(b('elsewhere', realName), 'old\n');
+      // The link's own text is not UTF-8 either: its lossy form names no file.
+      fs.symlinkSync(Buffer.concat([Buffer.from('../elsewhere/'), realName]), b('out', linkName));
+      const r = await run(['convert', '-r', '-i', 'in', '-o', 'out'], { cwd: dir, timeoutMs: 20000 });
+      const list = (sub: string) => fs.readdirSync(b(sub), { encoding: 'buffer' }).map((n) => n.toString('hex')).sort();
+      return {
+        status: r.status,
+        stderr: r.stderr,
+        out: list('out'),
+        elsewhere: list('elsewhere'),
+        link: fs.readlinkSync(b('out', linkName), { encoding: 'buffer' }).toString('hex'),
+        real: fs.readFileSync(b('elsewhere', realName), 'utf8'),
+      };
+    };
+    const js = await outcome(runJs);
+    const rust = await outcome(runRust);
+    expect(rust).toEqual(js);
+    expect(js.status).toBe(0);
+    expect(js.out).toEqual([linkName.toString('hex')]); // still only the link, no temporary file
+    expect(js.elsewhere).toEqual([realName.toString('hex')]);
+    expect(js.link).toBe(Buffer.concat([Buffer.from('../elsewhere/'), realName]).toString('hex'));
+    expect(js.real).toMatch(/^type User \{/);
+  });
+
   // Each CLI in a shell, so that the test never names the real /dev/stdout: our
   // own link to it, and a FIFO behind a link, are written in place.
   const shells: Array<[string, () => string]> = [

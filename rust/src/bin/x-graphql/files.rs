@@ -392,6 +392,27 @@ mod tests {
         fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// An output whose name is not UTF-8, a link whose text is not UTF-8: the
+    /// file it names (by its bytes, not their lossy form) is replaced, the link stays.
+    #[test]
+    fn byte_paths_are_written_through_links() {
+        use std::ffi::OsString;
+        let dir = scratch("bytes");
+        let at = |name: &[u8]| {
+            let mut p = dir.clone().into_bytes();
+            p.push(b'/');
+            p.extend_from_slice(name);
+            PathBuf::from(OsString::from_vec(p))
+        };
+        fs::write(at(b"r\xfe.graphql"), "old").unwrap();
+        symlink(OsString::from_vec(b"r\xfe.graphql".to_vec()), at(b"z\xff.graphql")).unwrap();
+        write_atomic(at(b"z\xff.graphql"), "type A").unwrap();
+        assert!(fs::symlink_metadata(at(b"z\xff.graphql")).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_to_string(at(b"r\xfe.graphql")).unwrap(), "type A");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 2);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
     /// `/dev/stdout` (a link to `/proc/self/fd/1`), a link to it and a loop are
     /// written in place (nothing is written here).
     #[test]
