@@ -68,7 +68,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
     def.locations = d.locations;
     place(def);
   }
-  if (linked && needsOneOfDefinition(order, directiveDefs)) {
+  if ((linked || linksFederation(lw.schemaExtension)) && needsOneOfDefinition(order, directiveDefs)) {
     place({ kind: 'directive', name: 'oneOf', args: [], repeatable: false, locations: ['INPUT_OBJECT'] });
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
@@ -91,9 +91,16 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
  * explicit definition of it. So a linked document whose input types apply `@oneOf`
  * defines it, unless the document declares `oneOf` itself.
  */
+const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
+
 function needsOneOfDefinition(order: Slot[], directiveDefs: DraftDirectiveDef[]): boolean {
   if (directiveDefs.some((d) => d.name === 'oneOf')) return false;
   return order.some((s) => s.kind === 'input' && s.directives.some((d) => d.name === 'oneOf'));
+}
+
+/** Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL. */
+function linksFederation(ext: DraftSchemaDef | undefined): boolean {
+  return ext !== undefined && ext.directives.some((d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)));
 }
 
 /** Record 0028: each operation type must be an object type of the schema. */

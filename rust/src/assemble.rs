@@ -73,7 +73,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     let used = &lw.directives.federation_used;
     // A schema extension is printed as given: it carries its own @link, if any.
     let linked = !used.is_empty() && lw.options.federation_link && lw.schema_extension.is_none();
-    let one_of = linked && needs_one_of_definition(&lw.slots, &order, &directive_defs);
+    let one_of = (linked || links_federation(lw.schema_extension.as_ref())) && needs_one_of_definition(&lw.slots, &order, &directive_defs);
     for d in directive_defs {
         definitions.push(Definition::directive(DirectiveDef {
             name: d.name,
@@ -136,13 +136,25 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
 
 /// Record 0068: a federation subgraph is built by `buildSubgraphSchema`, which (like
 /// apollo-compiler 1.x) does not know the built-in `@oneOf`; graphql-js accepts an
-/// explicit definition of it. So a linked document whose input types apply `@oneOf`
-/// defines it, unless the document declares `oneOf` itself.
+/// explicit definition of it. So a document linked to federation (by the `@link` header,
+/// or by its own schema extension) whose input types apply `@oneOf` defines it, unless it
+/// declares `oneOf` itself.
 fn needs_one_of_definition(slots: &Slots, order: &[SlotId], directive_defs: &[DraftDirectiveDef]) -> bool {
     if directive_defs.iter().any(|d| d.name == "oneOf") {
         return false;
     }
     order.iter().filter_map(|&id| slots.get(id)).any(|s| s.kind == SlotKind::Input && s.directives.iter().any(|d| d.name == "oneOf"))
+}
+
+const FEDERATION_URL_PREFIX: &str = "https://specs.apollo.dev/federation/";
+
+/// Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL.
+fn links_federation(ext: Option<&DraftSchemaDef>) -> bool {
+    ext.is_some_and(|ext| {
+        ext.directives.iter().any(|d| {
+            d.name == "link" && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
+        })
+    })
 }
 
 /// Record 0028: each operation type must be an object type of the schema.
