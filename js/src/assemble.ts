@@ -88,15 +88,16 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
 /**
  * Record 0068: a federation subgraph is built by `buildSubgraphSchema`, which (like
  * apollo-compiler 1.x) does not know the built-in `@oneOf`; graphql-js accepts an
- * explicit definition of it. So a linked document whose input types apply `@oneOf`
- * defines it, unless the document declares `oneOf` itself.
+ * explicit definition of it. So a document linked to federation (by the `@link` header,
+ * or by its own schema extension) whose input types apply `@oneOf` defines it, unless it
+ * declares `oneOf` itself.
  */
-const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
-
 function needsOneOfDefinition(order: Slot[], directiveDefs: DraftDirectiveDef[]): boolean {
   if (directiveDefs.some((d) => d.name === 'oneOf')) return false;
   return order.some((s) => s.kind === 'input' && s.directives.some((d) => d.name === 'oneOf'));
 }
+
+const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
 
 /** Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL. */
 function linksFederation(ext: DraftSchemaDef | undefined): boolean {
