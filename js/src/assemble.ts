@@ -9,8 +9,9 @@
  *    arguments of applied directives are checked against their definitions,
  *    with the document's input types and enums (record 0065).
  * 3. interfaces (D9): transitive interfaces added, missing fields copied.
- * 4. order (D15): directive definitions, types with interfaces hoisted,
- *    declared scalars last; the federation `@link` when used (D11).
+ * 4. order (D15): directive definitions (with `@oneOf`'s when federation is
+ *    linked, record 0068), types with interfaces hoisted, declared scalars last;
+ *    the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
@@ -56,6 +57,9 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
     scalars.meet(def);
     sink(def);
   };
+  const used = lw.directives.federationUsed;
+  // A schema extension is printed as given: it carries its own @link, if any.
+  const linked = used.size > 0 && lw.options.federationLink && !lw.schemaExtension;
   for (const d of directiveDefs) {
     const def = { kind: 'directive', name: d.name } as DirectiveDef;
     if (d.description !== undefined) def.description = d.description;
@@ -63,6 +67,9 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
     def.repeatable = d.repeatable;
     def.locations = d.locations;
     place(def);
+  }
+  if ((linked || linksFederation(lw.schemaExtension)) && needsOneOfDefinition(order, directiveDefs)) {
+    place({ kind: 'directive', name: 'oneOf', args: [], repeatable: false, locations: ['INPUT_OBJECT'] });
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
   for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) place(slotDefinition(slot));
@@ -72,12 +79,29 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   if (lw.schemaExtension) head.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
   if (lw.schema) head.schema = schemaDef(lw, lw.schema, byName);
   checkSchemaRoots(lw, (name) => byName.get(name)?.kind ?? (scalars.has(name) ? 'scalar' : undefined), byName);
-  const used = lw.directives.federationUsed;
-  // A schema extension is printed as given: it carries its own @link, if any.
-  if (used.size > 0 && lw.options.federationLink && !head.schemaExtension) {
+  if (linked) {
     head.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
   }
   return head;
+}
+
+/**
+ * Record 0068: a federation subgraph is built by `buildSubgraphSchema`, which (like
+ * apollo-compiler 1.x) does not know the built-in `@oneOf`; graphql-js accepts an
+ * explicit definition of it. So a document linked to federation (by the `@link` header,
+ * or by its own schema extension) whose input types apply `@oneOf` defines it, unless it
+ * declares `oneOf` itself.
+ */
+function needsOneOfDefinition(order: Slot[], directiveDefs: DraftDirectiveDef[]): boolean {
+  if (directiveDefs.some((d) => d.name === 'oneOf')) return false;
+  return order.some((s) => s.kind === 'input' && s.directives.some((d) => d.name === 'oneOf'));
+}
+
+const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
+
+/** Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL. */
+function linksFederation(ext: DraftSchemaDef | undefined): boolean {
+  return ext !== undefined && ext.directives.some((d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)));
 }
 
 /** Record 0028: each operation type must be an object type of the schema. */

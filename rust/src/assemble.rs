@@ -7,8 +7,9 @@
 //!    arguments of applied directives are checked against their definitions,
 //!    with the document's input types and enums (record 0065).
 //! 3. interfaces (D9): transitive interfaces added, missing fields copied.
-//! 4. order (D15): directive definitions, types with interfaces hoisted,
-//!    declared scalars last; the federation `@link` when used (D11).
+//! 4. order (D15): directive definitions (with `@oneOf`'s when federation is
+//!    linked, record 0068), types with interfaces hoisted, declared scalars last;
+//!    the federation `@link` when used (D11).
 //!
 //! The recursive helpers of the TypeScript (`complete`, `isSubtype`) run on
 //! explicit stacks or loops here, visiting in the same order.
@@ -69,6 +70,10 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     // and the last doubling held two copies at the peak.
     let mut definitions: Vec<Definition> = Vec::with_capacity(directive_defs.len() + order.len());
     let mut scalars = DeclaredScalars::new(&by_name);
+    let used = &lw.directives.federation_used;
+    // A schema extension is printed as given: it carries its own @link, if any.
+    let linked = !used.is_empty() && lw.options.federation_link && lw.schema_extension.is_none();
+    let one_of = (linked || links_federation(lw.schema_extension.as_ref())) && needs_one_of_definition(&lw.slots, &order, &directive_defs);
     for d in directive_defs {
         definitions.push(Definition::directive(DirectiveDef {
             name: d.name,
@@ -76,6 +81,15 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
             args: d.args.iter().map(|a| input_value(a, &lw.slots, &mut scalars)).collect(),
             repeatable: d.repeatable,
             locations: d.locations,
+        }));
+    }
+    if one_of {
+        definitions.push(Definition::directive(DirectiveDef {
+            name: "oneOf".to_string(),
+            description: None,
+            args: Vec::new(),
+            repeatable: false,
+            locations: vec!["INPUT_OBJECT".to_string()],
         }));
     }
     // D15: each type is preceded by the interfaces it implements (with their inline children).
@@ -110,15 +124,37 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
         doc.schema = Some(schema_def(lw, draft, &by_name)?);
     }
     check_schema_roots(lw, &doc.definitions, &by_name)?;
-    let used = &lw.directives.federation_used;
-    // A schema extension is printed as given: it carries its own @link, if any.
-    if !used.is_empty() && lw.options.federation_link && doc.schema_extension.is_none() {
+    if linked {
+        let used = &lw.directives.federation_used;
         doc.link = Some(SchemaLink {
             url: FEDERATION_URL.to_string(),
             imports: FEDERATION_DIRECTIVES.iter().filter(|d| used.contains(**d)).map(|d| format!("@{d}")).collect(),
         });
     }
     Ok(doc)
+}
+
+/// Record 0068: a federation subgraph is built by `buildSubgraphSchema`, which (like
+/// apollo-compiler 1.x) does not know the built-in `@oneOf`; graphql-js accepts an
+/// explicit definition of it. So a document linked to federation (by the `@link` header,
+/// or by its own schema extension) whose input types apply `@oneOf` defines it, unless it
+/// declares `oneOf` itself.
+fn needs_one_of_definition(slots: &Slots, order: &[SlotId], directive_defs: &[DraftDirectiveDef]) -> bool {
+    if directive_defs.iter().any(|d| d.name == "oneOf") {
+        return false;
+    }
+    order.iter().filter_map(|&id| slots.get(id)).any(|s| s.kind == SlotKind::Input && s.directives.iter().any(|d| d.name == "oneOf"))
+}
+
+const FEDERATION_URL_PREFIX: &str = "https://specs.apollo.dev/federation/";
+
+/// Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL.
+fn links_federation(ext: Option<&DraftSchemaDef>) -> bool {
+    ext.is_some_and(|ext| {
+        ext.directives.iter().any(|d| {
+            d.name == "link" && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
+        })
+    })
 }
 
 /// Record 0028: each operation type must be an object type of the schema.
