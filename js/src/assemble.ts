@@ -13,6 +13,7 @@
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
 import { ErrorCodes } from './errors';
+import { checkFieldSets } from './field-set';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
 import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
@@ -44,6 +45,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   completeInterfaces(lw, order);
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
+  checkFieldSets(lw, order, byName);
 
   const scalars = new DeclaredScalars(byName);
   const place = (def: Definition): void => {
