@@ -28,8 +28,8 @@
  */
 import { ErrorCodes } from './errors';
 import type { AppliedDirective } from './ir';
-import { isObject, own, pointerJoin, type JsonValue } from './load';
-import { evaluatePointer, type Loc } from './loc';
+import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
 import { attr, flag } from './normalize';
 import type { DraftField, Slot } from './slots';
@@ -94,7 +94,8 @@ export function hasSelection(set: readonly Selection[], i: number): boolean {
   return i + 1 < set.length && set[i + 1].depth > set[i].depth;
 }
 
-const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external'];
+/** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
+export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external'];
 
 /** A field met in a field set: the type that has it, the field, what it returns. */
 interface Step {
@@ -144,13 +145,13 @@ class FieldSetCheck {
     this.collectFakeExternals();
     for (const slot of this.order) {
       if (slot.kind !== 'object' && slot.kind !== 'interface') continue;
-      const typeLocs = typeDirectiveLocs(slot);
+      const typeLocs = this.locs(slot.loc, slot.directives.length);
       slot.directives.forEach((d, i) => {
         if (d.name === 'key') this.fieldSet('key', d, slot, undefined, typeLocs[i]);
       });
       for (const field of slot.fields) {
         if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
-        const locs = fieldDirectiveLocs(field);
+        const locs = this.locs(field.loc, field.directives.length);
         field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
       }
     }
@@ -243,7 +244,7 @@ class FieldSetCheck {
 
   /** Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation. */
   private interfaceKeys(iface: Slot): void {
-    const locs = typeDirectiveLocs(iface);
+    const locs = this.locs(iface.loc, iface.directives.length);
     iface.directives.forEach((d, i) => {
       if (d.name !== 'key') return;
       const fields = keySignature(d);
@@ -273,7 +274,7 @@ class FieldSetCheck {
       for (const field of slot.fields) {
         if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
         const own = field.directives.findIndex((d) => d.name === 'external');
-        const loc = own >= 0 ? fieldDirectiveLocs(field)[own] : typeDirectiveLocs(slot)[typeIndex];
+        const loc = own >= 0 ? this.locs(field.loc, field.directives.length)[own] : this.locs(slot.loc, slot.directives.length)[typeIndex];
         this.lw.fail(
           ErrorCodes.ATTRIBUTE_SCOPE,
           `${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`,
@@ -322,6 +323,11 @@ class FieldSetCheck {
     }
   }
 
+  /** Where each directive of the element at `loc` was given (lower-directives kept them). */
+  private locs(loc: Loc, count: number): readonly Loc[] {
+    return this.lw.directives.fieldSetLocs.get(locKey(loc)) ?? new Array<Loc>(count).fill(loc);
+  }
+
   private slotOf(field: DraftField): Slot | undefined {
     const base = baseOf(field.type);
     return base.kind === 'slot' ? base.slot : base.kind === 'name' ? this.byName.get(base.name) : undefined;
@@ -359,43 +365,38 @@ function keySignature(d: AppliedDirective): string {
 
 /**
  * Where each of a type's directives was given, in the order lower-directives
- * `forType` makes them: the keys, `@shareable`, then `x-graphql-type-directives`.
+ * `forType` makes them: the keys, `@shareable`, then `x-graphql-type-directives`;
+ * the type's loc for all of them if that order cannot be followed. Read while
+ * lowering (Rust frees the trees before assemble) and kept by `FieldDirectives`.
  */
-function typeDirectiveLocs(slot: Slot): Loc[] {
+export function typeDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
   const out: Loc[] = [];
-  const at = (...segments: Array<string | number>): Loc => ({ source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, ...segments) });
-  const keys = attr(slot.node, 'x-graphql-federation-keys');
+  const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
+  const keys = attr(node, 'x-graphql-federation-keys');
   if (typeof keys === 'string') out.push(at('x-graphql-federation-keys'));
   if (Array.isArray(keys)) {
     keys.forEach((entry, i) => {
       if (typeof entry === 'string' || (isObject(entry) && typeof own(entry, 'fields') === 'string')) out.push(at('x-graphql-federation-keys', i));
     });
   }
-  if (flag(slot.node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
-  listLocs(attr(slot.node, 'x-graphql-type-directives'), at('x-graphql-type-directives'), out);
-  return out.length === slot.directives.length ? out : slot.directives.map(() => slot.loc);
+  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
+  listLocs(attr(node, 'x-graphql-type-directives'), at('x-graphql-type-directives'), out);
+  return out.length === count ? out : new Array<Loc>(count).fill(loc);
 }
 
-/**
- * Where each of a field's directives was given, in the order lower-directives
- * `forField` makes them; the property's loc for any it cannot place.
- */
-function fieldDirectiveLocs(field: DraftField): Loc[] {
+/** Where each of a field's directives was given, in the order lower-directives `forField` makes them (as `typeDirectiveLocs`). */
+export function fieldDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
   const out: Loc[] = [];
-  const { loc } = field;
-  const node = evaluatePointer(loc.source.root, loc.pointer);
   const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
-  if (isObject(node)) {
-    if (flag(node, 'x-graphql-federation-external')) out.push(at('x-graphql-federation-external'));
-    for (const attribute of ['x-graphql-federation-requires', 'x-graphql-federation-provides']) {
-      const value = attr(node, attribute);
-      if (Array.isArray(value) || typeof value === 'string') out.push(at(attribute));
-    }
-    if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
-    if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') out.push(at('x-graphql-federation-override-from'));
-    listLocs(attr(node, 'x-graphql-field-directives'), at('x-graphql-field-directives'), out);
+  if (flag(node, 'x-graphql-federation-external')) out.push(at('x-graphql-federation-external'));
+  for (const attribute of ['x-graphql-federation-requires', 'x-graphql-federation-provides']) {
+    const value = attr(node, attribute);
+    if (Array.isArray(value) || typeof value === 'string') out.push(at(attribute));
   }
-  return out.length === field.directives.length ? out : field.directives.map(() => loc);
+  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
+  if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') out.push(at('x-graphql-federation-override-from'));
+  listLocs(attr(node, 'x-graphql-field-directives'), at('x-graphql-field-directives'), out);
+  return out.length === count ? out : new Array<Loc>(count).fill(loc);
 }
 
 /** The entries of a directive list that give a directive (objects). */
