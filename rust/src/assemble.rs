@@ -16,6 +16,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
 use crate::default_values::check_deprecated_defaults;
+use crate::field_set::check_field_sets;
 use crate::hoist::hoist_interfaces;
 use crate::input_cycles::check_input_cycles;
 use crate::ir::{
@@ -58,6 +59,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     complete_interfaces(lw, &order, &by_name)?;
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
+    check_field_sets(lw, &order, &by_name)?;
 
     // Sized for the directives and every slot (declared scalars may add a few): grown
     // from empty, the vector of a large schema's definitions was copied at each doubling,
