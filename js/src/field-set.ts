@@ -201,7 +201,10 @@ class FieldSetCheck {
       }
       const external = this.isExternal(step.owner, step.field);
       if (use !== 'key' && !step.selected && !externalAbove[depth] && !external) {
-        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} is not @external: a @${use} names only fields that another subgraph resolves`, loc);
+        const why = this.fake.has(where)
+          ? 'is a key field of an @extends type, which federation does not count as @external'
+          : 'is not @external';
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} ${why}: a @${use} names only fields that another subgraph resolves`, loc);
       }
       if (step.selected) externalAbove[depth + 1] = externalAbove[depth] || external || this.externalInImplementation(step.owner, step.field.name);
     });

@@ -300,7 +300,12 @@ impl<'a> FieldSetCheck<'a> {
             let external = self.is_external(step.owner, f);
             let above = external_above.get(depth).copied().unwrap_or(false);
             if use_ != Use::Key && !step.selected && !above && !external {
-                let message = format!("{head}: {where_} is not @external: a @{u} names only fields that another subgraph resolves");
+                let why = if self.fake.contains(&where_) {
+                    "is a key field of an @extends type, which federation does not count as @external"
+                } else {
+                    "is not @external"
+                };
+                let message = format!("{head}: {where_} {why}: a @{u} names only fields that another subgraph resolves");
                 return Err(fail(codes::FIELD_SET, message, loc));
             }
             if step.selected {
