@@ -19,11 +19,12 @@
  * 6. every `@external` field is used: named by a field set, or a field of an
  *    interface its type implements.
  *
- * Problems of a field set are FIELD_SET at the attribute entry that gave the
- * directive (`x-graphql-federation-keys/0`, `x-graphql-federation-requires`, or
- * the entry of `x-graphql-type-directives` / `x-graphql-field-directives`);
- * placement (4, 6) is ATTRIBUTE_SCOPE there. A field set is a flat list in
- * preorder with depths, so no walk over it recurses.
+ * Every problem is FIELD_SET at the attribute entry that gave the directive
+ * (`x-graphql-federation-keys/0`, `x-graphql-federation-requires`, or the entry
+ * of `x-graphql-type-directives` / `x-graphql-field-directives`), placement
+ * too: these are federation's rules (a directive at a location GraphQL itself
+ * forbids stays lower-directives' ATTRIBUTE_SCOPE). A field set is a flat list
+ * in preorder with depths, so no walk over it recurses.
  * rust/src/field_set.rs is the same.
  */
 import { ErrorCodes } from './errors';
@@ -45,6 +46,13 @@ const isNameStart = (c: string) => c === '_' || (c >= 'A' && c <= 'Z') || (c >= 
 const isNameChar = (c: string) => isNameStart(c) || (c >= '0' && c <= '9');
 /** GraphQL's ignored tokens inside a field set: white space, line ends, commas, the BOM. */
 const isIgnored = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === '\uFEFF';
+
+/**
+ * How deep selections may nest: federation reads a field set with graphql-js's
+ * recursive parser, so a deeper one could not build (the limit of list types
+ * and values, record 0042).
+ */
+export const MAX_FIELD_SET_DEPTH = 128;
 
 /**
  * A field set as its selections in preorder: `id owner { id }` gives id (0),
@@ -70,6 +78,7 @@ export function parseFieldSet(text: string): Selection[] | string {
       i = j;
     } else if (c === '{') {
       if (!canOpen) return 'a "{" must follow a field name';
+      if (depth === MAX_FIELD_SET_DEPTH) return `it nests selections more than ${MAX_FIELD_SET_DEPTH} levels deep`;
       depth++;
       canOpen = false;
       i++;
@@ -163,17 +172,17 @@ class FieldSetCheck {
     if (d.name !== 'external' && d.name !== 'requires' && d.name !== 'provides') return;
     const where = `${slot.name}.${field.name}`;
     if (slot.kind === 'interface') {
-      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @${d.name} cannot be applied to a field of an interface (${where})`, loc);
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @${d.name} cannot be applied to a field of an interface (${where})`, loc);
     }
     if (d.name === 'requires') this.fieldSet('requires', d, slot, field, loc);
     if (d.name !== 'provides') return;
     if (this.isExternal(slot, field)) {
-      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @provides cannot be applied to ${where}, which is @external`, loc);
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @provides cannot be applied to ${where}, which is @external`, loc);
     }
     const target = this.slotOf(field);
     if (target === undefined || (target.kind !== 'object' && target.kind !== 'interface' && target.kind !== 'union')) {
       const type = renderType(field.type);
-      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @provides cannot be applied to ${where}: its type ${type} is not an object, interface or union type`, loc);
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @provides cannot be applied to ${where}: its type ${type} is not an object, interface or union type`, loc);
     }
     this.fieldSet('provides', d, target, field, loc, slot.name);
   }
@@ -279,7 +288,7 @@ class FieldSetCheck {
         const own = field.directives.findIndex((d) => d.name === 'external');
         const loc = own >= 0 ? this.locs(field.loc, field.directives.length)[own] : this.locs(slot.loc, slot.directives.length)[typeIndex];
         this.lw.fail(
-          ErrorCodes.ATTRIBUTE_SCOPE,
+          ErrorCodes.FIELD_SET,
           `${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`,
           loc,
         );

@@ -38,6 +38,11 @@ fn is_ignored(c: char) -> bool {
     matches!(c, ' ' | '\t' | '\n' | '\r' | ',' | '\u{FEFF}')
 }
 
+/// How deep selections may nest: federation reads a field set with graphql-js's
+/// recursive parser, so a deeper one could not build (the limit of list types
+/// and values, record 0042).
+pub const MAX_FIELD_SET_DEPTH: usize = 128;
+
 /// A field set as its selections in preorder: `id owner { id }` gives id (0),
 /// owner (0), id (1). Returns why it is not one, as a message, otherwise.
 pub fn parse_field_set(text: &str) -> Result<Vec<Selection>, String> {
@@ -62,6 +67,9 @@ pub fn parse_field_set(text: &str) -> Result<Vec<Selection>, String> {
         } else if c == '{' {
             if !can_open {
                 return Err("a \"{\" must follow a field name".to_string());
+            }
+            if depth == MAX_FIELD_SET_DEPTH {
+                return Err(format!("it nests selections more than {MAX_FIELD_SET_DEPTH} levels deep"));
             }
             depth += 1;
             can_open = false;
@@ -237,7 +245,7 @@ impl<'a> FieldSetCheck<'a> {
         let where_ = format!("{}.{}", self.name(id), field.name);
         if self.lw.slots[id].kind == SlotKind::Interface {
             let message = format!("directive @{} cannot be applied to a field of an interface ({where_})", d.name);
-            return Err(fail(codes::ATTRIBUTE_SCOPE, message, loc));
+            return Err(fail(codes::FIELD_SET, message, loc));
         }
         if d.name == "requires" {
             self.field_set(Use::Requires, d, id, Some(index), loc, id)?;
@@ -247,7 +255,7 @@ impl<'a> FieldSetCheck<'a> {
         }
         if self.is_external(id, field) {
             let message = format!("directive @provides cannot be applied to {where_}, which is @external");
-            return Err(fail(codes::ATTRIBUTE_SCOPE, message, loc));
+            return Err(fail(codes::FIELD_SET, message, loc));
         }
         let target = self.slot_of(field).filter(|&t| is_composite(self.lw.slots[t].kind));
         let Some(target) = target else {
@@ -255,7 +263,7 @@ impl<'a> FieldSetCheck<'a> {
             let message = format!(
                 "directive @provides cannot be applied to {where_}: its type {type_} is not an object, interface or union type"
             );
-            return Err(fail(codes::ATTRIBUTE_SCOPE, message, loc));
+            return Err(fail(codes::FIELD_SET, message, loc));
         };
         self.field_set(Use::Provides, d, target, Some(index), loc, id)
     }
@@ -428,7 +436,7 @@ impl<'a> FieldSetCheck<'a> {
                     "{}.{} is @external but has no use: no @key, @requires or @provides names it and no interface has it",
                     slot.name, field.name
                 );
-                return Err(fail(codes::ATTRIBUTE_SCOPE, message, &loc));
+                return Err(fail(codes::FIELD_SET, message, &loc));
             }
         }
         Ok(())
