@@ -98,7 +98,7 @@ export const ErrorCodes = {
   EMPTY_ENUM: 'EMPTY_ENUM',
   DIRECTIVE_INFERRED: 'DIRECTIVE_INFERRED',
   NO_TYPES: 'NO_TYPES',
-  // federation field sets (validate)
+  // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
   FIELD_SET: 'FIELD_SET',
   KEY_FIELD_SKIPPED: 'KEY_FIELD_SKIPPED',
   // references

@@ -4,7 +4,8 @@
 //!    generated names are claimed in document order (preorder of the slots).
 //! 2. names used as references (implements, union members, explicit field
 //!    types) are looked up and kind-checked; inputs are checked (D10).
-//! 3. interfaces (D9): transitive interfaces added, missing fields copied.
+//! 3. interfaces (D9): transitive interfaces added, missing fields copied;
+//!    then the federation field sets (field_set.rs, record 0073).
 //! 4. order (D15): directive definitions, types with interfaces hoisted,
 //!    declared scalars last; the federation `@link` when used (D11).
 //!
