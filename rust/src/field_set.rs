@@ -5,7 +5,7 @@
 //! whose module comment lists the rules in the order they are checked. A field
 //! set is a flat list in preorder with depths, so no walk over it recurses.
 
-use foldhash::{HashMap, HashSet, HashSetExt};
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
 use crate::ir::AppliedDirective;
@@ -166,8 +166,8 @@ struct FieldSetCheck<'a> {
     lw: &'a Lowering,
     order: &'a [SlotId],
     by_name: &'a HashMap<Str, SlotId>,
-    /// Object types by the interfaces they implement (directly or not), in order.
-    implementations: Vec<(SlotId, Vec<SlotId>)>,
+    /// Object types by the interfaces they implement (directly or not), in document order.
+    implementations: HashMap<SlotId, Vec<SlotId>>,
     /// `Type.field` of every field a field set names (and its interface implementations).
     used: HashSet<String>,
     /// `@external` key fields of `@extends` types, which federation counts as not external.
@@ -176,24 +176,21 @@ struct FieldSetCheck<'a> {
 
 impl<'a> FieldSetCheck<'a> {
     fn new(lw: &'a Lowering, order: &'a [SlotId], by_name: &'a HashMap<Str, SlotId>) -> Self {
-        let mut implementations: Vec<(SlotId, Vec<SlotId>)> = Vec::new();
+        let mut implementations: HashMap<SlotId, Vec<SlotId>> = HashMap::new();
         for &id in order {
             let slot = &lw.slots[id];
             if slot.kind != SlotKind::Object {
                 continue;
             }
             for &iface in &slot.interfaces {
-                match implementations.iter_mut().find(|(i, _)| *i == iface) {
-                    Some((_, list)) => list.push(id),
-                    None => implementations.push((iface, vec![id])),
-                }
+                implementations.entry(iface).or_default().push(id);
             }
         }
         FieldSetCheck { lw, order, by_name, implementations, used: HashSet::new(), fake: HashSet::new() }
     }
 
     fn implementations_of(&self, iface: SlotId) -> &[SlotId] {
-        self.implementations.iter().find(|(i, _)| *i == iface).map_or(&[][..], |(_, list)| list.as_slice())
+        self.implementations.get(&iface).map_or(&[][..], Vec::as_slice)
     }
 
     fn name(&self, id: SlotId) -> &str {
@@ -406,7 +403,8 @@ impl<'a> FieldSetCheck<'a> {
 
     /// Rule 6: federation refuses an `@external` field nothing uses.
     fn unused_externals(&mut self) -> Res<()> {
-        // Fields of interfaces are used by the object types implementing them.
+        // Fields of interfaces are used by the object types implementing them (a set: the
+        // map's order does not matter).
         let mut used: Vec<String> = Vec::new();
         for (iface, impls) in &self.implementations {
             for f in &self.lw.slots[*iface].fields {
