@@ -134,12 +134,15 @@ class FieldSetCheck {
   private readonly used = new Set<string>();
   /** `@external` key fields of `@extends` types, which federation counts as not external. */
   private readonly fake = new Set<string>();
+  /** The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's. */
+  private readonly declared: Set<string>;
 
   constructor(
     private readonly lw: Lowering,
     private readonly order: readonly Slot[],
     private readonly byName: Map<string, Slot>,
   ) {
+    this.declared = new Set(lw.directives.declared.map((d) => d.name).filter((n) => FIELD_SET_DIRECTIVES.includes(n)));
     for (const slot of order) {
       if (slot.kind !== 'object') continue;
       for (const iface of slot.interfaces) {
@@ -156,7 +159,7 @@ class FieldSetCheck {
       if (slot.kind !== 'object' && slot.kind !== 'interface') continue;
       const typeLocs = this.locs(slot.loc, slot.directives.length);
       slot.directives.forEach((d, i) => {
-        if (d.name === 'key') this.fieldSet('key', d, slot, undefined, typeLocs[i]);
+        if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
       });
       for (const field of slot.fields) {
         if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
@@ -169,7 +172,7 @@ class FieldSetCheck {
   }
 
   private fieldDirective(slot: Slot, field: DraftField, d: AppliedDirective, loc: Loc): void {
-    if (d.name !== 'external' && d.name !== 'requires' && d.name !== 'provides') return;
+    if ((d.name !== 'external' && d.name !== 'requires' && d.name !== 'provides') || !this.isFederation(d.name)) return;
     const where = `${slot.name}.${field.name}`;
     if (slot.kind === 'interface') {
       this.lw.fail(ErrorCodes.FIELD_SET, `directive @${d.name} cannot be applied to a field of an interface (${where})`, loc);
@@ -256,6 +259,7 @@ class FieldSetCheck {
 
   /** Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation. */
   private interfaceKeys(iface: Slot): void {
+    if (!this.isFederation('key')) return;
     const locs = this.locs(iface.loc, iface.directives.length);
     iface.directives.forEach((d, i) => {
       if (d.name !== 'key') return;
@@ -298,6 +302,7 @@ class FieldSetCheck {
 
   /** Federation's `isExternal`: `@external` on the field or its object type, unless a fake external. */
   private isExternal(slot: Slot, field: DraftField): boolean {
+    if (!this.isFederation('external')) return false;
     const marked = field.directives.some((d) => d.name === 'external') || (slot.kind === 'object' && slot.directives.some((d) => d.name === 'external'));
     return marked && !this.fake.has(`${slot.name}.${field.name}`);
   }
@@ -316,6 +321,7 @@ class FieldSetCheck {
    * `@extends` type selects. Keys that do not resolve are left to `fieldSet`.
    */
   private collectFakeExternals(): void {
+    if (!this.isFederation('key')) return;
     for (const slot of this.order) {
       if (!slot.directives.some((d) => d.name === 'extends')) continue;
       for (const d of slot.directives) {
@@ -333,6 +339,11 @@ class FieldSetCheck {
         });
       }
     }
+  }
+
+  /** Whether `name` is federation's directive here (record 0031: a document may declare its own). */
+  private isFederation(name: string): boolean {
+    return !this.declared.has(name);
   }
 
   /** Where each directive of the element at `loc` was given (lower-directives kept them). */

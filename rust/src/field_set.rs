@@ -172,6 +172,8 @@ struct FieldSetCheck<'a> {
     used: HashSet<String>,
     /// `@external` key fields of `@extends` types, which federation counts as not external.
     fake: HashSet<String>,
+    /// The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's.
+    declared: Vec<&'static str>,
 }
 
 impl<'a> FieldSetCheck<'a> {
@@ -186,7 +188,9 @@ impl<'a> FieldSetCheck<'a> {
                 implementations.entry(iface).or_default().push(id);
             }
         }
-        FieldSetCheck { lw, order, by_name, implementations, used: HashSet::new(), fake: HashSet::new() }
+        let declared =
+            FIELD_SET_DIRECTIVES.into_iter().filter(|n| lw.directives.declared.iter().any(|d| d.name == *n)).collect();
+        FieldSetCheck { lw, order, by_name, implementations, used: HashSet::new(), fake: HashSet::new(), declared }
     }
 
     fn implementations_of(&self, iface: SlotId) -> &[SlotId] {
@@ -211,7 +215,7 @@ impl<'a> FieldSetCheck<'a> {
             }
             let type_locs = self.locs(&slot.loc, slot.directives.len());
             for (i, d) in slot.directives.iter().enumerate() {
-                if d.name == "key" {
+                if d.name == "key" && self.is_federation("key") {
                     self.field_set(Use::Key, d, id, None, &type_locs[i], id)?;
                 }
             }
@@ -235,7 +239,7 @@ impl<'a> FieldSetCheck<'a> {
     }
 
     fn field_directive(&mut self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
-        if d.name != "external" && d.name != "requires" && d.name != "provides" {
+        if (d.name != "external" && d.name != "requires" && d.name != "provides") || !self.is_federation(&d.name) {
             return Ok(());
         }
         let field = self.field(id, index);
@@ -376,6 +380,9 @@ impl<'a> FieldSetCheck<'a> {
 
     /// Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation.
     fn interface_keys(&self, iface: SlotId) -> Res<()> {
+        if !self.is_federation("key") {
+            return Ok(());
+        }
         let slot = &self.lw.slots[iface];
         let locs = self.locs(&slot.loc, slot.directives.len());
         for (i, d) in slot.directives.iter().enumerate() {
@@ -442,6 +449,9 @@ impl<'a> FieldSetCheck<'a> {
 
     /// Federation's `isExternal`: `@external` on the field or its object type, unless a fake external.
     fn is_external(&self, id: SlotId, field: &DraftField) -> bool {
+        if !self.is_federation("external") {
+            return false;
+        }
         let slot = &self.lw.slots[id];
         let marked = field.directives().iter().any(|d| d.name == "external")
             || (slot.kind == SlotKind::Object && slot.directives.iter().any(|d| d.name == "external"));
@@ -461,6 +471,9 @@ impl<'a> FieldSetCheck<'a> {
     /// Federation's fake externals: the `@external` fields that a key of an
     /// `@extends` type selects. Keys that do not resolve are left to `field_set`.
     fn collect_fake_externals(&mut self) {
+        if !self.is_federation("key") {
+            return;
+        }
         let lw = self.lw;
         for &id in self.order {
             let slot = &lw.slots[id];
@@ -489,6 +502,11 @@ impl<'a> FieldSetCheck<'a> {
                 }
             }
         }
+    }
+
+    /// Whether `name` is federation's directive here (record 0031: a document may declare its own).
+    fn is_federation(&self, name: &str) -> bool {
+        !self.declared.contains(&name)
     }
 
     /// Where each directive of the element at `loc` was given (lower_directives kept them).
