@@ -12,8 +12,8 @@
  * 3. `@key` selects no field with arguments, and no interface or union field;
  *    `@provides` no field with arguments; a leaf that `@requires` or `@provides`
  *    names is `@external` (or inside an `@external` field);
- * 4. placement: no `@requires`, `@provides` or `@external` on an interface
- *    field; `@provides` only on a field of composite type that is not
+ * 4. placement: no `@requires`, `@provides`, `@external` or `@shareable` on
+ *    an interface field; `@provides` only on a field of composite type that is not
  *    `@external`;
  * 5. a key of an interface is a key of every object type implementing it;
  * 6. every `@external` field is used: named by a field set, or a field of an
@@ -104,7 +104,7 @@ export function hasSelection(set: readonly Selection[], i: number): boolean {
 }
 
 /** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
-export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external'];
+export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external', 'shareable'];
 
 /** A field met in a field set: the type that has it, the field, what it returns. */
 interface Step {
@@ -172,6 +172,9 @@ class FieldSetCheck {
   }
 
   private fieldDirective(slot: Slot, field: DraftField, d: AppliedDirective, loc: Loc): void {
+    if (d.name === 'shareable' && slot.kind === 'interface' && this.isFederation('shareable')) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @shareable cannot be applied to a field of an interface (${slot.name}.${field.name})`, loc);
+    }
     if ((d.name !== 'external' && d.name !== 'requires' && d.name !== 'provides') || !this.isFederation(d.name)) return;
     const where = `${slot.name}.${field.name}`;
     if (slot.kind === 'interface') {

@@ -106,7 +106,7 @@ pub fn has_selection(set: &[Selection], i: usize) -> bool {
 
 /// The directives this module checks: where one is applied, lowering keeps where
 /// each directive of the element was given.
-pub const FIELD_SET_DIRECTIVES: [&str; 4] = ["key", "requires", "provides", "external"];
+pub const FIELD_SET_DIRECTIVES: [&str; 5] = ["key", "requires", "provides", "external", "shareable"];
 
 pub fn is_field_set_directive(d: &AppliedDirective) -> bool {
     FIELD_SET_DIRECTIVES.contains(&d.name.as_str())
@@ -239,6 +239,11 @@ impl<'a> FieldSetCheck<'a> {
     }
 
     fn field_directive(&mut self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
+        if d.name == "shareable" && self.lw.slots[id].kind == SlotKind::Interface && self.is_federation("shareable") {
+            let name = &self.field(id, index).name;
+            let message = format!("directive @shareable cannot be applied to a field of an interface ({}.{name})", self.name(id));
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
         if (d.name != "external" && d.name != "requires" && d.name != "provides") || !self.is_federation(&d.name) {
             return Ok(());
         }
