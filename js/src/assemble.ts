@@ -8,7 +8,8 @@
  *    types) are looked up and kind-checked; inputs are checked (D10); the
  *    arguments of applied directives are checked against their definitions,
  *    with the document's input types and enums (record 0065).
- * 3. interfaces (D9): transitive interfaces added, missing fields copied.
+ * 3. interfaces (D9): transitive interfaces added, missing fields copied;
+ *    then the federation field sets (field-set.ts, record 0073).
  * 4. order (D15): directive definitions (with `@oneOf`'s when federation is
  *    linked, record 0068), types with interfaces hoisted, declared scalars last;
  *    the federation `@link` when used (D11).
@@ -17,6 +18,7 @@ import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
 import { checkDeprecatedDefaults } from './default-values';
 import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
+import { checkFieldSets } from './field-set';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
 import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
@@ -51,6 +53,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   checkDeprecatedDefaults(lw, order, directiveDefs, byName);
   checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
+  checkFieldSets(lw, order, byName);
 
   const scalars = new DeclaredScalars(byName);
   const place = (def: Definition): void => {

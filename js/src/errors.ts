@@ -99,7 +99,7 @@ export const ErrorCodes = {
   DIRECTIVE_INFERRED: 'DIRECTIVE_INFERRED',
   ONE_OF_REQUIRED: 'ONE_OF_REQUIRED',
   NO_TYPES: 'NO_TYPES',
-  // federation field sets (validate)
+  // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
   FIELD_SET: 'FIELD_SET',
   KEY_FIELD_SKIPPED: 'KEY_FIELD_SKIPPED',
   // references

@@ -8,7 +8,8 @@ import { knownArgumentProblem, readableArgumentProblem, type DirectiveUse } from
 import { ErrorCodes } from './errors';
 import { NONE, OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import type { Loc } from './loc';
+import { FIELD_SET_DIRECTIVES, fieldDirectiveLocs, typeDirectiveLocs } from './field-set';
+import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
 import { descriptionOf } from './lower';
 import { NAME_RE, isValidName } from './naming';
@@ -104,6 +105,11 @@ export class FieldDirectives {
   readonly federationUsed = new Set<string>();
   /** Every directive a list attribute applies, for `checkAppliedArguments` (record 0065). */
   readonly uses: DirectiveUse[] = [];
+  /**
+   * By `locKey` of a type or field that has a directive field-set.ts checks:
+   * where each of its directives was given, for the errors of that check.
+   */
+  readonly fieldSetLocs = new Map<string, Loc[]>();
 
   constructor(private readonly lw: Lowering) {}
 
@@ -208,6 +214,7 @@ export class FieldDirectives {
     if (slot.kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'specifiedByURL') === 'string') already.push('specifiedBy');
     const list = attr(node, 'x-graphql-type-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind], already));
+    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(locKey(slot.loc), typeDirectiveLocs(node, slot.loc, out.length));
     return out;
   }
 
@@ -229,7 +236,9 @@ export class FieldDirectives {
     if (typeof from === 'string') out.push(this.federation('override', [['from', from]], location, child(loc, 'x-graphql-federation-override-from')));
     const list = attr(node, 'x-graphql-field-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
-    return out.length === 0 ? NONE : out;
+    if (out.length === 0) return NONE;
+    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(locKey(loc), fieldDirectiveLocs(node, loc, out.length));
+    return out;
   }
 
   /**

@@ -15,7 +15,7 @@
  *   scalar, or an object with properties, so nothing is reported on a guess;
  * - the catalog's scopes where the place is certain (a warning: the
  *   converter ignores a misplaced attribute);
- * - federation field sets (`keys`, `requires`, `provides`): every field they
+ * - federation field sets (`keys`, `requires`, `provides`, parsed by field-set.ts): every field they
  *   name must be a field of the type (`requires`: the type holding the field;
  *   `provides`: the type the field returns, when the document shows it), and a
  *   key may not name a field that `x-graphql-skip` leaves out (FIELD_SET,
@@ -27,6 +27,7 @@
 import { scopeOf, type Scope } from './catalog';
 import { ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { hasSelection, parseFieldSet } from './field-set';
 import { evaluatePointer } from './loc';
 import { isValidName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, subschemas } from './normalize';
@@ -274,68 +275,26 @@ function fieldSets(node: JsonObject, pointer: string, attribute: string): Array<
   return out;
 }
 
-interface Selection {
-  name: string;
-  sub?: Selection[];
-}
-
-/**
- * A field set as names and nested selections: `id`, `id sku`, `id owner { id }`.
- * Commas count as spaces. Returns a message for a malformed set, or null when
- * it uses GraphQL that is not checked here (aliases, arguments, fragments).
- */
-export function parseFieldSet(text: string): Selection[] | string | null {
-  const tokens = text.match(/[_A-Za-z][_0-9A-Za-z]*|\.\.\.|[{}():@$]|[^\s,]/gu) ?? [];
-  if (tokens.some((t) => t === '...' || t === '(' || t === ':' || t === '@' || t === '$')) return null;
-  const stack: Selection[][] = [[]];
-  let last: Selection | undefined;
-  for (const t of tokens) {
-    if (t === '{') {
-      if (last === undefined || last.sub !== undefined) return `a "{" must follow a field name`;
-      last.sub = [];
-      stack.push(last.sub);
-      last = undefined;
-    } else if (t === '}') {
-      if (stack.length === 1) return 'it closes a "}" that was not opened';
-      if (stack[stack.length - 1].length === 0) return 'it has an empty selection "{ }"';
-      stack.pop();
-      last = undefined;
-    } else if (/^[_A-Za-z]/.test(t)) {
-      last = { name: t };
-      stack[stack.length - 1].push(last);
-    } else {
-      return `"${t}" cannot appear in a field set`;
-    }
-  }
-  if (stack.length > 1) return 'a "{" is not closed';
-  if (stack[0].length === 0) return 'it names no field';
-  return stack[0];
-}
-
 function checkFieldSet(root: JsonObject, directive: string, set: string, fields: Map<string, FieldInfo>, at: string, fail: Fail, key: boolean): void {
   const parsed = parseFieldSet(set);
-  if (parsed === null) return;
   if (typeof parsed === 'string') {
     fail(ErrorCodes.FIELD_SET, `@${directive} field set "${set}" is not a field set: ${parsed}`, at);
     return;
   }
-  const visit = (selections: Selection[], within: Map<string, FieldInfo>, top: boolean): boolean => {
-    for (const s of selections) {
-      const field = within.get(s.name);
-      if (field === undefined) {
-        fail(ErrorCodes.FIELD_SET, `@${directive} field set "${set}" names ${s.name}, which is not a field of the type`, at);
-        return false;
-      }
-      if (key && top && field.skipped) {
-        fail(ErrorCodes.KEY_FIELD_SKIPPED, `@key field set "${set}" names ${s.name}, which x-graphql-skip leaves out of the SDL`, at);
-        return false;
-      }
-      if (s.sub !== undefined) {
-        const inner = fieldsOf(returnedObject(root, field.node));
-        if (inner !== undefined && !visit(s.sub, inner, false)) return false;
-      }
+  // The fields each depth selects from; undefined where the document does not show them.
+  const within: Array<Map<string, FieldInfo> | undefined> = [fields];
+  for (let i = 0; i < parsed.length; i++) {
+    const s = parsed[i];
+    const scope = within[s.depth];
+    const field = scope?.get(s.name);
+    if (scope !== undefined && field === undefined) {
+      fail(ErrorCodes.FIELD_SET, `@${directive} field set "${set}" names ${s.name}, which is not a field of the type`, at);
+      return;
     }
-    return true;
-  };
-  visit(parsed, fields, true);
+    if (key && s.depth === 0 && field?.skipped === true) {
+      fail(ErrorCodes.KEY_FIELD_SKIPPED, `@key field set "${set}" names ${s.name}, which x-graphql-skip leaves out of the SDL`, at);
+      return;
+    }
+    if (hasSelection(parsed, i)) within[s.depth + 1] = field === undefined ? undefined : fieldsOf(returnedObject(root, field.node));
+  }
 }

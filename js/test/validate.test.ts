@@ -8,7 +8,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { Converter, reportToJson, summarize, validateGraphql, validateJsonSchema } from '../src/index';
 import { metaSchemaPointers } from '../src/meta-schema';
-import { parseFieldSet } from '../src/validate-semantics';
+import { parseFieldSet } from '../src/field-set';
 import { printJson } from '../src/json-print';
 
 const CASES = path.join(__dirname, '..', '..', 'fixtures', 'validate');
@@ -84,15 +84,17 @@ describe('meta-schema', () => {
 
 describe('field sets', () => {
   it('reads names and nested selections', () => {
-    expect(parseFieldSet('id  sku,region')).toEqual([{ name: 'id' }, { name: 'sku' }, { name: 'region' }]);
-    expect(parseFieldSet('a { b { c } } d')).toEqual([{ name: 'a', sub: [{ name: 'b', sub: [{ name: 'c' }] }] }, { name: 'd' }]);
+    expect(parseFieldSet('id  sku,region')).toEqual([{ name: 'id', depth: 0 }, { name: 'sku', depth: 0 }, { name: 'region', depth: 0 }]);
+    expect(parseFieldSet('a { b { c } } d')).toEqual([{ name: 'a', depth: 0 }, { name: 'b', depth: 1 }, { name: 'c', depth: 2 }, { name: 'd', depth: 0 }]);
   });
-  it('refuses what is not a field set, and leaves GraphQL it does not check', () => {
+  it('refuses what is not a field set, and the GraphQL it does not support', () => {
     expect(parseFieldSet('')).toBe('it names no field');
     expect(parseFieldSet('{ a }')).toBe('a "{" must follow a field name');
     expect(parseFieldSet('a }')).toBe('it closes a "}" that was not opened');
     expect(parseFieldSet('a { }')).toBe('it has an empty selection "{ }"');
     expect(parseFieldSet('a #')).toBe('"#" cannot appear in a field set');
-    expect(parseFieldSet('a { ... on B { c } }')).toBe(null);
+    expect(parseFieldSet('a { ... on B { c } }')).toBe('"..." cannot appear in a field set');
+    expect(parseFieldSet('a(x: 1)')).toBe('"(" cannot appear in a field set');
+    expect(parseFieldSet('b: a')).toBe('":" cannot appear in a field set');
   });
 });

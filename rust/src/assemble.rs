@@ -6,7 +6,8 @@
 //!    types) are looked up and kind-checked; inputs are checked (D10); the
 //!    arguments of applied directives are checked against their definitions,
 //!    with the document's input types and enums (record 0065).
-//! 3. interfaces (D9): transitive interfaces added, missing fields copied.
+//! 3. interfaces (D9): transitive interfaces added, missing fields copied;
+//!    then the federation field sets (field_set.rs, record 0073).
 //! 4. order (D15): directive definitions (with `@oneOf`'s when federation is
 //!    linked, record 0068), types with interfaces hoisted, declared scalars last;
 //!    the federation `@link` when used (D11).
@@ -20,6 +21,7 @@ use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
 use crate::default_values::check_deprecated_defaults;
 use crate::directive_args::check_applied_arguments;
+use crate::field_set::check_field_sets;
 use crate::hoist::hoist_interfaces;
 use crate::input_cycles::check_input_cycles;
 use crate::ir::{
@@ -64,6 +66,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
     check_applied_arguments(lw, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
+    check_field_sets(lw, &order, &by_name)?;
 
     // Sized for the directives and every slot (declared scalars may add a few): grown
     // from empty, the vector of a large schema's definitions was copied at each doubling,

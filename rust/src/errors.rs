@@ -285,7 +285,7 @@ pub mod codes {
     pub const DIRECTIVE_INFERRED: &str = "DIRECTIVE_INFERRED";
     pub const ONE_OF_REQUIRED: &str = "ONE_OF_REQUIRED";
     pub const NO_TYPES: &str = "NO_TYPES";
-    // federation field sets (validate)
+    // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
     pub const FIELD_SET: &str = "FIELD_SET";
     pub const KEY_FIELD_SKIPPED: &str = "KEY_FIELD_SKIPPED";
     // references

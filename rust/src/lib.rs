@@ -27,6 +27,7 @@ pub mod directive_args;
 pub mod assemble;
 pub mod default_values;
 pub mod input_cycles;
+pub mod field_set;
 pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;

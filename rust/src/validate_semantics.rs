@@ -10,6 +10,7 @@ use crate::json::Value;
 
 use crate::catalog::scope_of;
 use crate::errors::{codes, Diagnostic, Location, Severity};
+use crate::field_set::{has_selection, parse_field_set};
 use crate::load::pointer_join;
 use crate::naming::{is_valid_name, to_field_name, to_type_name};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, subschemas};
@@ -326,93 +327,6 @@ fn field_sets(node: &Value, pointer: &str, attribute: &str) -> Vec<(String, Stri
     }
 }
 
-#[derive(Debug)]
-pub struct Selection {
-    pub name: String,
-    pub sub: Option<Vec<Selection>>,
-}
-
-/// ECMAScript `\s`.
-fn js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}'
-            | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}' | '\u{feff}'
-    )
-}
-
-fn tokens(text: &str) -> Vec<String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if js_space(c) || c == ',' {
-            i += 1;
-        } else if c == '_' || c.is_ascii_alphabetic() {
-            let start = i;
-            while i < chars.len() && (chars[i] == '_' || chars[i].is_ascii_alphanumeric()) {
-                i += 1;
-            }
-            out.push(chars[start..i].iter().collect());
-        } else if c == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) == Some(&'.') {
-            out.push("...".to_string());
-            i += 3;
-        } else {
-            out.push(c.to_string());
-            i += 1;
-        }
-    }
-    out
-}
-
-/// A field set as names and nested selections (see parseFieldSet in TypeScript):
-/// `Ok(Some(..))`, `Ok(None)` for GraphQL not checked here, `Err(message)`.
-pub fn parse_field_set(text: &str) -> Result<Option<Vec<Selection>>, String> {
-    let tokens = tokens(text);
-    if tokens.iter().any(|t| matches!(t.as_str(), "..." | "(" | ":" | "@" | "$")) {
-        return Ok(None);
-    }
-    // A stack of open selection lists; each closed list goes to the last selection of its parent.
-    let mut stack: Vec<Vec<Selection>> = vec![Vec::new()];
-    let mut can_open = false;
-    for t in tokens {
-        if t == "{" {
-            let parent = stack.last().expect("stack");
-            if !can_open || parent.last().is_none() {
-                return Err("a \"{\" must follow a field name".to_string());
-            }
-            stack.push(Vec::new());
-            can_open = false;
-        } else if t == "}" {
-            if stack.len() == 1 {
-                return Err("it closes a \"}\" that was not opened".to_string());
-            }
-            let list = stack.pop().expect("stack");
-            if list.is_empty() {
-                return Err("it has an empty selection \"{ }\"".to_string());
-            }
-            if let Some(last) = stack.last_mut().and_then(|p| p.last_mut()) {
-                last.sub = Some(list);
-            }
-            can_open = false;
-        } else if t.starts_with(|c: char| c == '_' || c.is_ascii_alphabetic()) {
-            stack.last_mut().expect("stack").push(Selection { name: t, sub: None });
-            can_open = true;
-        } else {
-            return Err(format!("\"{t}\" cannot appear in a field set"));
-        }
-    }
-    if stack.len() > 1 {
-        return Err("a \"{\" is not closed".to_string());
-    }
-    let top = stack.pop().unwrap_or_default();
-    if top.is_empty() {
-        return Err("it names no field".to_string());
-    }
-    Ok(Some(top))
-}
-
 fn check_field_set(
     root: &Value,
     directive: &str,
@@ -423,46 +337,32 @@ fn check_field_set(
     key: bool,
 ) {
     let parsed = match parse_field_set(set) {
-        Ok(Some(parsed)) => parsed,
-        Ok(None) => return,
+        Ok(parsed) => parsed,
         Err(message) => {
             out.fail(codes::FIELD_SET, format!("@{directive} field set \"{set}\" is not a field set: {message}"), at);
             return;
         }
     };
-    visit(root, directive, set, &parsed, fields, true, at, out, key);
-}
-
-#[allow(clippy::too_many_arguments)]
-fn visit(
-    root: &Value,
-    directive: &str,
-    set: &str,
-    selections: &[Selection],
-    within: &IndexMap<String, FieldInfo<'_>>,
-    top: bool,
-    at: &str,
-    out: &mut Out<'_>,
-    key: bool,
-) -> bool {
-    for s in selections {
-        let Some(field) = within.get(&s.name) else {
+    // The fields each depth below the top selects from; `None` where the document does not show them.
+    let mut within: Vec<Option<IndexMap<String, FieldInfo<'_>>>> = Vec::new();
+    for (i, s) in parsed.iter().enumerate() {
+        let scope = if s.depth == 0 { Some(fields) } else { within.get(s.depth - 1).and_then(Option::as_ref) };
+        let field = scope.and_then(|scope| scope.get(&s.name));
+        if scope.is_some() && field.is_none() {
             let message = format!("@{directive} field set \"{set}\" names {}, which is not a field of the type", s.name);
             out.fail(codes::FIELD_SET, message, at);
-            return false;
-        };
-        if key && top && field.skipped {
+            return;
+        }
+        if key && s.depth == 0 && field.is_some_and(|f| f.skipped) {
             let message = format!("@key field set \"{set}\" names {}, which x-graphql-skip leaves out of the SDL", s.name);
             out.fail(codes::KEY_FIELD_SKIPPED, message, at);
-            return false;
+            return;
         }
-        if let Some(sub) = &s.sub {
-            if let Some(inner) = fields_of(returned_object(root, field.node)) {
-                if !visit(root, directive, set, sub, &inner, false, at, out, key) {
-                    return false;
-                }
-            }
+        if has_selection(&parsed, i) {
+            let inner = field.and_then(|f| fields_of(returned_object(root, f.node)));
+            within.truncate(s.depth);
+            within.push(inner);
         }
     }
-    true
 }
+

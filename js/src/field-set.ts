@@ -1,0 +1,434 @@
+/**
+ * field-set: the federation field sets of `@key`, `@requires` and `@provides`
+ * (record 0073), parsed and checked against the types once their names are
+ * final (assemble), so the SDL we print for a federated document builds with
+ * `@apollo/subgraph`'s `buildSubgraphSchema`. The first problem is the error:
+ *
+ * 1. each field set parses: names, nested `{ }` selections, commas and white
+ *    space (aliases, arguments, fragments and directives are not supported);
+ * 2. it names fields the type has (`@key`: the type; `@requires`: the type of
+ *    the field; `@provides`: the type the field returns), a leaf field with no
+ *    selection, an object, interface or union field with one;
+ * 3. `@key` selects no field with arguments, and no interface or union field;
+ *    `@provides` no field with arguments; a leaf that `@requires` or `@provides`
+ *    names is `@external` (or inside an `@external` field);
+ * 4. placement: no `@requires`, `@provides`, `@external` or `@shareable` on
+ *    an interface field; `@provides` only on a field of composite type that is not
+ *    `@external`;
+ * 5. a key of an interface is a key of every object type implementing it;
+ * 6. every `@external` field is used: named by a field set, or a field of an
+ *    interface its type implements.
+ *
+ * Every problem is FIELD_SET at the attribute entry that gave the directive
+ * (`x-graphql-federation-keys/0`, `x-graphql-federation-requires`, or the entry
+ * of `x-graphql-type-directives` / `x-graphql-field-directives`), placement
+ * too: these are federation's rules (a directive at a location GraphQL itself
+ * forbids stays lower-directives' ATTRIBUTE_SCOPE). A field set is a flat list
+ * in preorder with depths, so no walk over it recurses.
+ * rust/src/field_set.rs is the same.
+ */
+import { ErrorCodes } from './errors';
+import type { AppliedDirective } from './ir';
+import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { locKey, type Loc } from './loc';
+import type { Lowering } from './lower';
+import { attr, flag } from './normalize';
+import type { DraftField, Slot } from './slots';
+import { baseOf, renderType } from './type-expr';
+
+/** One selected field: its name and how deep it is nested (0 at the top). */
+export interface Selection {
+  name: string;
+  depth: number;
+}
+
+const isNameStart = (c: string) => c === '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+const isNameChar = (c: string) => isNameStart(c) || (c >= '0' && c <= '9');
+/** GraphQL's ignored tokens inside a field set: white space, line ends, commas, the BOM. */
+const isIgnored = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === '\uFEFF';
+
+/**
+ * How deep selections may nest: federation reads a field set with graphql-js's
+ * recursive parser, so a deeper one could not build (the limit of list types
+ * and values, record 0042).
+ */
+export const MAX_FIELD_SET_DEPTH = 128;
+
+/**
+ * A field set as its selections in preorder: `id owner { id }` gives id (0),
+ * owner (0), id (1). Returns why it is not one, as a message, otherwise.
+ */
+export function parseFieldSet(text: string): Selection[] | string {
+  const out: Selection[] = [];
+  let depth = 0;
+  // Whether the last token was a field name that a `{` may follow.
+  let canOpen = false;
+  // Code points, not UTF-16 units, so a message quotes a whole character (as Rust does).
+  const chars = Array.from(text);
+  let i = 0;
+  while (i < chars.length) {
+    const c = chars[i];
+    if (isIgnored(c)) {
+      i++;
+    } else if (isNameStart(c)) {
+      let j = i + 1;
+      while (j < chars.length && isNameChar(chars[j])) j++;
+      out.push({ name: chars.slice(i, j).join(''), depth });
+      canOpen = true;
+      i = j;
+    } else if (c === '{') {
+      if (!canOpen) return 'a "{" must follow a field name';
+      if (depth === MAX_FIELD_SET_DEPTH) return `it nests selections more than ${MAX_FIELD_SET_DEPTH} levels deep`;
+      depth++;
+      canOpen = false;
+      i++;
+    } else if (c === '}') {
+      if (depth === 0) return 'it closes a "}" that was not opened';
+      if (out[out.length - 1].depth < depth) return 'it has an empty selection "{ }"';
+      depth--;
+      canOpen = false;
+      i++;
+    } else {
+      const token = c === '.' && chars[i + 1] === '.' && chars[i + 2] === '.' ? '...' : c;
+      return `"${token}" cannot appear in a field set`;
+    }
+  }
+  if (depth > 0) return 'a "{" is not closed';
+  if (out.length === 0) return 'it names no field';
+  return out;
+}
+
+/** Whether selection `i` has a selection of its own (the next one is deeper). */
+export function hasSelection(set: readonly Selection[], i: number): boolean {
+  return i + 1 < set.length && set[i + 1].depth > set[i].depth;
+}
+
+/** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
+export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external', 'shareable'];
+
+/** A field met in a field set: the type that has it, the field, what it returns. */
+interface Step {
+  owner: Slot;
+  field: DraftField;
+  /** The slot of the field's named type (undefined for a scalar not defined here). */
+  target: Slot | undefined;
+  selected: boolean;
+}
+
+type Use = 'key' | 'requires' | 'provides';
+
+/**
+ * The checks of the module comment over the assembled slots (`order`: every
+ * slot, names final, interfaces completed). Does nothing when no field-set
+ * directive is used.
+ */
+export function checkFieldSets(lw: Lowering, order: readonly Slot[], byName: Map<string, Slot>): void {
+  if (!FIELD_SET_DIRECTIVES.some((d) => lw.directives.federationUsed.has(d))) return;
+  new FieldSetCheck(lw, order, byName).run();
+}
+
+class FieldSetCheck {
+  /** Object types by the interfaces they implement (directly or not). */
+  private readonly implementations = new Map<Slot, Slot[]>();
+  /** `Type.field` of every field a field set names (and its interface implementations). */
+  private readonly used = new Set<string>();
+  /** `@external` key fields of `@extends` types, which federation counts as not external. */
+  private readonly fake = new Set<string>();
+  /** The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's. */
+  private readonly declared: Set<string>;
+
+  constructor(
+    private readonly lw: Lowering,
+    private readonly order: readonly Slot[],
+    private readonly byName: Map<string, Slot>,
+  ) {
+    this.declared = new Set(lw.directives.declared.map((d) => d.name).filter((n) => FIELD_SET_DIRECTIVES.includes(n)));
+    for (const slot of order) {
+      if (slot.kind !== 'object') continue;
+      for (const iface of slot.interfaces) {
+        const list = this.implementations.get(iface);
+        if (list) list.push(slot);
+        else this.implementations.set(iface, [slot]);
+      }
+    }
+  }
+
+  run(): void {
+    this.collectFakeExternals();
+    for (const slot of this.order) {
+      if (slot.kind !== 'object' && slot.kind !== 'interface') continue;
+      const typeLocs = this.locs(slot.loc, slot.directives.length);
+      slot.directives.forEach((d, i) => {
+        if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
+      });
+      for (const field of slot.fields) {
+        if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
+        const locs = this.locs(field.loc, field.directives.length);
+        field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
+      }
+    }
+    for (const slot of this.order) if (slot.kind === 'interface') this.interfaceKeys(slot);
+    this.unusedExternals();
+  }
+
+  private fieldDirective(slot: Slot, field: DraftField, d: AppliedDirective, loc: Loc): void {
+    if (d.name === 'shareable' && slot.kind === 'interface' && this.isFederation('shareable')) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @shareable cannot be applied to a field of an interface (${slot.name}.${field.name})`, loc);
+    }
+    if ((d.name !== 'external' && d.name !== 'requires' && d.name !== 'provides') || !this.isFederation(d.name)) return;
+    const where = `${slot.name}.${field.name}`;
+    if (slot.kind === 'interface') {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @${d.name} cannot be applied to a field of an interface (${where})`, loc);
+    }
+    if (d.name === 'requires') this.fieldSet('requires', d, slot, field, loc);
+    if (d.name !== 'provides') return;
+    if (this.isExternal(slot, field)) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @provides cannot be applied to ${where}, which is @external`, loc);
+    }
+    const target = this.slotOf(field);
+    if (target === undefined || (target.kind !== 'object' && target.kind !== 'interface' && target.kind !== 'union')) {
+      const type = renderType(field.type);
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @provides cannot be applied to ${where}: its type ${type} is not an object, interface or union type`, loc);
+    }
+    this.fieldSet('provides', d, target, field, loc, slot.name);
+  }
+
+  /** Checks one field set: on `owner` (`@key`), on the field's type (`@requires`) or the type it returns (`@provides`). */
+  private fieldSet(use: Use, d: AppliedDirective, owner: Slot, field: DraftField | undefined, loc: Loc, fieldOwner = owner.name): void {
+    const on = field === undefined ? `type ${owner.name}` : `field ${fieldOwner}.${field.name}`;
+    const fields = d.args.find(([name]) => name === 'fields')?.[1];
+    if (typeof fields !== 'string') this.lw.fail(ErrorCodes.FIELD_SET, `@${use} on ${on}: its fields argument must be a string`, loc);
+    const head = `@${use}(fields: "${fields}") on ${on}`;
+    const set = parseFieldSet(fields);
+    if (typeof set === 'string') this.lw.fail(ErrorCodes.FIELD_SET, `${head}: not a field set: ${set}`, loc);
+    const steps = this.resolve(set, owner, head, loc);
+    // Whether an `@external` field encloses the selections of each depth.
+    const externalAbove: boolean[] = [false];
+    steps.forEach((step, i) => {
+      const depth = set[i].depth;
+      const where = `${step.owner.name}.${step.field.name}`;
+      const kind = step.target?.kind;
+      if (use === 'key' && (kind === 'interface' || kind === 'union')) {
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} returns the ${kind} ${step.target!.name}, which a @key cannot select`, loc);
+      }
+      if (use !== 'requires' && step.field.args.length > 0) {
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} takes arguments, which a @${use} cannot select`, loc);
+      }
+      const external = this.isExternal(step.owner, step.field);
+      if (use !== 'key' && !step.selected && !externalAbove[depth] && !external) {
+        const why = this.fake.has(where)
+          ? 'is a key field of an @extends type, which federation does not count as @external'
+          : 'is not @external';
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} ${why}: a @${use} names only fields that another subgraph resolves`, loc);
+      }
+      if (step.selected) externalAbove[depth + 1] = externalAbove[depth] || external || this.externalInImplementation(step.owner, step.field.name);
+    });
+  }
+
+  /**
+   * Each selection's field, or the FIELD_SET error: a field the type lacks, a
+   * leaf with a selection, a composite field without one. Records the uses.
+   */
+  private resolve(set: readonly Selection[], owner: Slot, head: string, loc: Loc): Step[] {
+    const steps: Step[] = [];
+    // The type whose fields each depth selects.
+    const types: Slot[] = [owner];
+    set.forEach((s, i) => {
+      const type = types[s.depth];
+      const field = type.kind === 'union' ? undefined : type.fields.find((f) => f.name === s.name);
+      if (field === undefined) this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${type.name} has no field "${s.name}"`, loc);
+      const where = `${type.name}.${field.name}`;
+      const target = this.slotOf(field);
+      const composite = target !== undefined && (target.kind === 'object' || target.kind === 'interface' || target.kind === 'union');
+      const selected = hasSelection(set, i);
+      if (composite && !selected) {
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} returns the ${target.kind} ${target.name}: select some of its fields, as in "${s.name} { ... }"`, loc);
+      }
+      if (!composite && selected) {
+        this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${where} has type ${renderType(field.type)}, which has no fields to select`, loc);
+      }
+      if (selected) types[s.depth + 1] = target!;
+      this.use(type, s.name);
+      steps.push({ owner: type, field, target, selected });
+    });
+    return steps;
+  }
+
+  /** A field named by a field set; through an interface, its implementations' fields too. */
+  private use(type: Slot, name: string): void {
+    this.used.add(`${type.name}.${name}`);
+    if (type.kind === 'interface') for (const impl of this.implementations.get(type) ?? []) this.used.add(`${impl.name}.${name}`);
+  }
+
+  /** Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation. */
+  private interfaceKeys(iface: Slot): void {
+    if (!this.isFederation('key')) return;
+    const locs = this.locs(iface.loc, iface.directives.length);
+    iface.directives.forEach((d, i) => {
+      if (d.name !== 'key') return;
+      const fields = keySignature(d);
+      const resolvable = !d.args.some(([n, v]) => n === 'resolvable' && v === false);
+      for (const impl of this.implementations.get(iface) ?? []) {
+        const match = impl.directives.find((k) => k.name === 'key' && keySignature(k) === fields);
+        const head = `@key(fields: "${fieldsOf(d)}") on interface ${iface.name}`;
+        if (match === undefined) {
+          this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${impl.name}, which implements it, has no @key with the same fields`, locs[i]);
+        }
+        if (resolvable && match.args.some(([n, v]) => n === 'resolvable' && v === false)) {
+          this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${impl.name}, which implements it, has this @key with resolvable: false`, locs[i]);
+        }
+      }
+    });
+  }
+
+  /** Rule 6: federation refuses an `@external` field nothing uses. */
+  private unusedExternals(): void {
+    // Fields of interfaces are used by the object types implementing them.
+    for (const [iface, impls] of this.implementations) {
+      for (const f of iface.fields) for (const impl of impls) this.used.add(`${impl.name}.${f.name}`);
+    }
+    for (const slot of this.order) {
+      if (slot.kind !== 'object') continue;
+      const typeIndex = slot.directives.findIndex((d) => d.name === 'external');
+      for (const field of slot.fields) {
+        if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
+        const own = field.directives.findIndex((d) => d.name === 'external');
+        const loc = own >= 0 ? this.locs(field.loc, field.directives.length)[own] : this.locs(slot.loc, slot.directives.length)[typeIndex];
+        this.lw.fail(
+          ErrorCodes.FIELD_SET,
+          `${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`,
+          loc,
+        );
+      }
+    }
+  }
+
+  /** Federation's `isExternal`: `@external` on the field or its object type, unless a fake external. */
+  private isExternal(slot: Slot, field: DraftField): boolean {
+    if (!this.isFederation('external')) return false;
+    const marked = field.directives.some((d) => d.name === 'external') || (slot.kind === 'object' && slot.directives.some((d) => d.name === 'external'));
+    return marked && !this.fake.has(`${slot.name}.${field.name}`);
+  }
+
+  /** Whether an object type implementing interface `owner` has its field `name` `@external`. */
+  private externalInImplementation(owner: Slot, name: string): boolean {
+    if (owner.kind !== 'interface') return false;
+    return (this.implementations.get(owner) ?? []).some((impl) => {
+      const f = impl.fields.find((x) => x.name === name);
+      return f !== undefined && this.isExternal(impl, f);
+    });
+  }
+
+  /**
+   * Federation's fake externals: the `@external` fields that a key of an
+   * `@extends` type selects. Keys that do not resolve are left to `fieldSet`.
+   */
+  private collectFakeExternals(): void {
+    if (!this.isFederation('key')) return;
+    for (const slot of this.order) {
+      if (!slot.directives.some((d) => d.name === 'extends')) continue;
+      for (const d of slot.directives) {
+        const fields = d.name === 'key' ? d.args.find(([n]) => n === 'fields')?.[1] : undefined;
+        const set = typeof fields === 'string' ? parseFieldSet(fields) : undefined;
+        if (set === undefined || typeof set === 'string') continue;
+        const types: Array<Slot | undefined> = [slot];
+        set.forEach((s, i) => {
+          const type = types[s.depth];
+          const field = type?.fields.find((f) => f.name === s.name);
+          if (type !== undefined && field !== undefined && field.directives.some((x) => x.name === 'external')) {
+            this.fake.add(`${type.name}.${field.name}`);
+          }
+          if (hasSelection(set, i)) types[s.depth + 1] = field === undefined ? undefined : this.slotOf(field);
+        });
+      }
+    }
+  }
+
+  /** Whether `name` is federation's directive here (record 0031: a document may declare its own). */
+  private isFederation(name: string): boolean {
+    return !this.declared.has(name);
+  }
+
+  /** Where each directive of the element at `loc` was given (lower-directives kept them). */
+  private locs(loc: Loc, count: number): readonly Loc[] {
+    return this.lw.directives.fieldSetLocs.get(locKey(loc)) ?? new Array<Loc>(count).fill(loc);
+  }
+
+  private slotOf(field: DraftField): Slot | undefined {
+    const base = baseOf(field.type);
+    return base.kind === 'slot' ? base.slot : base.kind === 'name' ? this.byName.get(base.name) : undefined;
+  }
+
+}
+
+function fieldsOf(d: AppliedDirective): string {
+  const fields = d.args.find(([n]) => n === 'fields')?.[1];
+  return typeof fields === 'string' ? fields : '';
+}
+
+/** A key's fields with each level's names sorted, so that two spellings of one selection compare equal. */
+function keySignature(d: AppliedDirective): string {
+  const set = parseFieldSet(fieldsOf(d));
+  if (typeof set === 'string') return '';
+  // Each selection's text (its name and sorted sub-selections), built from the deepest up.
+  const texts: string[] = new Array<string>(set.length);
+  const children: string[][] = set.map(() => []);
+  const parents: number[] = [];
+  const last: number[] = [];
+  set.forEach((s, i) => {
+    parents[i] = s.depth === 0 ? -1 : last[s.depth - 1];
+    last[s.depth] = i;
+  });
+  const top: string[] = [];
+  for (let i = set.length - 1; i >= 0; i--) {
+    const subs = children[i].sort();
+    texts[i] = subs.length === 0 ? set[i].name : `${set[i].name}{${subs.join(' ')}}`;
+    if (parents[i] < 0) top.push(texts[i]);
+    else children[parents[i]].push(texts[i]);
+  }
+  return top.sort().join(' ');
+}
+
+/**
+ * Where each of a type's directives was given, in the order lower-directives
+ * `forType` makes them: the keys, `@shareable`, then `x-graphql-type-directives`;
+ * the type's loc for all of them if that order cannot be followed. Read while
+ * lowering (Rust frees the trees before assemble) and kept by `FieldDirectives`.
+ */
+export function typeDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
+  const out: Loc[] = [];
+  const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
+  const keys = attr(node, 'x-graphql-federation-keys');
+  if (typeof keys === 'string') out.push(at('x-graphql-federation-keys'));
+  if (Array.isArray(keys)) {
+    keys.forEach((entry, i) => {
+      if (typeof entry === 'string' || (isObject(entry) && typeof own(entry, 'fields') === 'string')) out.push(at('x-graphql-federation-keys', i));
+    });
+  }
+  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
+  listLocs(attr(node, 'x-graphql-type-directives'), at('x-graphql-type-directives'), out);
+  return out.length === count ? out : new Array<Loc>(count).fill(loc);
+}
+
+/** Where each of a field's directives was given, in the order lower-directives `forField` makes them (as `typeDirectiveLocs`). */
+export function fieldDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
+  const out: Loc[] = [];
+  const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
+  if (flag(node, 'x-graphql-federation-external')) out.push(at('x-graphql-federation-external'));
+  for (const attribute of ['x-graphql-federation-requires', 'x-graphql-federation-provides']) {
+    const value = attr(node, attribute);
+    if (Array.isArray(value) || typeof value === 'string') out.push(at(attribute));
+  }
+  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
+  if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') out.push(at('x-graphql-federation-override-from'));
+  listLocs(attr(node, 'x-graphql-field-directives'), at('x-graphql-field-directives'), out);
+  return out.length === count ? out : new Array<Loc>(count).fill(loc);
+}
+
+/** The entries of a directive list that give a directive (objects). */
+function listLocs(list: JsonValue | undefined, loc: Loc, out: Loc[]): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((entry, i) => {
+    if (isObject(entry)) out.push({ source: loc.source, pointer: pointerJoin(loc.pointer, i) });
+  });
+}

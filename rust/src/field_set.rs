@@ -1,0 +1,665 @@
+//! field_set: the federation field sets of `@key`, `@requires` and `@provides`
+//! (record 0073), parsed and checked against the types once their names are
+//! final (assemble), so the SDL we print for a federated document builds with
+//! `@apollo/subgraph`'s `buildSubgraphSchema`. Mirrors js/src/field-set.ts,
+//! whose module comment lists the rules in the order they are checked. A field
+//! set is a flat list in preorder with depths, so no walk over it recurses.
+
+use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
+
+use crate::errors::{codes, ConversionError};
+use crate::ir::AppliedDirective;
+use crate::json::{Str, Value};
+use crate::loc::{loc_key, Loc};
+use crate::lower::{fail, Lowering};
+use crate::normalize::{attr, flag};
+use crate::slots::{DraftField, SlotId, SlotKind};
+use crate::type_expr::{render_type, Base};
+
+type Res<T> = Result<T, ConversionError>;
+
+/// One selected field: its name and how deep it is nested (0 at the top).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Selection {
+    pub name: String,
+    pub depth: usize,
+}
+
+fn is_name_start(c: char) -> bool {
+    c == '_' || c.is_ascii_alphabetic()
+}
+
+fn is_name_char(c: char) -> bool {
+    is_name_start(c) || c.is_ascii_digit()
+}
+
+/// GraphQL's ignored tokens inside a field set: white space, line ends, commas, the BOM.
+fn is_ignored(c: char) -> bool {
+    matches!(c, ' ' | '\t' | '\n' | '\r' | ',' | '\u{FEFF}')
+}
+
+/// How deep selections may nest: federation reads a field set with graphql-js's
+/// recursive parser, so a deeper one could not build (the limit of list types
+/// and values, record 0042).
+pub const MAX_FIELD_SET_DEPTH: usize = 128;
+
+/// A field set as its selections in preorder: `id owner { id }` gives id (0),
+/// owner (0), id (1). Returns why it is not one, as a message, otherwise.
+pub fn parse_field_set(text: &str) -> Result<Vec<Selection>, String> {
+    let mut out: Vec<Selection> = Vec::new();
+    let mut depth = 0usize;
+    // Whether the last token was a field name that a `{` may follow.
+    let mut can_open = false;
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if is_ignored(c) {
+            i += 1;
+        } else if is_name_start(c) {
+            let mut j = i + 1;
+            while j < chars.len() && is_name_char(chars[j]) {
+                j += 1;
+            }
+            out.push(Selection { name: chars[i..j].iter().collect(), depth });
+            can_open = true;
+            i = j;
+        } else if c == '{' {
+            if !can_open {
+                return Err("a \"{\" must follow a field name".to_string());
+            }
+            if depth == MAX_FIELD_SET_DEPTH {
+                return Err(format!("it nests selections more than {MAX_FIELD_SET_DEPTH} levels deep"));
+            }
+            depth += 1;
+            can_open = false;
+            i += 1;
+        } else if c == '}' {
+            if depth == 0 {
+                return Err("it closes a \"}\" that was not opened".to_string());
+            }
+            if out.last().is_none_or(|s| s.depth < depth) {
+                return Err("it has an empty selection \"{ }\"".to_string());
+            }
+            depth -= 1;
+            can_open = false;
+            i += 1;
+        } else {
+            let dots = c == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) == Some(&'.');
+            let token = if dots { "...".to_string() } else { c.to_string() };
+            return Err(format!("\"{token}\" cannot appear in a field set"));
+        }
+    }
+    if depth > 0 {
+        return Err("a \"{\" is not closed".to_string());
+    }
+    if out.is_empty() {
+        return Err("it names no field".to_string());
+    }
+    Ok(out)
+}
+
+/// Whether selection `i` has a selection of its own (the next one is deeper).
+pub fn has_selection(set: &[Selection], i: usize) -> bool {
+    i + 1 < set.len() && set[i + 1].depth > set[i].depth
+}
+
+/// The directives this module checks: where one is applied, lowering keeps where
+/// each directive of the element was given.
+pub const FIELD_SET_DIRECTIVES: [&str; 5] = ["key", "requires", "provides", "external", "shareable"];
+
+pub fn is_field_set_directive(d: &AppliedDirective) -> bool {
+    FIELD_SET_DIRECTIVES.contains(&d.name.as_str())
+}
+
+/// A field met in a field set: the type that has it, the field (by index), what it returns.
+struct Step {
+    owner: SlotId,
+    field: usize,
+    target: Option<SlotId>,
+    selected: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Use {
+    Key,
+    Requires,
+    Provides,
+}
+
+impl Use {
+    fn name(self) -> &'static str {
+        match self {
+            Use::Key => "key",
+            Use::Requires => "requires",
+            Use::Provides => "provides",
+        }
+    }
+}
+
+fn kind_word(kind: SlotKind) -> &'static str {
+    match kind {
+        SlotKind::Object => "object",
+        SlotKind::Interface => "interface",
+        SlotKind::Input => "input",
+        SlotKind::Union => "union",
+        SlotKind::Enum => "enum",
+        SlotKind::Scalar => "scalar",
+    }
+}
+
+fn is_composite(kind: SlotKind) -> bool {
+    matches!(kind, SlotKind::Object | SlotKind::Interface | SlotKind::Union)
+}
+
+/// The checks of field-set.ts over the assembled slots (`order`: every slot,
+/// names final, interfaces completed). Does nothing when no field-set directive is used.
+pub fn check_field_sets(lw: &Lowering, order: &[SlotId], by_name: &HashMap<Str, SlotId>) -> Res<()> {
+    if !FIELD_SET_DIRECTIVES.iter().any(|d| lw.directives.federation_used.contains(*d)) {
+        return Ok(());
+    }
+    let mut check = FieldSetCheck::new(lw, order, by_name);
+    check.run()
+}
+
+struct FieldSetCheck<'a> {
+    lw: &'a Lowering,
+    order: &'a [SlotId],
+    by_name: &'a HashMap<Str, SlotId>,
+    /// Object types by the interfaces they implement (directly or not), in document order.
+    implementations: HashMap<SlotId, Vec<SlotId>>,
+    /// `Type.field` of every field a field set names (and its interface implementations).
+    used: HashSet<String>,
+    /// `@external` key fields of `@extends` types, which federation counts as not external.
+    fake: HashSet<String>,
+    /// The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's.
+    declared: Vec<&'static str>,
+}
+
+impl<'a> FieldSetCheck<'a> {
+    fn new(lw: &'a Lowering, order: &'a [SlotId], by_name: &'a HashMap<Str, SlotId>) -> Self {
+        let mut implementations: HashMap<SlotId, Vec<SlotId>> = HashMap::new();
+        for &id in order {
+            let slot = &lw.slots[id];
+            if slot.kind != SlotKind::Object {
+                continue;
+            }
+            for &iface in &slot.interfaces {
+                implementations.entry(iface).or_default().push(id);
+            }
+        }
+        let declared =
+            FIELD_SET_DIRECTIVES.into_iter().filter(|n| lw.directives.declared.iter().any(|d| d.name == *n)).collect();
+        FieldSetCheck { lw, order, by_name, implementations, used: HashSet::new(), fake: HashSet::new(), declared }
+    }
+
+    fn implementations_of(&self, iface: SlotId) -> &[SlotId] {
+        self.implementations.get(&iface).map_or(&[][..], Vec::as_slice)
+    }
+
+    fn name(&self, id: SlotId) -> &str {
+        self.lw.slots[id].name.as_str()
+    }
+
+    fn field(&self, id: SlotId, index: usize) -> &'a DraftField {
+        &self.lw.slots[id].fields[index]
+    }
+
+    fn run(&mut self) -> Res<()> {
+        self.collect_fake_externals();
+        let lw = self.lw;
+        for &id in self.order {
+            let slot = &lw.slots[id];
+            if slot.kind != SlotKind::Object && slot.kind != SlotKind::Interface {
+                continue;
+            }
+            let type_locs = self.locs(&slot.loc, slot.directives.len());
+            for (i, d) in slot.directives.iter().enumerate() {
+                if d.name == "key" && self.is_federation("key") {
+                    self.field_set(Use::Key, d, id, None, &type_locs[i], id)?;
+                }
+            }
+            for (index, field) in slot.fields.iter().enumerate() {
+                let directives = field.directives();
+                if !directives.iter().any(is_field_set_directive) {
+                    continue;
+                }
+                let locs = self.locs(&field.loc, directives.len());
+                for (i, d) in directives.iter().enumerate() {
+                    self.field_directive(id, index, d, &locs[i])?;
+                }
+            }
+        }
+        for &id in self.order {
+            if self.lw.slots[id].kind == SlotKind::Interface {
+                self.interface_keys(id)?;
+            }
+        }
+        self.unused_externals()
+    }
+
+    fn field_directive(&mut self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
+        if d.name == "shareable" && self.lw.slots[id].kind == SlotKind::Interface && self.is_federation("shareable") {
+            let name = &self.field(id, index).name;
+            let message = format!("directive @shareable cannot be applied to a field of an interface ({}.{name})", self.name(id));
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        if (d.name != "external" && d.name != "requires" && d.name != "provides") || !self.is_federation(&d.name) {
+            return Ok(());
+        }
+        let field = self.field(id, index);
+        let where_ = format!("{}.{}", self.name(id), field.name);
+        if self.lw.slots[id].kind == SlotKind::Interface {
+            let message = format!("directive @{} cannot be applied to a field of an interface ({where_})", d.name);
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        if d.name == "requires" {
+            self.field_set(Use::Requires, d, id, Some(index), loc, id)?;
+        }
+        if d.name != "provides" {
+            return Ok(());
+        }
+        if self.is_external(id, field) {
+            let message = format!("directive @provides cannot be applied to {where_}, which is @external");
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        let target = self.slot_of(field).filter(|&t| is_composite(self.lw.slots[t].kind));
+        let Some(target) = target else {
+            let type_ = render_type(&field.type_, &self.lw.slots);
+            let message = format!(
+                "directive @provides cannot be applied to {where_}: its type {type_} is not an object, interface or union type"
+            );
+            return Err(fail(codes::FIELD_SET, message, loc));
+        };
+        self.field_set(Use::Provides, d, target, Some(index), loc, id)
+    }
+
+    /// Checks one field set: on `owner` (`@key`), on the field's type (`@requires`) or
+    /// the type it returns (`@provides`); `field_owner` has the field.
+    fn field_set(
+        &mut self,
+        use_: Use,
+        d: &AppliedDirective,
+        owner: SlotId,
+        field: Option<usize>,
+        loc: &Loc,
+        field_owner: SlotId,
+    ) -> Res<()> {
+        let on = match field {
+            None => format!("type {}", self.name(owner)),
+            Some(index) => format!("field {}.{}", self.name(field_owner), self.field(field_owner, index).name),
+        };
+        let u = use_.name();
+        let Some(Value::String(fields)) = d.args.iter().find(|(n, _)| n == "fields").map(|(_, v)| v) else {
+            return Err(fail(codes::FIELD_SET, format!("@{u} on {on}: its fields argument must be a string"), loc));
+        };
+        let head = format!("@{u}(fields: \"{fields}\") on {on}");
+        let set = parse_field_set(fields).map_err(|m| fail(codes::FIELD_SET, format!("{head}: not a field set: {m}"), loc))?;
+        let steps = self.resolve(&set, owner, &head, loc)?;
+        // Whether an `@external` field encloses the selections of each depth.
+        let mut external_above: Vec<bool> = vec![false];
+        for (i, step) in steps.iter().enumerate() {
+            let depth = set[i].depth;
+            let f = self.field(step.owner, step.field);
+            let where_ = format!("{}.{}", self.name(step.owner), f.name);
+            let kind = step.target.map(|t| self.lw.slots[t].kind);
+            if use_ == Use::Key && matches!(kind, Some(SlotKind::Interface | SlotKind::Union)) {
+                let (kind, target) = (kind_word(kind.unwrap_or(SlotKind::Union)), self.name(step.target.unwrap_or(owner)));
+                let message = format!("{head}: {where_} returns the {kind} {target}, which a @key cannot select");
+                return Err(fail(codes::FIELD_SET, message, loc));
+            }
+            if use_ != Use::Requires && !f.args().is_empty() {
+                return Err(fail(codes::FIELD_SET, format!("{head}: {where_} takes arguments, which a @{u} cannot select"), loc));
+            }
+            let external = self.is_external(step.owner, f);
+            let above = external_above.get(depth).copied().unwrap_or(false);
+            if use_ != Use::Key && !step.selected && !above && !external {
+                let why = if self.fake.contains(&where_) {
+                    "is a key field of an @extends type, which federation does not count as @external"
+                } else {
+                    "is not @external"
+                };
+                let message = format!("{head}: {where_} {why}: a @{u} names only fields that another subgraph resolves");
+                return Err(fail(codes::FIELD_SET, message, loc));
+            }
+            if step.selected {
+                let value = above || external || self.external_in_implementation(step.owner, &f.name);
+                external_above.truncate(depth + 1);
+                external_above.push(value);
+            }
+        }
+        Ok(())
+    }
+
+    /// Each selection's field, or the FIELD_SET error: a field the type lacks, a
+    /// leaf with a selection, a composite field without one. Records the uses.
+    fn resolve(&mut self, set: &[Selection], owner: SlotId, head: &str, loc: &Loc) -> Res<Vec<Step>> {
+        let lw = self.lw;
+        let mut steps = Vec::with_capacity(set.len());
+        // The type whose fields each depth selects.
+        let mut types: Vec<SlotId> = vec![owner];
+        for (i, s) in set.iter().enumerate() {
+            let type_ = types[s.depth];
+            let slot = &lw.slots[type_];
+            let index = if slot.kind == SlotKind::Union { None } else { slot.fields.iter().position(|f| f.name == s.name) };
+            let Some(index) = index else {
+                return Err(fail(codes::FIELD_SET, format!("{head}: {} has no field \"{}\"", slot.name, s.name), loc));
+            };
+            let field = &slot.fields[index];
+            let where_ = format!("{}.{}", slot.name, field.name);
+            let target = self.slot_of(field);
+            let composite = target.is_some_and(|t| is_composite(self.lw.slots[t].kind));
+            let selected = has_selection(set, i);
+            if composite && !selected {
+                let t = &self.lw.slots[target.unwrap_or(owner)];
+                let message = format!(
+                    "{head}: {where_} returns the {} {}: select some of its fields, as in \"{} {{ ... }}\"",
+                    kind_word(t.kind),
+                    t.name,
+                    s.name
+                );
+                return Err(fail(codes::FIELD_SET, message, loc));
+            }
+            if !composite && selected {
+                let type_text = render_type(&field.type_, &self.lw.slots);
+                return Err(fail(codes::FIELD_SET, format!("{head}: {where_} has type {type_text}, which has no fields to select"), loc));
+            }
+            if selected {
+                types.truncate(s.depth + 1);
+                types.push(target.unwrap_or(owner));
+            }
+            self.use_field(type_, &s.name);
+            steps.push(Step { owner: type_, field: index, target, selected });
+        }
+        Ok(steps)
+    }
+
+    /// A field named by a field set; through an interface, its implementations' fields too.
+    fn use_field(&mut self, type_: SlotId, name: &str) {
+        self.used.insert(format!("{}.{name}", self.name(type_)));
+        if self.lw.slots[type_].kind == SlotKind::Interface {
+            let names: Vec<String> = self.implementations_of(type_).iter().map(|&i| format!("{}.{name}", self.name(i))).collect();
+            self.used.extend(names);
+        }
+    }
+
+    /// Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation.
+    fn interface_keys(&self, iface: SlotId) -> Res<()> {
+        if !self.is_federation("key") {
+            return Ok(());
+        }
+        let slot = &self.lw.slots[iface];
+        let locs = self.locs(&slot.loc, slot.directives.len());
+        for (i, d) in slot.directives.iter().enumerate() {
+            if d.name != "key" {
+                continue;
+            }
+            let fields = key_signature(d);
+            let resolvable = !is_unresolvable(d);
+            for &impl_ in self.implementations_of(iface) {
+                let found = self.lw.slots[impl_].directives.iter().find(|k| k.name == "key" && key_signature(k) == fields);
+                let head = format!("@key(fields: \"{}\") on interface {}", fields_of(d), slot.name);
+                let impl_name = self.name(impl_);
+                let Some(found) = found else {
+                    let message = format!("{head}: {impl_name}, which implements it, has no @key with the same fields");
+                    return Err(fail(codes::FIELD_SET, message, &locs[i]));
+                };
+                if resolvable && is_unresolvable(found) {
+                    let message = format!("{head}: {impl_name}, which implements it, has this @key with resolvable: false");
+                    return Err(fail(codes::FIELD_SET, message, &locs[i]));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Rule 6: federation refuses an `@external` field nothing uses.
+    fn unused_externals(&mut self) -> Res<()> {
+        // Fields of interfaces are used by the object types implementing them (a set: the
+        // map's order does not matter).
+        let mut used: Vec<String> = Vec::new();
+        for (iface, impls) in &self.implementations {
+            for f in &self.lw.slots[*iface].fields {
+                for &impl_ in impls {
+                    used.push(format!("{}.{}", self.name(impl_), f.name));
+                }
+            }
+        }
+        self.used.extend(used);
+        let lw = self.lw;
+        for &id in self.order {
+            let slot = &lw.slots[id];
+            if slot.kind != SlotKind::Object {
+                continue;
+            }
+            let type_index = slot.directives.iter().position(|d| d.name == "external");
+            for field in &slot.fields {
+                if !self.is_external(id, field) || self.used.contains(&format!("{}.{}", slot.name, field.name)) {
+                    continue;
+                }
+                let own = field.directives().iter().position(|d| d.name == "external");
+                let loc = match own {
+                    Some(i) => self.locs(&field.loc, field.directives().len())[i].clone(),
+                    None => self.locs(&slot.loc, slot.directives.len())[type_index.unwrap_or(0)].clone(),
+                };
+                let message = format!(
+                    "{}.{} is @external but has no use: no @key, @requires or @provides names it and no interface has it",
+                    slot.name, field.name
+                );
+                return Err(fail(codes::FIELD_SET, message, &loc));
+            }
+        }
+        Ok(())
+    }
+
+    /// Federation's `isExternal`: `@external` on the field or its object type, unless a fake external.
+    fn is_external(&self, id: SlotId, field: &DraftField) -> bool {
+        if !self.is_federation("external") {
+            return false;
+        }
+        let slot = &self.lw.slots[id];
+        let marked = field.directives().iter().any(|d| d.name == "external")
+            || (slot.kind == SlotKind::Object && slot.directives.iter().any(|d| d.name == "external"));
+        marked && !self.fake.contains(&format!("{}.{}", slot.name, field.name))
+    }
+
+    /// Whether an object type implementing interface `owner` has its field `name` `@external`.
+    fn external_in_implementation(&self, owner: SlotId, name: &str) -> bool {
+        if self.lw.slots[owner].kind != SlotKind::Interface {
+            return false;
+        }
+        self.implementations_of(owner).iter().any(|&impl_| {
+            self.lw.slots[impl_].fields.iter().find(|f| f.name == name).is_some_and(|f| self.is_external(impl_, f))
+        })
+    }
+
+    /// Federation's fake externals: the `@external` fields that a key of an
+    /// `@extends` type selects. Keys that do not resolve are left to `field_set`.
+    fn collect_fake_externals(&mut self) {
+        if !self.is_federation("key") {
+            return;
+        }
+        let lw = self.lw;
+        for &id in self.order {
+            let slot = &lw.slots[id];
+            if !slot.directives.iter().any(|d| d.name == "extends") {
+                continue;
+            }
+            for d in &slot.directives {
+                if d.name != "key" {
+                    continue;
+                }
+                let Some(Value::String(fields)) = d.args.iter().find(|(n, _)| n == "fields").map(|(_, v)| v) else { continue };
+                let Ok(set) = parse_field_set(fields) else { continue };
+                let mut types: Vec<Option<SlotId>> = vec![Some(id)];
+                for (i, s) in set.iter().enumerate() {
+                    let type_ = types[s.depth];
+                    let field = type_.and_then(|t| lw.slots[t].fields.iter().find(|f| f.name == s.name));
+                    if let (Some(t), Some(f)) = (type_, field) {
+                        if f.directives().iter().any(|x| x.name == "external") {
+                            self.fake.insert(format!("{}.{}", lw.slots[t].name, f.name));
+                        }
+                    }
+                    if has_selection(&set, i) {
+                        types.truncate(s.depth + 1);
+                        types.push(field.and_then(|f| self.slot_of(f)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `name` is federation's directive here (record 0031: a document may declare its own).
+    fn is_federation(&self, name: &str) -> bool {
+        !self.declared.contains(&name)
+    }
+
+    /// Where each directive of the element at `loc` was given (lower_directives kept them).
+    fn locs(&self, loc: &Loc, count: usize) -> Vec<Loc> {
+        match self.lw.directives.field_set_locs.get(&loc_key(loc)) {
+            Some(locs) => locs.clone(),
+            None => vec![loc.clone(); count],
+        }
+    }
+
+    fn slot_of(&self, field: &DraftField) -> Option<SlotId> {
+        match &field.type_.base {
+            Base::Slot(id) => Some(*id),
+            Base::Name(name) => self.by_name.get(name.as_ref()).copied(),
+        }
+    }
+}
+
+fn fields_of(d: &AppliedDirective) -> &str {
+    match d.args.iter().find(|(n, _)| n == "fields").map(|(_, v)| v) {
+        Some(Value::String(s)) => s.as_str(),
+        _ => "",
+    }
+}
+
+fn is_unresolvable(d: &AppliedDirective) -> bool {
+    d.args.iter().any(|(n, v)| n == "resolvable" && *v == Value::Bool(false))
+}
+
+/// A key's fields with each level's names sorted, so that two spellings of one selection compare equal.
+fn key_signature(d: &AppliedDirective) -> String {
+    let Ok(set) = parse_field_set(fields_of(d)) else { return String::new() };
+    // Each selection's text (its name and sorted sub-selections), built from the deepest up.
+    let mut children: Vec<Vec<String>> = vec![Vec::new(); set.len()];
+    let mut parents: Vec<Option<usize>> = Vec::with_capacity(set.len());
+    let mut last: Vec<usize> = Vec::new();
+    for (i, s) in set.iter().enumerate() {
+        parents.push(if s.depth == 0 { None } else { Some(last[s.depth - 1]) });
+        last.truncate(s.depth);
+        last.push(i);
+    }
+    let mut top: Vec<String> = Vec::new();
+    for i in (0..set.len()).rev() {
+        let mut subs = std::mem::take(&mut children[i]);
+        subs.sort();
+        let text = if subs.is_empty() { set[i].name.clone() } else { format!("{}{{{}}}", set[i].name, subs.join(" ")) };
+        match parents[i] {
+            None => top.push(text),
+            Some(p) => children[p].push(text),
+        }
+    }
+    top.sort();
+    top.join(" ")
+}
+
+/// Where each of a type's directives was given, in the order lower_directives
+/// `for_type` makes them: the keys, `@shareable`, then `x-graphql-type-directives`;
+/// the type's loc for all of them if that order cannot be followed. Read while
+/// lowering (the trees are freed before assemble) and kept by `FieldDirectives`.
+pub fn type_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
+    let mut out: Vec<Loc> = Vec::new();
+    match attr(node, "x-graphql-federation-keys") {
+        Some(Value::String(_)) => out.push(loc.child(&["x-graphql-federation-keys"])),
+        Some(Value::Array(keys)) => {
+            for (i, entry) in keys.iter().enumerate() {
+                let fits = match entry {
+                    Value::String(_) => true,
+                    Value::Object(_) => matches!(attr(entry, "fields"), Some(Value::String(_))),
+                    _ => false,
+                };
+                if fits {
+                    out.push(loc.child(&["x-graphql-federation-keys".to_string(), i.to_string()]));
+                }
+            }
+        }
+        _ => {}
+    }
+    if flag(node, "x-graphql-federation-shareable") {
+        out.push(loc.child(&["x-graphql-federation-shareable"]));
+    }
+    list_locs(attr(node, "x-graphql-type-directives"), loc, "x-graphql-type-directives", &mut out);
+    if out.len() == count {
+        out
+    } else {
+        vec![loc.clone(); count]
+    }
+}
+
+/// Where each of a field's directives was given, in the order lower_directives
+/// `for_field` makes them (as `type_directive_locs`).
+pub fn field_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
+    let mut out: Vec<Loc> = Vec::new();
+    if flag(node, "x-graphql-federation-external") {
+        out.push(loc.child(&["x-graphql-federation-external"]));
+    }
+    for attribute in ["x-graphql-federation-requires", "x-graphql-federation-provides"] {
+        if matches!(attr(node, attribute), Some(Value::Array(_) | Value::String(_))) {
+            out.push(loc.child(&[attribute]));
+        }
+    }
+    if flag(node, "x-graphql-federation-shareable") {
+        out.push(loc.child(&["x-graphql-federation-shareable"]));
+    }
+    if matches!(attr(node, "x-graphql-federation-override-from"), Some(Value::String(_))) {
+        out.push(loc.child(&["x-graphql-federation-override-from"]));
+    }
+    list_locs(attr(node, "x-graphql-field-directives"), loc, "x-graphql-field-directives", &mut out);
+    if out.len() == count {
+        out
+    } else {
+        vec![loc.clone(); count]
+    }
+}
+
+/// The entries of a directive list that give a directive (objects).
+fn list_locs(list: Option<&Value>, loc: &Loc, attribute: &str, out: &mut Vec<Loc>) {
+    let Some(Value::Array(items)) = list else { return };
+    for (i, entry) in items.iter().enumerate() {
+        if matches!(entry, Value::Object(_)) {
+            out.push(loc.child(&[attribute.to_string(), i.to_string()]));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_field_set, Selection};
+
+    fn sel(name: &str, depth: usize) -> Selection {
+        Selection { name: name.to_string(), depth }
+    }
+
+    #[test]
+    fn reads_names_and_nested_selections() {
+        assert_eq!(parse_field_set("id  sku,region"), Ok(vec![sel("id", 0), sel("sku", 0), sel("region", 0)]));
+        assert_eq!(parse_field_set("a { b { c } } d"), Ok(vec![sel("a", 0), sel("b", 1), sel("c", 2), sel("d", 0)]));
+    }
+
+    #[test]
+    fn refuses_what_is_not_a_field_set() {
+        let err = |t: &str| parse_field_set(t).err();
+        assert_eq!(err("").as_deref(), Some("it names no field"));
+        assert_eq!(err("{ a }").as_deref(), Some("a \"{\" must follow a field name"));
+        assert_eq!(err("a }").as_deref(), Some("it closes a \"}\" that was not opened"));
+        assert_eq!(err("a { }").as_deref(), Some("it has an empty selection \"{ }\""));
+        assert_eq!(err("a #").as_deref(), Some("\"#\" cannot appear in a field set"));
+        assert_eq!(err("a { ... on B { c } }").as_deref(), Some("\"...\" cannot appear in a field set"));
+        assert_eq!(err("a(x: 1)").as_deref(), Some("\"(\" cannot appear in a field set"));
+        assert_eq!(err("b: a").as_deref(), Some("\":\" cannot appear in a field set"));
+    }
+}
