@@ -50,6 +50,8 @@ pub struct Lowering {
     pub alias_stack: HashSet<String>,
     /// How many `type_of` calls are under way (see `MAX_TYPE_DEPTH`).
     pub type_depth: usize,
+    /// How many `classify` calls wait on a union member's classification (`ref_union_members`).
+    pub classify_depth: usize,
     /// Scalars declared by `x-graphql-scalar` on a property: name -> its description and URL.
     scalar_info: HashMap<String, Value>,
     pub(crate) classes: LocMap<Classification>,
@@ -90,6 +92,7 @@ impl Lowering {
             schema: None,
             alias_stack: HashSet::new(),
             type_depth: 0,
+            classify_depth: 0,
             scalar_info: HashMap::new(),
             classes: LocMap::default(),
             merges: LocMap::default(),
