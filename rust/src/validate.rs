@@ -87,17 +87,20 @@ pub fn file_report(path: &str, problems: Vec<Problem>, main_file: Option<&str>) 
     FileReport { path: path.to_string(), valid, problems: own }
 }
 
+/// Code, file, pointer, and the line when there is no pointer.
+type ProblemKey = (&'static str, Option<String>, Option<String>, Option<usize>);
+
 /// The problems found in a file, deduped by code, file and pointer (the first one found
 /// stays; without a pointer, by code, file and line). The keys met are kept in a set:
 /// comparing each new problem with every earlier one made 20,000 warnings quadratic.
 #[derive(Default)]
 pub struct Problems {
     pub list: Vec<Diagnostic>,
-    seen: HashSet<(&'static str, Option<String>, Option<String>, Option<usize>)>,
+    seen: HashSet<ProblemKey>,
 }
 
 impl Problems {
-    fn key(d: &Diagnostic) -> (&'static str, Option<String>, Option<String>, Option<usize>) {
+    fn key(d: &Diagnostic) -> ProblemKey {
         let line = if d.pointer.is_some() { None } else { d.line };
         (d.code, d.file.clone(), d.pointer.clone(), line)
     }
