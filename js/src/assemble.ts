@@ -256,35 +256,82 @@ function positionProblem(type: DraftField['type'], byName: Map<string, Slot>, wh
   return undefined;
 }
 
-/** D9: add interfaces implemented transitively, copy fields an implementor lacks. */
+/**
+ * D9: add interfaces implemented transitively, copy fields an implementor lacks. A walk
+ * with an explicit stack (a chain of 100,000 interfaces must not exhaust the stack,
+ * record 0042): a slot is completed after its interfaces, as complete_interfaces in
+ * rust/src/assemble.rs.
+ */
 function completeInterfaces(lw: Lowering, order: Slot[]): void {
   const done = new Set<Slot>();
-  const complete = (slot: Slot, path: Set<Slot>): void => {
-    if (done.has(slot) || path.has(slot)) return;
-    path.add(slot);
-    for (const iface of slot.interfaces) complete(iface, path);
-    for (let i = 0; i < slot.interfaces.length; i++) {
-      for (const inherited of slot.interfaces[i].interfaces) {
-        if (inherited !== slot && !slot.interfaces.includes(inherited)) {
-          slot.interfaces.push(inherited);
-          lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${inherited.name}, which ${slot.interfaces[i].name} implements`, slot.loc);
+  const path = new Set<Slot>();
+  const stack: Array<{ slot: Slot; next: number }> = [];
+  for (const start of order) {
+    if (done.has(start)) continue;
+    path.add(start);
+    stack.push({ slot: start, next: 0 });
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      const child = frame.slot.interfaces[frame.next];
+      if (child !== undefined) {
+        frame.next++;
+        if (!done.has(child) && !path.has(child)) {
+          path.add(child);
+          stack.push({ slot: child, next: 0 });
         }
+        continue;
       }
+      completeOne(lw, frame.slot);
+      path.delete(frame.slot);
+      done.add(frame.slot);
+      stack.pop();
     }
-    for (const iface of slot.interfaces) {
-      for (const field of iface.fields) {
-        if (slot.fields.some((f) => f.name === field.name)) continue;
-        slot.fields.push({ ...field, args: field.args.map((a) => ({ ...a })), directives: [...field.directives] });
-        lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks field ${field.name} of interface ${iface.name}; it was copied`, slot.loc);
-      }
-    }
-    path.delete(slot);
-    done.add(slot);
-  };
-  for (const slot of order) complete(slot, new Set());
+  }
   // One map for all slots (names are final here); built per slot it made this stage quadratic.
   const byName = byNameOf(order);
   for (const slot of order) checkImplementation(lw, slot, byName);
+}
+
+/**
+ * One slot's completion, its interfaces being complete (no cycle: checkInterfaceCycles).
+ * Each interface's own list and fields are then closed already, so only the slot's
+ * direct interfaces are read: what an inherited one brings, a direct one brought
+ * before it. The cost is the size of what the slot gets, not its square (a chain of 500
+ * interfaces took minutes). One warning of each kind per slot, with a count: a chain of
+ * n interfaces would otherwise warn n² times.
+ */
+function completeOne(lw: Lowering, slot: Slot): void {
+  const direct = slot.interfaces.length;
+  const has = new Set(slot.interfaces);
+  const added: string[] = [];
+  for (let i = 0; i < direct; i++) {
+    for (const inherited of slot.interfaces[i].interfaces) {
+      if (inherited === slot || has.has(inherited)) continue;
+      has.add(inherited);
+      slot.interfaces.push(inherited);
+      added.push(`${inherited.name}, which ${slot.interfaces[i].name} implements`);
+    }
+  }
+  if (added.length === 1) lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${added[0]}`, slot.loc);
+  else if (added.length > 1) {
+    lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${added.length} interfaces that its interfaces implement (the first: ${added[0]})`, slot.loc);
+  }
+  const names = new Set(slot.fields.map((f) => f.name));
+  const copied: string[] = [];
+  for (let i = 0; i < direct; i++) {
+    const iface = slot.interfaces[i];
+    if (iface === slot) continue;
+    for (const field of iface.fields) {
+      if (names.has(field.name)) continue;
+      names.add(field.name);
+      slot.fields.push({ ...field, args: field.args.map((a) => ({ ...a })), directives: [...field.directives] });
+      copied.push(`${field.name} of interface ${iface.name}`);
+    }
+  }
+  if (copied.length === 1) lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks field ${copied[0]}; it was copied`, slot.loc);
+  else if (copied.length > 1) {
+    lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks ${copied.length} fields of its interfaces; they were copied (the first: ${copied[0]})`, slot.loc);
+  }
 }
 
 function byNameOf(order: Slot[]): Map<string, Slot> {
@@ -298,9 +345,13 @@ function byNameOf(order: Slot[]): Map<string, Slot> {
  * with the same arguments, and any extra argument nullable.
  */
 function checkImplementation(lw: Lowering, slot: Slot, byName: Map<string, Slot>): void {
+  if (slot.interfaces.length === 0) return;
+  // The first field of each name: searched per interface field, a chain of n interfaces cost n^4.
+  const fieldsByName = new Map<string, DraftField>();
+  for (const f of slot.fields) if (!fieldsByName.has(f.name)) fieldsByName.set(f.name, f);
   for (const iface of slot.interfaces) {
     for (const expected of iface.fields) {
-      const field = slot.fields.find((f) => f.name === expected.name);
+      const field = fieldsByName.get(expected.name);
       if (!field) continue;
       const where = `${slot.name}.${field.name}`;
       if (!isSubtype(field.type, expected.type, byName)) {

@@ -434,12 +434,41 @@ export function levenshtein(a: string, b: string): number {
   return prev[y.length];
 }
 
+/**
+ * levenshtein(x, y) if it is below `limit`, else `limit`. Bounded so that a suggestion
+ * costs little whatever the name (20,000 unknown attributes with long names took 15 s to
+ * convert and 109 s to validate): the distance is at least the difference of the
+ * lengths, and a row's minimum never decreases, so the walk stops once it reaches the
+ * limit. Exact below the limit, so the suggestions are those of the full distance.
+ */
+function distanceBelow(x: readonly string[], y: readonly string[], limit: number): number {
+  if (Math.abs(x.length - y.length) >= limit) return limit;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= y.length; j++) {
+      const cost = x[i - 1] === y[j - 1] ? 0 : 1;
+      const d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      cur.push(d);
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin >= limit) return limit;
+    prev = cur;
+  }
+  return Math.min(prev[y.length], limit);
+}
+
+let namePoints: Array<[string, string[]]> | undefined;
+
 /** The closest catalog attribute name (distance <= 3, ties broken by catalog order). */
 export function suggest(name: string): string | undefined {
+  namePoints ??= attributeNames().map((n) => [n, Array.from(n)]);
+  const x = Array.from(name);
   let best: string | undefined;
   let bestDistance = 4;
-  for (const candidate of attributeNames()) {
-    const d = levenshtein(name, candidate);
+  for (const [candidate, y] of namePoints) {
+    const d = distanceBelow(x, y, bestDistance);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

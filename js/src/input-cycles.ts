@@ -21,24 +21,39 @@ export function checkInputCycles(lw: Lowering, order: Slot[], byName: Map<string
     const slot = t.kind === 'slot' ? t.slot : t.kind === 'name' ? byName.get(t.name) : undefined;
     return slot?.kind === 'input' ? slot : undefined;
   };
-  const detect = (slot: Slot): void => {
-    if (visited.has(slot)) return;
-    visited.add(slot);
-    onPath.set(slot, path.length);
-    for (const field of slot.fields) {
+  // An explicit stack, not recursion: a chain of 100,000 input types each requiring the
+  // next must not exhaust the stack (record 0042). Each frame is a slot and the index of
+  // its next field; `path` holds the fields followed from the walk's start.
+  const detect = (root: Slot): void => {
+    if (visited.has(root)) return;
+    const frames: Array<{ slot: Slot; i: number }> = [];
+    const enter = (slot: Slot) => {
+      visited.add(slot);
+      onPath.set(slot, path.length);
+      frames.push({ slot, i: 0 });
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const top = frames[frames.length - 1];
+      if (top.i === top.slot.fields.length) {
+        onPath.delete(top.slot);
+        frames.pop();
+        if (frames.length > 0) path.pop();
+        continue;
+      }
+      const field = top.slot.fields[top.i++];
       const next = target(field);
       if (next === undefined) continue;
-      path.push([slot, field]);
+      path.push([top.slot, field]);
       const start = onPath.get(next);
-      if (start === undefined) detect(next);
-      else {
+      if (start !== undefined) {
         const cycle = path.slice(start);
         const via = cycle.map(([s, f]) => `${s.name}.${f.name}`).join(', ');
         lw.fail(ErrorCodes.INPUT_FIELD, `input ${next.name} contains itself through non-null fields (${via}), so no value could be given for it`, cycle[0][1].loc);
       }
-      path.pop();
+      if (visited.has(next)) path.pop();
+      else enter(next);
     }
-    onPath.delete(slot);
   };
   for (const slot of order) if (slot.kind === 'input') detect(slot);
 }

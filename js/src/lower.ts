@@ -13,7 +13,7 @@ import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } f
 import { LocMap, locKey, type Loc, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
-import { typeOf, type TypeContext } from './lower-types';
+import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
@@ -35,6 +35,8 @@ export class Lowering {
   readonly aliasStack = new Set<string>();
   /** How many `typeOf` calls are under way (see MAX_TYPE_DEPTH). */
   typeDepth = 0;
+  /** How many `classify` calls wait on a union member's classification (see refUnionMembers). */
+  classifyDepth = 0;
   /**
    * Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
    * (description and URL) and where it is, in the order they are met.
@@ -199,8 +201,21 @@ export class Lowering {
         if (isObject(m) && own(m, 'type') === 'null') continue;
         const ref = isObject(m) ? own(m, '$ref') : undefined;
         if (typeof ref !== 'string') return undefined;
-        const t = this.followRefs(this.resolver.resolve(ref, { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) }));
-        if (this.classify(t) !== 'object') return undefined;
+        const at = { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) };
+        const t = this.followRefs(this.resolver.resolve(ref, at));
+        // Classifying a member can ask for its own members' classes: a chain of `oneOf`s
+        // of one `$ref` nests one call per link, bounded as typeOf is (record 0042).
+        if (this.classifyDepth >= MAX_TYPE_DEPTH) {
+          this.fail(ErrorCodes.TOO_DEEP, `types nest deeper than ${MAX_TYPE_DEPTH} levels here (array items, branches and $refs to aliases)`, at);
+        }
+        this.classifyDepth++;
+        let kind: Classification;
+        try {
+          kind = this.classify(t);
+        } finally {
+          this.classifyDepth--;
+        }
+        if (kind !== 'object') return undefined;
         members.push(t);
       }
       return members.length > 0 ? members : undefined;

@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
-import { evaluatePointer, LocMap, sameLoc, type Loc, type Source, type Target } from './loc';
+import { evaluatePointer, LocMap, type Loc, type Source, type Target } from './loc';
 import { scanDocument } from './normalize';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -174,13 +174,20 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
   const index = new Map<string, number>();
   const required = new Set<string>();
   const refMembers: Target[] = [];
-  // A few entries at most (the object and its allOf chain): a list compared by
-  // location, not a Set of locKey strings built for every object.
-  const visiting: Loc[] = [];
+  // The schemas met: a chain of 10,000 `allOf`s of one `$ref` meets 10,000, so a map
+  // (by node, as the lowering's memos), not a list searched at each step. Most objects
+  // have no allOf and need none.
+  const visiting = Array.isArray(own(node, 'allOf')) ? new LocMap<true>() : undefined;
+  // An explicit stack, not recursion (record 0042): a frame is a schema whose allOf
+  // members are visited next, in order, after its own properties (the same order as a
+  // depth-first recursion); `top` is the object itself.
+  const frames: Array<{ schema: JsonObject; at: Loc; top: boolean; i: number }> = [];
 
-  const visit = (schema: JsonObject, at: Loc, top: boolean): void => {
-    for (let i = 0; i < visiting.length; i++) if (sameLoc(visiting[i], at)) return;
-    visiting.push(at);
+  const enter = (schema: JsonObject, at: Loc, top: boolean): void => {
+    if (visiting !== undefined) {
+      if (visiting.has({ loc: at, node: schema })) return;
+      visiting.set({ loc: at, node: schema }, true);
+    }
     const props = own(schema, 'properties');
     if (isObject(props)) {
       // The first schema's keys are unique (one JSON object), so the index of keys is
@@ -220,23 +227,30 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
     }
     const req = own(schema, 'required');
     if (Array.isArray(req)) for (const r of req) if (typeof r === 'string') required.add(r);
-    const allOf = own(schema, 'allOf');
-    if (Array.isArray(allOf)) {
-      allOf.forEach((member, i) => {
-        if (!isObject(member)) return;
-        const memberLoc = { source: at.source, pointer: pointerJoin(at.pointer, 'allOf', i) };
-        const ref = own(member, '$ref');
-        if (typeof ref === 'string') {
-          const target = resolver.resolve(ref, memberLoc);
-          if (top) refMembers.push(target);
-          if (isObject(target.node)) visit(target.node, target.loc, false);
-        } else {
-          visit(member, memberLoc, false);
-        }
-      });
-    }
+    frames.push({ schema, at, top, i: 0 });
   };
-  visit(node, loc, true);
+  enter(node, loc, true);
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1];
+    const allOf = own(frame.schema, 'allOf');
+    if (!Array.isArray(allOf) || frame.i >= allOf.length) {
+      frames.pop();
+      continue;
+    }
+    const i = frame.i++;
+    const member = allOf[i];
+    if (!isObject(member)) continue;
+    const at = frame.at;
+    const memberLoc = { source: at.source, pointer: pointerJoin(at.pointer, 'allOf', i) };
+    const ref = own(member, '$ref');
+    if (typeof ref === 'string') {
+      const target = resolver.resolve(ref, memberLoc);
+      if (frame.top) refMembers.push(target);
+      if (isObject(target.node)) enter(target.node, target.loc, false);
+    } else {
+      enter(member, memberLoc, false);
+    }
+  }
   return { properties, required, refMembers };
 }
 

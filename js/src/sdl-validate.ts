@@ -13,6 +13,7 @@ import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import type { Reader } from './sdl-read';
+import { withoutDeepInputChains } from './sdl-input-cycles';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 
 let federationText: string | undefined;
@@ -59,8 +60,13 @@ export function validate(graphql: typeof import('graphql'), reader: Reader, doc:
   if (errors.length === 0) {
     // Most documents provably meet the schema's rules without building it (sdl-schema-rules.ts).
     if (schemaRulesHold(full)) return;
-    const check = (ast: G.DocumentNode) =>
-      graphql.validateSchema(graphql.buildASTSchema(ast, { assumeValidSDL: true })).filter((e) => e.message !== 'Query root type must be provided.');
+    const check = (ast: G.DocumentNode) => {
+      // graphql-js's walk of required input fields recurses per link (sdl-input-cycles.ts).
+      const shallow = withoutDeepInputChains(ast);
+      const schema = graphql.buildASTSchema(shallow.doc, { assumeValidSDL: true });
+      const found = graphql.validateSchema(schema).filter((e) => e.message !== 'Query root type must be provided.');
+      return [...found, ...shallow.problems.map((p) => new graphql.GraphQLError(p.message, { nodes: p.nodes }))];
+    };
     try {
       errors = [...check(full), ...oneOfDefaults(graphql, full)];
     } catch (e) {

@@ -29,12 +29,12 @@ import { scanDocument } from './normalize';
 import { resolveOptions } from './options';
 import { Resolver } from './resolve';
 import { semanticProblems } from './validate-semantics';
-import { addProblem, fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
+import { fileReport, Problems, toProblem, type FileReport, type ValidateOptions } from './validate';
 
 /** Validates one JSON Schema text. */
 export function validateJsonSchema(text: string, options: ValidateOptions = {}): FileReport {
   const file = options.fileName;
-  const found: Diagnostic[] = [];
+  const found = new Problems();
   const at = (pointer: string) => ({ ...(file !== undefined ? { file } : {}), pointer });
   let root: JsonValue;
   try {
@@ -59,14 +59,14 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
   const tree = rewritten.root as JsonObject;
   const asWritten = (d: Diagnostic): Diagnostic =>
     rewritten.changes.length > 0 && d.pointer !== undefined && d.file === file ? { ...d, pointer: originalPointer(d.pointer, rewritten.changes) } : d;
-  for (const d of rewritten.warnings) addProblem(found, d);
+  for (const d of rewritten.warnings) found.add(d);
 
   const errors: Diagnostic[] = [];
   const scan = scanDocument(tree, file, errors);
   // scanDocument keeps errors and warnings apart; the report wants them in walk order, which sorting restores.
-  for (const d of [...errors, ...scan.warnings]) addProblem(found, asWritten(d));
+  for (const d of [...errors, ...scan.warnings]) found.add(asWritten(d));
 
-  for (const d of semanticProblems(tree, file)) addProblem(found, asWritten(d));
+  for (const d of semanticProblems(tree, file)) found.add(asWritten(d));
 
   const baseDir = options.baseDir ?? '.';
   const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs };
@@ -76,7 +76,7 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
       resolver.resolve(use.ref, { source: main, pointer: use.pointer });
     } catch (e) {
       if (!(e instanceof ConversionError)) throw e;
-      addProblem(found, e.toJSON());
+      found.add(e.toJSON());
     }
   }
 
@@ -87,12 +87,12 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
   });
   try {
     const result = jsonSchemaToSdl(text, convertOptions, true);
-    for (const w of result.warnings) addProblem(found, w);
+    for (const w of result.warnings) found.add(w);
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
-    addProblem(found, e.toJSON());
+    found.add(e.toJSON());
   }
-  return finish(text, options, found);
+  return finish(text, options, found.list);
 }
 
 /** Positions for the problems of the file itself, then the report. */

@@ -419,11 +419,19 @@ fn complete_interfaces(lw: &mut Lowering, order: &[SlotId], by_name: &HashMap<St
 /// with the same arguments, and any extra argument nullable.
 fn check_implementation(lw: &Lowering, id: SlotId, by_name: &HashMap<Str, SlotId>) -> Res<()> {
     let Some(slot) = lw.slot(id) else { return Ok(()) };
+    if slot.interfaces.is_empty() {
+        return Ok(());
+    }
     let render = |t: &TypeExpr| render_type(t, &lw.slots);
+    // The first field of each name: searched per interface field, a chain of n interfaces cost n^4.
+    let mut fields_by_name: HashMap<&str, &DraftField> = HashMap::new();
+    for f in &slot.fields {
+        fields_by_name.entry(f.name.as_str()).or_insert(f);
+    }
     for &iface_id in &slot.interfaces {
         let Some(iface) = lw.slot(iface_id) else { continue };
         for expected in &iface.fields {
-            let Some(field) = slot.fields.iter().find(|f| f.name == expected.name) else { continue };
+            let Some(&field) = fields_by_name.get(expected.name.as_str()) else { continue };
             // Named only in an error: built per interface field, it was 10,000 strings at N = 5,000.
             let at = || format!("{}.{}", slot.name, field.name);
             if !is_subtype(lw, &field.type_, &expected.type_, by_name) {
@@ -515,48 +523,73 @@ fn is_subtype(lw: &Lowering, t: &TypeExpr, of: &TypeExpr, by_name: &HashMap<Str,
     }
 }
 
-/// The work `complete` does on one slot once its interfaces are complete.
+/// One slot's completion, its interfaces being complete (no cycle: `check_interface_cycles`).
+/// Each interface's own list and fields are then closed already, so only the slot's
+/// direct interfaces are read: what an inherited one brings, a direct one brought before
+/// it. The cost is the size of what the slot gets, not its square (a chain of 500
+/// interfaces took 15 s). One warning of each kind per slot, with a count: a chain of n
+/// interfaces would otherwise warn n² times. The twin of `completeOne` in js/src/assemble.ts.
 fn complete_one(lw: &mut Lowering, id: SlotId) {
     let Some(slot) = lw.slot(id) else { return };
     let mut interfaces = slot.interfaces.clone();
+    let direct = interfaces.len();
     let slot_name = slot.name.clone();
     let slot_loc = slot.loc.clone();
-    let mut i = 0;
-    while let Some(&iface) = interfaces.get(i) {
-        let inherited_list = lw.slot(iface).map(|s| s.interfaces.clone()).unwrap_or_default();
-        for inherited in inherited_list {
-            if inherited != id && !interfaces.contains(&inherited) {
-                interfaces.push(inherited);
-                let message = format!(
-                    "{slot_name} also implements {}, which {} implements",
-                    lw.slot_name(inherited),
-                    lw.slot_name(iface)
-                );
-                lw.warn(codes::INTERFACE_TRANSITIVE, message, &slot_loc);
+    let mut has: HashSet<SlotId> = interfaces.iter().copied().collect();
+    let mut added = 0usize;
+    let mut first_added: Option<String> = None;
+    for i in 0..direct {
+        let iface = interfaces[i];
+        let Some(iface_slot) = lw.slot(iface) else { continue };
+        for &inherited in &iface_slot.interfaces {
+            if inherited == id || !has.insert(inherited) {
+                continue;
+            }
+            interfaces.push(inherited);
+            added += 1;
+            if first_added.is_none() {
+                first_added = Some(format!("{}, which {} implements", lw.slot_name(inherited), lw.slot_name(iface)));
             }
         }
-        i += 1;
+    }
+    if let Some(first) = first_added {
+        let message = if added == 1 {
+            format!("{slot_name} also implements {first}")
+        } else {
+            format!("{slot_name} also implements {added} interfaces that its interfaces implement (the first: {first})")
+        };
+        lw.warn(codes::INTERFACE_TRANSITIVE, message, &slot_loc);
     }
     // The slot's fields are taken out and put back, and only the fields copied from an
     // interface are cloned: cloning every slot's fields and its interfaces' was 4% of a conversion.
     let mut fields = lw.slots.get_mut(id).map(|s| std::mem::take(&mut s.fields)).unwrap_or_default();
-    for &iface in &interfaces {
+    let mut names: HashSet<Str> = fields.iter().map(|f| f.name.clone()).collect();
+    let mut copied = 0usize;
+    let mut first_copied: Option<String> = None;
+    for &iface in &interfaces[..direct] {
         if iface == id {
             // A slot's own fields are all present already.
             continue;
         }
-        let count = lw.slot(iface).map_or(0, |s| s.fields.len());
-        for k in 0..count {
-            let Some(field) = lw.slot(iface).and_then(|s| s.fields.get(k)) else { continue };
-            if fields.iter().any(|f| f.name == field.name) {
+        let Some(iface_slot) = lw.slot(iface) else { continue };
+        for field in &iface_slot.fields {
+            if !names.insert(field.name.clone()) {
                 continue;
             }
-            let field = field.clone();
-            let message =
-                format!("{slot_name} lacks field {} of interface {}; it was copied", field.name, lw.slot_name(iface));
-            fields.push(field);
-            lw.warn(codes::INTERFACE_FIELD_COPIED, message, &slot_loc);
+            fields.push(field.clone());
+            copied += 1;
+            if first_copied.is_none() {
+                first_copied = Some(format!("{} of interface {}", field.name, iface_slot.name));
+            }
         }
+    }
+    if let Some(first) = first_copied {
+        let message = if copied == 1 {
+            format!("{slot_name} lacks field {first}; it was copied")
+        } else {
+            format!("{slot_name} lacks {copied} fields of its interfaces; they were copied (the first: {first})")
+        };
+        lw.warn(codes::INTERFACE_FIELD_COPIED, message, &slot_loc);
     }
     if let Some(slot) = lw.slots.get_mut(id) {
         slot.interfaces = interfaces;

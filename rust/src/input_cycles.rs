@@ -47,36 +47,59 @@ impl Walk<'_> {
         (self.slots.get(id)?.kind == SlotKind::Input).then_some(id)
     }
 
-    fn detect(&mut self, id: SlotId) -> Result<(), ConversionError> {
-        if !self.visited.insert(id) {
+    /// An explicit stack, not recursion: a chain of 1,000,000 input types each requiring
+    /// the next must not overflow the stack (record 0042). A frame is a slot and the index
+    /// of its next field; `path` holds the fields followed from the walk's start.
+    fn detect(&mut self, root: SlotId) -> Result<(), ConversionError> {
+        if self.visited.contains(&root) {
             return Ok(());
         }
-        self.on_path.insert(id, self.path.len());
-        let count = self.slots.get(id).map_or(0, |s| s.fields.len());
-        for i in 0..count {
-            let Some(next) = self.target(id, i) else { continue };
-            self.path.push((id, i));
-            match self.on_path.get(&next) {
-                None => self.detect(next)?,
-                Some(&start) => {
-                    let cycle = &self.path[start..];
-                    let field = |&(s, f): &(SlotId, usize)| &self.slots[s].fields[f];
-                    let via: Vec<String> =
-                        cycle.iter().map(|c| format!("{}.{}", self.slots[c.0].name, field(c).name)).collect();
-                    return Err(fail(
-                        codes::INPUT_FIELD,
-                        format!(
-                            "input {} contains itself through non-null fields ({}), so no value could be given for it",
-                            self.slots[next].name,
-                            via.join(", ")
-                        ),
-                        &field(&cycle[0]).loc,
-                    ));
+        let mut frames: Vec<(SlotId, usize)> = Vec::new();
+        self.enter(root, &mut frames);
+        while let Some(&mut (id, ref mut i)) = frames.last_mut() {
+            let count = self.slots.get(id).map_or(0, |s| s.fields.len());
+            if *i == count {
+                self.on_path.remove(&id);
+                frames.pop();
+                if !frames.is_empty() {
+                    self.path.pop();
                 }
+                continue;
             }
-            self.path.pop();
+            let field = *i;
+            *i += 1;
+            let Some(next) = self.target(id, field) else { continue };
+            self.path.push((id, field));
+            if let Some(&start) = self.on_path.get(&next) {
+                return Err(self.cycle_error(next, start));
+            }
+            if self.visited.contains(&next) {
+                self.path.pop();
+            } else {
+                self.enter(next, &mut frames);
+            }
         }
-        self.on_path.remove(&id);
         Ok(())
+    }
+
+    fn enter(&mut self, id: SlotId, frames: &mut Vec<(SlotId, usize)>) {
+        self.visited.insert(id);
+        self.on_path.insert(id, self.path.len());
+        frames.push((id, 0));
+    }
+
+    fn cycle_error(&self, next: SlotId, start: usize) -> ConversionError {
+        let cycle = &self.path[start..];
+        let field = |&(s, f): &(SlotId, usize)| &self.slots[s].fields[f];
+        let via: Vec<String> = cycle.iter().map(|c| format!("{}.{}", self.slots[c.0].name, field(c).name)).collect();
+        fail(
+            codes::INPUT_FIELD,
+            format!(
+                "input {} contains itself through non-null fields ({}), so no value could be given for it",
+                self.slots[next].name,
+                via.join(", ")
+            ),
+            &field(&cycle[0]).loc,
+        )
     }
 }

@@ -52,6 +52,8 @@ pub struct Lowering {
     pub alias_stack: HashSet<String>,
     /// How many `type_of` calls are under way (see `MAX_TYPE_DEPTH`).
     pub type_depth: usize,
+    /// How many `classify` calls wait on a union member's classification (`ref_union_members`).
+    pub classify_depth: usize,
     /// Scalars declared by `x-graphql-scalar` on a property: name -> its first declaration
     /// (description and URL) and where it is, in the order they are met.
     pub scalar_info: IndexMap<String, (Value, Loc)>,
@@ -93,6 +95,7 @@ impl Lowering {
             schema: None,
             alias_stack: HashSet::new(),
             type_depth: 0,
+            classify_depth: 0,
             scalar_info: IndexMap::new(),
             classes: LocMap::default(),
             merges: LocMap::default(),

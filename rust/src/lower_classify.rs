@@ -11,6 +11,7 @@ use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, is_string_enum, Lowering};
+use crate::lower_types::MAX_TYPE_DEPTH;
 use crate::normalize::{attr, explicit_kind, flag};
 use crate::loc::{loc_key, Loc, Target};
 use crate::resolve::{merge_object, MergedObject};
@@ -110,7 +111,20 @@ impl Lowering {
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
                 let resolved = self.resolver.resolve(r, &from)?;
                 let t = self.follow_refs(resolved)?;
-                if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
+                // Classifying a member can ask for its own members' classes: a chain of
+                // `oneOf`s of one `$ref` nests one call per link, bounded as `type_of` is
+                // (record 0042).
+                if self.classify_depth >= MAX_TYPE_DEPTH {
+                    return Err(fail(
+                        codes::TOO_DEEP,
+                        format!("types nest deeper than {MAX_TYPE_DEPTH} levels here (array items, branches and $refs to aliases)"),
+                        &from,
+                    ));
+                }
+                self.classify_depth += 1;
+                let kind = self.classify(&t);
+                self.classify_depth -= 1;
+                if kind? != Classification::Slot(SlotKind::Object) {
                     return Ok(None);
                 }
                 members.push(t);

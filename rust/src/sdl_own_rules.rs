@@ -310,6 +310,9 @@ impl<'a> Validation<'a> {
     }
 }
 
+/// graphql-js's `detectCycleRecursive` from `name`, with an explicit stack instead of
+/// recursion: a cycle of 800,000 input types must not overflow the stack (record 0042).
+/// A frame is a type and the index of its next field; `path` holds the fields followed.
 pub(crate) fn detect_cycle<'n>(
     name: &'n str,
     fields: &HashMap<&'n str, Vec<&'n Node<ast::InputValueDefinition>>>,
@@ -322,12 +325,28 @@ pub(crate) fn detect_cycle<'n>(
         return;
     }
     index.insert(name, path.len());
-    for f in fields.get(name).map(Vec::as_slice).unwrap_or_default() {
+    let mut frames: Vec<(&'n str, usize)> = vec![(name, 0)];
+    while let Some(&mut (current, ref mut i)) = frames.last_mut() {
+        let list = fields.get(current).map(Vec::as_slice).unwrap_or_default();
+        let Some(&f) = list.get(*i) else {
+            index.remove(current);
+            frames.pop();
+            if !frames.is_empty() {
+                path.pop();
+            }
+            continue;
+        };
+        *i += 1;
         let ast::Type::NonNullNamed(target) = f.ty.as_ref() else { continue };
-        let Some((target, _)) = fields.get_key_value(target.as_str()) else { continue };
+        let Some((&target, _)) = fields.get_key_value(target.as_str()) else { continue };
         path.push(f);
         match index.get(target) {
-            None => detect_cycle(target, fields, visited, path, index, out),
+            None if visited.insert(target) => {
+                index.insert(target, path.len());
+                frames.push((target, 0));
+                continue;
+            }
+            None => {}
             Some(&at) => {
                 let cycle = path.get(at..).unwrap_or_default();
                 let names: Vec<&str> = cycle.iter().map(|f| f.name.as_str()).collect();
@@ -343,5 +362,4 @@ pub(crate) fn detect_cycle<'n>(
         }
         path.pop();
     }
-    index.remove(name);
 }

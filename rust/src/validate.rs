@@ -9,6 +9,8 @@
 
 use crate::json::{Map, Value};
 
+use foldhash::HashSet;
+
 use crate::errors::{Diagnostic, Severity};
 use crate::json_print::print_json;
 
@@ -85,13 +87,35 @@ pub fn file_report(path: &str, problems: Vec<Problem>, main_file: Option<&str>) 
     FileReport { path: path.to_string(), valid, problems: own }
 }
 
-/// Dedupes by code, file and pointer (the first one found stays).
-pub fn add_problem(list: &mut Vec<Diagnostic>, d: Diagnostic) {
-    let same = |x: &Diagnostic| {
-        x.code == d.code && x.file == d.file && x.pointer == d.pointer && (d.pointer.is_some() || x.line == d.line)
-    };
-    if !list.iter().any(same) {
-        list.push(d);
+/// Code, file, pointer, and the line when there is no pointer.
+type ProblemKey = (&'static str, Option<String>, Option<String>, Option<usize>);
+
+/// The problems found in a file, deduped by code, file and pointer (the first one found
+/// stays; without a pointer, by code, file and line). The keys met are kept in a set:
+/// comparing each new problem with every earlier one made 20,000 warnings quadratic.
+#[derive(Default)]
+pub struct Problems {
+    pub list: Vec<Diagnostic>,
+    seen: HashSet<ProblemKey>,
+}
+
+impl Problems {
+    fn key(d: &Diagnostic) -> ProblemKey {
+        let line = if d.pointer.is_some() { None } else { d.line };
+        (d.code, d.file.clone(), d.pointer.clone(), line)
+    }
+
+    /// Adds `d` even if an equal problem is there (it then counts for later ones).
+    pub fn push(&mut self, d: Diagnostic) {
+        self.seen.insert(Self::key(&d));
+        self.list.push(d);
+    }
+
+    /// Adds `d` unless a problem with its code, file and pointer is there.
+    pub fn add(&mut self, d: Diagnostic) {
+        if self.seen.insert(Self::key(&d)) {
+            self.list.push(d);
+        }
     }
 }
 

@@ -16,14 +16,14 @@ use std::rc::Rc;
 use crate::convert::json_schema_to_sdl;
 use crate::errors::{codes, Diagnostic, Location, Severity};
 use crate::load::load_json;
-use crate::locate::locate;
+use crate::locate::locate_all;
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
 use crate::options::{resolve_options, ConverterOptions};
 use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
-use crate::validate::{add_problem, file_report, to_problem, FileReport, ValidateOptions};
+use crate::validate::{file_report, to_problem, FileReport, Problems, ValidateOptions};
 use crate::validate_semantics::semantic_problems;
 
 /// Validates one JSON Schema text.
@@ -35,7 +35,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         line: None,
         column: None,
     };
-    let mut found: Vec<Diagnostic> = Vec::new();
+    let mut found = Problems::default();
     let root = match load_json(text, file) {
         Ok(root) => root,
         Err(e) => return finish(text, options, vec![e.to_diagnostic()]),
@@ -64,17 +64,17 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         d
     };
     for d in legacy {
-        add_problem(&mut found, d);
+        found.add(d);
     }
 
     let mut errors = Vec::new();
     let scan = scan_document_collecting(&root, file, &mut errors);
     for d in errors.into_iter().chain(scan.warnings.iter().cloned()) {
-        add_problem(&mut found, as_written(d));
+        found.add(as_written(d));
     }
 
     for d in semantic_problems(&root, file) {
-        add_problem(&mut found, as_written(d));
+        found.add(as_written(d));
     }
 
     let base_dir = options.base_dir.clone().unwrap_or_else(|| ".".to_string());
@@ -91,7 +91,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     let main: Rc<Source> = resolver.main.clone();
     for use_ in refs.iter() {
         if let Err(e) = resolver.resolve_from(use_.ref_, &main, use_.pointer) {
-            add_problem(&mut found, e.to_diagnostic());
+            found.add(e.to_diagnostic());
         }
     }
 
@@ -105,31 +105,35 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         Ok(resolved) => match json_schema_to_sdl(text, &resolved, true) {
             Ok(result) => {
                 for w in result.warnings {
-                    add_problem(&mut found, w);
+                    found.add(w);
                 }
             }
-            Err(e) => add_problem(&mut found, e.to_diagnostic()),
+            Err(e) => found.add(e.to_diagnostic()),
         },
-        Err(e) => add_problem(&mut found, e.to_diagnostic()),
+        Err(e) => found.add(e.to_diagnostic()),
     }
-    finish(text, options, found)
+    finish(text, options, found.list)
 }
 
-/// Positions for the problems of the file itself, then the report.
-fn finish(text: &str, options: &ValidateOptions, found: Vec<Diagnostic>) -> FileReport {
+/// Positions for the problems of the file itself, then the report. All located in one
+/// pass over the text (`locate_all`, as `convert` does): a pass per problem took 302 s
+/// on a 100 MB schema, and 27 s for 20,000 unknown attributes in 1.3 MB.
+fn finish(text: &str, options: &ValidateOptions, mut found: Vec<Diagnostic>) -> FileReport {
     let file = options.file_name.as_deref();
-    let problems = found
-        .into_iter()
-        .map(|mut d| {
-            let mine = d.file.is_none() || d.file.as_deref() == file;
-            if d.line.is_none() && mine {
-                if let Some((line, column)) = d.pointer.as_deref().and_then(|p| locate(text, p)) {
-                    d.line = Some(line);
-                    d.column = Some(column);
-                }
-            }
-            to_problem(&d, options.strict)
+    let mine: Vec<usize> = (0..found.len())
+        .filter(|&i| {
+            let d = &found[i];
+            d.line.is_none() && d.pointer.is_some() && (d.file.is_none() || d.file.as_deref() == file)
         })
         .collect();
+    let pointers: Vec<&str> = mine.iter().filter_map(|&i| found[i].pointer.as_deref()).collect();
+    let positions = locate_all(text, &pointers);
+    for (k, &i) in mine.iter().enumerate() {
+        if let Some(&Some((line, column))) = positions.get(k) {
+            found[i].line = Some(line);
+            found[i].column = Some(column);
+        }
+    }
+    let problems = found.iter().map(|d| to_problem(d, options.strict)).collect();
     file_report(file.unwrap_or("<stdin>"), problems, file)
 }
