@@ -26,6 +26,9 @@ export const FEDERATION_DIRECTIVES = [
 ];
 export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.3';
 
+/** `@shareable` twice on one type or field: the message of both directions (sdl-validate.ts too). */
+export const SHAREABLE_TWICE = 'directive @shareable is not repeatable on one type or field (federation allows it once per declaration)';
+
 interface KnownDirective {
   locations: string[];
   repeatable: boolean;
@@ -322,6 +325,10 @@ export class FieldDirectives {
     if (repeated && !known.repeatable) {
       this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @${name} is not repeatable`, loc);
     }
+    // Federation v2.3 declares @shareable repeatable only so that a type definition and
+    // its extensions may each carry it; @apollo/subgraph refuses it twice on one
+    // declaration, and we print one declaration per type or field.
+    if (repeated && name === 'shareable') this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, SHAREABLE_TWICE, loc);
   }
 
   /**

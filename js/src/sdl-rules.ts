@@ -189,8 +189,11 @@ class Checker {
       const name = d.name.value;
       const rule = this.rules.get(name);
       if (rule === undefined || !rule.locations.has(location)) return false;
-      if (!rule.repeatable) {
+      // @shareable too: repeatable, but once per list (sdl-validate.ts shareableOnce).
+      if (!rule.repeatable || name === 'shareable') {
         for (let j = 0; j < i; j++) if (list[j].name.value === name) return false;
+      }
+      if (!rule.repeatable) {
         if (seen !== undefined) {
           if (seen.has(name)) return false;
           seen.add(name);

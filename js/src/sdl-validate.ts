@@ -11,7 +11,7 @@ import * as path from 'path';
 import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
-import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { FEDERATION_DIRECTIVES, SHAREABLE_TWICE } from './lower-directives';
 import type { Reader } from './sdl-read';
 import { withoutDeepInputChains } from './sdl-input-cycles';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
@@ -133,7 +133,7 @@ export function validateSdl(graphql: typeof import('graphql'), doc: G.DocumentNo
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { specifiedSDLRules } = require('graphql/validation/specifiedRules') as typeof import('graphql/validation/specifiedRules');
   const rules = specifiedSDLRules.map((r) => (r === graphql.KnownDirectivesRule ? knownDirectives(graphql) : r));
-  return validateSDL(doc, undefined, rules);
+  return validateSDL(doc, undefined, [...rules, shareableOnce(graphql)]);
 }
 
 /**
@@ -195,4 +195,25 @@ function knownDirectives(graphql: typeof import('graphql')): SDLValidationRule {
       },
     };
   };
+}
+
+/**
+ * `@shareable` twice in one list of directives (one type definition, one extension, one
+ * field), at the second. Federation v2.3 declares it repeatable, so graphql-js accepts
+ * it, but only so that a definition and its extensions may each carry it:
+ * @apollo/subgraph refuses it twice on one declaration. sdl-rules.ts does not prove a
+ * document with one; the twin of sdl_own_rules.rs `shareable_once`.
+ */
+function shareableOnce(graphql: typeof import('graphql')): SDLValidationRule {
+  return (context) => ({
+    enter(node) {
+      if (!('directives' in node) || node.directives === undefined) return;
+      let seen = false;
+      for (const d of node.directives as readonly G.ConstDirectiveNode[]) {
+        if (d.name.value !== 'shareable') continue;
+        if (seen) context.reportError(new graphql.GraphQLError(SHAREABLE_TWICE, { nodes: d }));
+        seen = true;
+      }
+    },
+  });
 }

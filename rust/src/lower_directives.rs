@@ -45,6 +45,10 @@ pub const FEDERATION_DIRECTIVES: [&str; 11] = [
 ];
 pub const FEDERATION_URL: &str = "https://specs.apollo.dev/federation/v2.3";
 
+/// `@shareable` twice on one type or field: the message of both directions (sdl_own_rules.rs too).
+pub const SHAREABLE_TWICE: &str =
+    "directive @shareable is not repeatable on one type or field (federation allows it once per declaration)";
+
 const FIELD_AND_TYPE_LOCATIONS: &[&str] = &[
     "FIELD_DEFINITION",
     "OBJECT",
@@ -484,6 +488,12 @@ impl FieldDirectives {
         }
         if repeated && !repeatable {
             return Err(fail(codes::ATTRIBUTE_SCOPE, format!("directive @{name} is not repeatable"), loc));
+        }
+        // Federation v2.3 declares @shareable repeatable only so that a type definition and
+        // its extensions may each carry it; @apollo/subgraph refuses it twice on one
+        // declaration, and we print one declaration per type or field.
+        if repeated && name == "shareable" {
+            return Err(fail(codes::ATTRIBUTE_SCOPE, SHAREABLE_TWICE, loc));
         }
         Ok(())
     }

@@ -1,12 +1,13 @@
 //! sdl_own_rules: the graphql-js rules apollo-compiler 1.x does not check, for the
 //! validator of sdl_validate.rs (stage 4 of sdl_read, record 0028). No twin in js/src:
-//! graphql-js checks these itself.
+//! graphql-js checks these itself (except `shareable_once`, a rule of ours in both).
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::{Name, Node};
 
+use crate::lower_directives::SHAREABLE_TWICE;
 use crate::sdl_defaults::{fits, NamedType};
 use crate::sdl_names::{
     directives_of_node, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
@@ -31,6 +32,7 @@ impl<'a> Validation<'a> {
         self.extra_arguments_with_unfit_defaults(&mut out);
         self.one_of(&mut out);
         self.input_cycles(&mut out);
+        self.shareable_once(&mut out);
         for (message, offset) in unreadable_directive_arguments(self.doc) {
             out.push(Problem::new(Phase::Build, message, [offset]));
         }
@@ -73,6 +75,22 @@ impl<'a> Validation<'a> {
                 ));
             }
         }
+    }
+
+    /// `@shareable` twice in one list of directives (one type definition, one extension,
+    /// one field), at the second. Federation v2.3 declares it repeatable, so graphql-js
+    /// accepts it, but only so that a definition and its extensions may each carry it:
+    /// @apollo/subgraph refuses it twice on one declaration. sdl_rules.rs does not prove
+    /// a document with one; the twin of sdl-validate.ts `shareableOnce` (a rule of ours
+    /// in both languages).
+    pub(crate) fn shareable_once(&self, out: &mut Vec<Problem>) {
+        each_directive_list(self.doc, &mut |_, list| {
+            let mut shareable = list.iter().filter(|d| d.name == "shareable");
+            shareable.next();
+            for d in shareable {
+                out.push(Problem::new(Phase::Sdl, SHAREABLE_TWICE, [start(d.location())]));
+            }
+        });
     }
 
     /// UniqueInputFieldNamesRule: `{a: 1, a: 2}` in a directive argument or a default value.

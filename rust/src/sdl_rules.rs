@@ -245,10 +245,11 @@ impl<'a> Checker<'a> {
             if rule.locations & bit(location) == 0 {
                 return false;
             }
+            // @shareable too: repeatable, but once per list (sdl_own_rules.rs shareable_once).
+            if (!rule.repeatable || name == "shareable") && list.iter().take(i).any(|earlier| earlier.name == name) {
+                return false;
+            }
             if !rule.repeatable {
-                if list.iter().take(i).any(|earlier| earlier.name == name) {
-                    return false;
-                }
                 if let Some(seen) = seen.as_deref_mut() {
                     if !seen.insert(name) {
                         return false;
