@@ -15,7 +15,7 @@
  *    the federation `@link` when used (D11).
  */
 import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
-import { checkDeprecatedDefaults } from './default-values';
+import { checkDefaults } from './default-values';
 import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
 import { checkFieldSets } from './field-set';
@@ -50,7 +50,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   resolveReferences(lw, order, byName);
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order);
-  checkDeprecatedDefaults(lw, order, directiveDefs, byName);
+  checkDefaults(lw, order, directiveDefs, byName);
   checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
   checkFieldSets(lw, order, byName);

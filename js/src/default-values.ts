@@ -1,20 +1,22 @@
 /**
- * default-values: whether a default value fits its type, as graphql-js 16
- * coerces a default (`valueFromAST`) when it builds a schema (record 0030).
+ * default-values: whether a value fits its type, as GraphQL's input coercion
+ * (`fits`), and the defaults of the document checked with it (record 0030).
  *
- * graphql-js keeps no default that does not coerce, so a non-null argument or
- * input field with such a default is *required* to it, and `@deprecated` on it
- * makes the SDL invalid; apollo-compiler keeps the default. So that every
- * SDL we print is valid for both, `@deprecated` on a non-null argument or
- * input field whose default does not fit is ATTRIBUTE_SCOPE, as it is without
- * a default (lower-directives.ts). rust/src/default_values.rs is the same check,
- * and rust/src/sdl_read.rs applies graphql-js's rule to SDL input.
+ * Every default must coerce to its type (the spec, graphql-js 17 and
+ * buildSubgraphSchema refuse one that does not: `first: Int = {}`), so one
+ * that does not is ATTRIBUTE_TYPE at the default; the reverse direction
+ * refuses the same SDL (sdl-values.ts). graphql-js 16 keeps no default that
+ * does not coerce (`valueFromAST`), so to it a non-null argument or input
+ * field with such a default is *required*, and `@deprecated` on it makes the
+ * SDL invalid: that is ATTRIBUTE_SCOPE at the `@deprecated` entry, as it is
+ * without a default (lower-directives.ts), and is checked first.
+ * rust/src/default_values.rs is the same check.
  *
  * The value is JSON, as printed (`printValue`): a number is an Int literal when
  * it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
  */
 import { ErrorCodes } from './errors';
-import { isObject, keysOf, own, type JsonValue } from './load';
+import { isObject, keysOf, own, pointerJoin, type JsonValue } from './load';
 import type { Loc } from './loc';
 import type { DraftDirectiveDef } from './lower-directives';
 import type { Lowering } from './lower';
@@ -27,35 +29,55 @@ const INT_LITERAL = /^-?\d+$/;
 /** Deeper than this, a default (of an input type that contains itself) is taken to fit. */
 const MAX_DEPTH = 64;
 
-/** `@deprecated` on a non-null argument or input field whose default does not fit: ATTRIBUTE_SCOPE. */
-export function checkDeprecatedDefaults(lw: Lowering, order: Slot[], directiveDefs: DraftDirectiveDef[], byName: Map<string, Slot>): void {
-  const check = (type: TypeExpr, dflt: JsonValue | undefined, at: Loc | undefined, what: string): void => {
-    if (at === undefined || dflt === undefined || type.kind !== 'nonNull' || fits(dflt, type, byName, 0)) return;
-    lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (its default does not fit ${renderType(type)}, so GraphQL ignores it)`, at);
+/**
+ * Every default against its type (record 0030), in the order of the document:
+ * the arguments of directive definitions, then each type's fields, their
+ * arguments and (input fields) their `x-graphql-default`. For each default,
+ * `@deprecated` on a non-null one whose default does not fit as graphql-js 16
+ * reads it is ATTRIBUTE_SCOPE at the directive; then a default that does not
+ * coerce to its type under GraphQL's input coercion (the spec, graphql-js 17
+ * and buildSubgraphSchema refuse it) is ATTRIBUTE_TYPE at the default.
+ */
+export function checkDefaults(lw: Lowering, order: Slot[], directiveDefs: DraftDirectiveDef[], byName: Map<string, Slot>): void {
+  type What = 'argument' | 'input field';
+  const check = (type: TypeExpr, dflt: JsonValue | undefined, deprecatedAt: Loc | undefined, defaultAt: () => Loc, what: What, coordinate: () => string): void => {
+    if (dflt === undefined) return;
+    if (deprecatedAt !== undefined && type.kind === 'nonNull' && !fits(dflt, type, byName, 0)) {
+      lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (its default does not fit ${renderType(type)}, so GraphQL ignores it)`, deprecatedAt);
+    }
+    if (!fits(dflt, type, byName, 0, true)) {
+      lw.fail(ErrorCodes.ATTRIBUTE_TYPE, `the default value of ${what} ${coordinate()} does not fit its type ${renderType(type)}`, defaultAt());
+    }
   };
-  for (const d of directiveDefs) for (const a of d.args) check(a.type, a.defaultValue, a.deprecatedAt, 'argument');
+  for (const d of directiveDefs) {
+    for (const a of d.args) check(a.type, a.defaultValue, a.deprecatedAt, () => a.defaultAt!, 'argument', () => `@${d.name}(${a.name}:)`);
+  }
   for (const slot of order) {
     for (const f of slot.fields) {
-      for (const a of f.args) check(a.type, a.defaultValue, a.deprecatedAt, 'argument');
-      if (slot.kind === 'input') check(f.type, f.defaultValue, f.deprecatedAt, 'input field');
+      for (const a of f.args) check(a.type, a.defaultValue, a.deprecatedAt, () => a.defaultAt!, 'argument', () => `${slot.name}.${f.name}(${a.name}:)`);
+      if (slot.kind === 'input') {
+        const at = (): Loc => ({ source: f.loc.source, pointer: pointerJoin(f.loc.pointer, 'x-graphql-default') });
+        check(f.type, f.defaultValue, f.deprecatedAt, at, 'input field', () => `${slot.name}.${f.name}`);
+      }
     }
   }
 }
 
 /**
  * graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
- * `applied`: the value of an applied directive's argument (record 0065), which
- * GraphQL's input coercion also refuses with a field its input object type lacks
- * (`valueFromAST` ignores those, as validation has refused them before).
+ * `strict`: GraphQL's input coercion, for the value of an applied directive's
+ * argument (record 0065) and a default (record 0030), which also refuses a
+ * field its input object type lacks (`valueFromAST` ignores those, as
+ * validation has refused them before).
  */
-export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>, depth: number, applied = false): boolean {
+export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>, depth: number, strict = false): boolean {
   if (depth > MAX_DEPTH) return true;
-  if (type.kind === 'nonNull') return value !== null && fits(value, type.of, byName, depth, applied);
+  if (type.kind === 'nonNull') return value !== null && fits(value, type.of, byName, depth, strict);
   if (value === null) return true;
   if (type.kind === 'list') {
     return Array.isArray(value)
-      ? value.every((item) => fits(item, type.of, byName, depth + 1, applied))
-      : fits(value, type.of, byName, depth + 1, applied);
+      ? value.every((item) => fits(item, type.of, byName, depth + 1, strict))
+      : fits(value, type.of, byName, depth + 1, strict);
   }
   const name = type.kind === 'slot' ? type.slot.name : type.name;
   const isInt = typeof value === 'number' && INT_LITERAL.test(formatNumber(value));
@@ -78,7 +100,7 @@ export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>
   }
   if (slot?.kind !== 'input') return true; // a custom scalar takes any literal
   if (!isObject(value) || enumLiteral(value) !== undefined) return false;
-  if (applied && keysOf(value).some((k) => !slot.fields.some((f) => f.name === k))) return false;
+  if (strict && keysOf(value).some((k) => !slot.fields.some((f) => f.name === k))) return false;
   let coerced = 0;
   let lastNull = false;
   for (const field of slot.fields) {
@@ -90,7 +112,7 @@ export function fits(value: JsonValue, type: TypeExpr, byName: Map<string, Slot>
       } else if (field.type.kind === 'nonNull') return false;
       continue;
     }
-    if (!fits(given, field.type, byName, depth + 1, applied)) return false;
+    if (!fits(given, field.type, byName, depth + 1, strict)) return false;
     coerced++;
     lastNull = given === null;
   }

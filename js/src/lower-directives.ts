@@ -283,7 +283,8 @@ export class FieldDirectives {
       if (typeof description === 'string' && description !== '') arg.description = description;
       const dflt = own(spec, 'default');
       if (dflt !== undefined) {
-        checkLiteral(this.lw, dflt, child(at, 'default'));
+        arg.defaultAt = child(at, 'default');
+        checkLiteral(this.lw, dflt, arg.defaultAt);
         arg.defaultValue = dflt;
       }
       const deprecatedAt = this.requiredDeprecation(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
@@ -389,7 +390,14 @@ export class FieldDirectives {
         t = { depth: 0 };
         inf.args.set(argName, t);
       }
-      inferFrom(value, t);
+      const conflict = inferFrom(value, t, child(loc, 'args', argName));
+      if (conflict !== undefined) {
+        this.lw.fail(
+          ErrorCodes.ATTRIBUTE_TYPE,
+          `the values of argument ${argName} of @${name} have different types (${conflict.kinds}); declare @${name} in x-graphql-directive-definitions`,
+          conflict.at,
+        );
+      }
     }
   }
 
@@ -424,33 +432,56 @@ interface InferredType {
   base?: string;
 }
 
+/** Values of one argument whose named types no GraphQL type takes both of: the kinds, and where the second stands. */
+interface InferenceConflict {
+  kinds: string;
+  at: Loc;
+}
+
 /**
- * Adds one value to an argument's inferred type, so that the type fits every
- * value of every use under GraphQL input coercion: a number that prints as an
- * integer within 32-bit range is an Int, any other a Float, and Int with Float
- * is Float; a list nests the type of all its items, and since a single value
- * coerces to a list of it, the deepest value decides the nesting; an object
- * (an input object or enum literal) is JSON, and so are named types that
- * disagree (String with Int): JSON takes any literal. Iterative: a value
- * nests up to MAX_LIST_NESTING levels.
+ * Adds one value (at `loc`) to an argument's inferred type, so that the type
+ * fits every value of every use under GraphQL input coercion: a number that
+ * prints as an integer within 32-bit range is an Int, any other a Float, and
+ * Int with Float is Float; a list nests the type of all its items, and since
+ * a single value coerces to a list of it, the deepest value decides the
+ * nesting; an object (an input object or enum literal) is JSON. Named types
+ * that disagree otherwise (String with Int, JSON with String) are a conflict
+ * (issue #34: the author declares the directive): the first value, in
+ * document order, that disagrees with those before it is returned. Iterative:
+ * a value nests up to MAX_LIST_NESTING levels.
  */
-function inferFrom(value: JsonValue, into: InferredType): void {
-  const stack: Array<[JsonValue, number]> = [[value, 0]];
+function inferFrom(value: JsonValue, into: InferredType, loc: Loc): InferenceConflict | undefined {
+  const stack: Array<[JsonValue, number, Loc]> = [[value, 0, loc]];
   while (stack.length > 0) {
-    const [v, depth] = stack.pop()!;
+    const [v, depth, at] = stack.pop()!;
     if (Array.isArray(v)) {
       into.depth = Math.max(into.depth, depth + 1);
-      for (const item of v) stack.push([item, depth + 1]);
+      // Pushed last to first, so that the items are met in document order.
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], depth + 1, child(at, i)]);
       continue;
     }
     into.depth = Math.max(into.depth, depth);
     if (v === null) continue;
     const base = literalBase(v);
     if (into.base === undefined || into.base === base) into.base = base;
-    else if ((into.base === 'Int' && base === 'Float') || (into.base === 'Float' && base === 'Int')) into.base = 'Float';
-    else into.base = JSON_SCALAR;
+    else if (isNumberType(into.base) && isNumberType(base)) into.base = 'Float';
+    else return { kinds: `${KIND_NAMES[into.base]}, then ${KIND_NAMES[base]}`, at };
   }
+  return undefined;
 }
+
+function isNumberType(base: string): boolean {
+  return base === 'Int' || base === 'Float';
+}
+
+/** How a conflict names the kind of value behind an inferred named type. */
+const KIND_NAMES: Record<string, string> = {
+  String: 'a string',
+  Boolean: 'a boolean',
+  Int: 'a number',
+  Float: 'a number',
+  [JSON_SCALAR]: 'an object',
+};
 
 /** The named type of a literal that is not a list or null, by how it prints: `1` is an Int, `1.5` and `1e+21` are Floats. */
 function literalBase(value: JsonValue): string {

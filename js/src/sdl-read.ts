@@ -16,6 +16,9 @@
  *      prove neither would report anything;
  *      the federation definitions are added for validation only when the
  *      document applies federation directives (or `@link`) it does not define;
+ *      then (sdl-values, never skipped) default values and applied directive
+ *      argument values that do not coerce to their types: GRAPHQL_INVALID at
+ *      the first such value (records 0030, 0065);
  *   5. building the IR: extensions merged into their type, literals to JSON
  *      (a number beyond the double range, or nesting deeper than 128 levels,
  *      is GRAPHQL_INVALID), directives reordered (attribute directives first),
@@ -50,6 +53,7 @@ import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
 import { validate, withFederationDefinitions } from './sdl-validate';
+import { checkValues } from './sdl-values';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
 
 /** Literal values and list types may nest this deep (record 0028). */
@@ -219,6 +223,7 @@ function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.Do
     checkNames(reader, doc);
     validate(graphql, reader, doc, full, sdlHeld);
   }
+  checkValues(graphql, reader, doc, full);
   requireDefinition(graphql, reader, doc);
   return reader.build(doc);
 }

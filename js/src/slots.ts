@@ -22,6 +22,8 @@ export interface DraftInputValue {
   directives: readonly AppliedDirective[];
   /** A non-null one's `@deprecated` entry, checked against its default by default-values.ts. */
   deprecatedAt?: Loc;
+  /** Where the default is written, for default-values.ts (record 0030). */
+  defaultAt?: Loc;
 }
 
 export interface DraftField {

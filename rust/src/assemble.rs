@@ -19,7 +19,7 @@ use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
 use crate::canonical::{canonical_field_directives, canonical_type_directives};
-use crate::default_values::check_deprecated_defaults;
+use crate::default_values::check_defaults;
 use crate::directive_args::check_applied_arguments;
 use crate::field_set::check_field_sets;
 use crate::hoist::hoist_interfaces;
@@ -63,7 +63,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     resolve_references(lw, &order, &by_name)?;
     check_interface_cycles(lw, &order)?;
     complete_interfaces(lw, &order, &by_name)?;
-    check_deprecated_defaults(lw, &order, &directive_defs, &by_name)?;
+    check_defaults(lw, &order, &directive_defs, &by_name)?;
     check_applied_arguments(lw, &directive_defs, &by_name)?;
     check_input_cycles(lw, &order, &by_name)?;
     check_field_sets(lw, &order, &by_name)?;

@@ -1,14 +1,15 @@
-//! default_values: whether a default value fits its type, as graphql-js 16
-//! coerces a default (`valueFromAST`) when it builds a schema (record 0030;
+//! default_values: whether a value fits its type, as GraphQL's input coercion
+//! (`fits`), and the defaults of the document checked with it (record 0030;
 //! mirrors js/src/default-values.ts).
 //!
-//! graphql-js keeps no default that does not coerce, so a non-null argument or
-//! input field with such a default is *required* to it, and `@deprecated` on it
-//! makes the SDL invalid; apollo-compiler keeps the default. So that every SDL
-//! we print is valid for both, `@deprecated` on a non-null argument or input
-//! field whose default does not fit is ATTRIBUTE_SCOPE, as it is without a
-//! default (lower_directives.rs). sdl_read.rs applies graphql-js's rule to SDL
-//! input.
+//! Every default must coerce to its type (the spec, graphql-js 17 and
+//! buildSubgraphSchema refuse one that does not: `first: Int = {}`), so one
+//! that does not is ATTRIBUTE_TYPE at the default; the reverse direction
+//! refuses the same SDL (sdl_values.rs). graphql-js 16 keeps no default that
+//! does not coerce (`valueFromAST`), so to it a non-null argument or input
+//! field with such a default is *required*, and `@deprecated` on it makes the
+//! SDL invalid: that is ATTRIBUTE_SCOPE at the `@deprecated` entry, as it is
+//! without a default (lower_directives.rs), and is checked first.
 //!
 //! The value is JSON, as printed (`print_value`): a number is an Int literal
 //! when it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
@@ -29,39 +30,73 @@ use crate::type_expr::{render_type, Base, TypeExpr, Wrapper};
 /// Deeper than this, a default (of an input type that contains itself) is taken to fit.
 const MAX_DEPTH: usize = 64;
 
-/// `@deprecated` on a non-null argument or input field whose default does not fit: ATTRIBUTE_SCOPE.
-pub fn check_deprecated_defaults(
+/// Every default against its type (record 0030), in the order of the document:
+/// the arguments of directive definitions, then each type's fields, their
+/// arguments and (input fields) their `x-graphql-default`. For each default,
+/// `@deprecated` on a non-null one whose default does not fit as graphql-js 16
+/// reads it is ATTRIBUTE_SCOPE at the directive; then a default that does not
+/// coerce to its type under GraphQL's input coercion (the spec, graphql-js 17
+/// and buildSubgraphSchema refuse it) is ATTRIBUTE_TYPE at the default
+/// (mirrors `checkDefaults`).
+pub fn check_defaults(
     lw: &Lowering,
     order: &[SlotId],
     directive_defs: &[DraftDirectiveDef],
     by_name: &HashMap<Str, SlotId>,
 ) -> Result<(), ConversionError> {
     let slots = &lw.slots;
-    let check = |type_: &TypeExpr, dflt: Option<&Value>, at: Option<&Loc>, what: &str| -> Result<(), ConversionError> {
-        let (Some(at), Some(dflt), true) = (at, dflt, type_.is_non_null()) else { return Ok(()) };
-        if fits(dflt, type_, slots, by_name, 0, false) {
-            return Ok(());
+    let check = |type_: &TypeExpr,
+                 dflt: Option<&Value>,
+                 deprecated_at: Option<&Loc>,
+                 default_at: &dyn Fn() -> Option<Loc>,
+                 what: &str,
+                 coordinate: &dyn Fn() -> String|
+     -> Result<(), ConversionError> {
+        let Some(dflt) = dflt else { return Ok(()) };
+        if let Some(at) = deprecated_at.filter(|_| type_.is_non_null()) {
+            if !fits(dflt, type_, slots, by_name, 0, false) {
+                let rendered = render_type(type_, slots);
+                return Err(fail(
+                    codes::ATTRIBUTE_SCOPE,
+                    format!("directive @deprecated cannot be applied to a required {what} (its default does not fit {rendered}, so GraphQL ignores it)"),
+                    at,
+                ));
+            }
         }
-        let rendered = render_type(type_, slots);
-        Err(fail(
-            codes::ATTRIBUTE_SCOPE,
-            format!("directive @deprecated cannot be applied to a required {what} (its default does not fit {rendered}, so GraphQL ignores it)"),
-            at,
-        ))
+        if !fits(dflt, type_, slots, by_name, 0, true) {
+            // Every default has its place (set where it is read); inferred arguments have none.
+            let Some(at) = default_at() else { return Ok(()) };
+            let rendered = render_type(type_, slots);
+            return Err(fail(
+                codes::ATTRIBUTE_TYPE,
+                format!("the default value of {what} {} does not fit its type {rendered}", coordinate()),
+                &at,
+            ));
+        }
+        Ok(())
     };
     for d in directive_defs {
         for a in &d.args {
-            check(&a.type_, a.default_value.as_ref(), a.deprecated_at.as_ref(), "argument")?;
+            let at = || a.default_at.clone();
+            check(&a.type_, a.default_value.as_ref(), a.deprecated_at.as_ref(), &at, "argument", &|| {
+                format!("@{}({}:)", d.name, a.name)
+            })?;
         }
     }
     for &id in order {
         let Some(slot) = slots.get(id) else { continue };
         for f in &slot.fields {
             for a in f.args() {
-                check(&a.type_, a.default_value.as_ref(), a.deprecated_at.as_ref(), "argument")?;
+                let at = || a.default_at.clone();
+                check(&a.type_, a.default_value.as_ref(), a.deprecated_at.as_ref(), &at, "argument", &|| {
+                    format!("{}.{}({}:)", slot.name, f.name, a.name)
+                })?;
             }
             if slot.kind == SlotKind::Input {
-                check(&f.type_, f.default_value(), f.deprecated_at(), "input field")?;
+                let at = || Some(f.loc.child(&["x-graphql-default"]));
+                check(&f.type_, f.default_value(), f.deprecated_at(), &at, "input field", &|| {
+                    format!("{}.{}", slot.name, f.name)
+                })?;
             }
         }
     }
@@ -76,28 +111,29 @@ fn is_int_literal(value: &Value) -> Option<f64> {
 }
 
 /// graphql-js `valueFromAST(value, type) !== undefined`, for a JSON value as printed.
-/// `applied`: the value of an applied directive's argument (record 0065), which
-/// GraphQL's input coercion also refuses with a field its input object type lacks
-/// (`valueFromAST` ignores those, as validation has refused them before).
+/// `strict`: GraphQL's input coercion, for the value of an applied directive's
+/// argument (record 0065) and a default (record 0030), which also refuses a
+/// field its input object type lacks (`valueFromAST` ignores those, as
+/// validation has refused them before).
 pub fn fits(
     value: &Value,
     type_: &TypeExpr,
     slots: &Slots,
     by_name: &HashMap<Str, SlotId>,
     depth: usize,
-    applied: bool,
+    strict: bool,
 ) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }
     match type_.outer() {
-        Some(Wrapper::NonNull) => return !value.is_null() && fits(value, &type_.inner(), slots, by_name, depth, applied),
+        Some(Wrapper::NonNull) => return !value.is_null() && fits(value, &type_.inner(), slots, by_name, depth, strict),
         _ if value.is_null() => return true,
         Some(Wrapper::List) => {
             let item = type_.inner();
             return match value {
-                Value::Array(items) => items.iter().all(|v| fits(v, &item, slots, by_name, depth + 1, applied)),
-                _ => fits(value, &item, slots, by_name, depth + 1, applied),
+                Value::Array(items) => items.iter().all(|v| fits(v, &item, slots, by_name, depth + 1, strict)),
+                _ => fits(value, &item, slots, by_name, depth + 1, strict),
             };
         }
         None => {}
@@ -124,7 +160,7 @@ pub fn fits(
             if enum_literal(value).is_some() {
                 return false;
             }
-            if applied && map.keys().any(|k| !slot.fields.iter().any(|f| f.name.as_str() == k.as_str())) {
+            if strict && map.keys().any(|k| !slot.fields.iter().any(|f| f.name.as_str() == k.as_str())) {
                 return false;
             }
             let mut coerced = 0;
@@ -142,7 +178,7 @@ pub fn fits(
                         }
                     }
                     Some(given) => {
-                        if !fits(given, &field.type_, slots, by_name, depth + 1, applied) {
+                        if !fits(given, &field.type_, slots, by_name, depth + 1, strict) {
                             return false;
                         }
                         coerced += 1;

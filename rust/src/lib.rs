@@ -44,6 +44,7 @@ mod sdl_rules;
 #[cfg(test)]
 mod test_corpus;
 mod sdl_validate;
+mod sdl_values;
 mod sdl_own_rules;
 pub mod suggest;
 pub mod sdl_schema_rules;

@@ -443,12 +443,13 @@ impl FieldDirectives {
                 Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
                 _ => None,
             };
-            let default_value = match attr(spec, "default") {
+            let (default_value, default_at) = match attr(spec, "default") {
                 Some(dflt) => {
-                    check_literal(dflt, &child(&at, &["default"]))?;
-                    Some(dflt.clone())
+                    let default_at = child(&at, &["default"]);
+                    check_literal(dflt, &default_at)?;
+                    (Some(dflt.clone()), Some(default_at))
                 }
-                None => None,
+                None => (None, None),
             };
             let deprecated_at = required_deprecation(
                 &type_,
@@ -457,7 +458,15 @@ impl FieldDirectives {
                 &child(&at, &["directives"]),
                 "argument",
             )?;
-            out.push(DraftInputValue { name: Str::new(name), description, type_, default_value, directives, deprecated_at });
+            out.push(DraftInputValue {
+                name: Str::new(name),
+                description,
+                type_,
+                default_value,
+                directives,
+                deprecated_at,
+                default_at,
+            });
         }
         Ok(out)
     }
@@ -555,7 +564,7 @@ impl FieldDirectives {
                     return Err(fail(codes::ATTRIBUTE_TYPE, problem, &child(&at, &["args", arg_name])));
                 }
             }
-            self.record(&name, &args, location, repeated, &at);
+            self.record(&name, &args, location, repeated, &at)?;
             self.uses.push(DirectiveUse { name: name.clone(), args: args.clone(), loc: at });
             seen_here.insert(name.clone());
             out.push(AppliedDirective { name, args });
@@ -563,13 +572,13 @@ impl FieldDirectives {
         Ok(out)
     }
 
-    fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool, loc: &Loc) {
+    fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool, loc: &Loc) -> Res<()> {
         if FEDERATION_DIRECTIVES.contains(&name) {
             self.federation_used.insert(name.to_string());
-            return;
+            return Ok(());
         }
         if known_directive(name).is_some() || self.declared_names.contains(name) {
-            return;
+            return Ok(());
         }
         let inf = self.inferred.entry(name.to_string()).or_insert_with(|| Inference {
             name: name.to_string(),
@@ -583,8 +592,18 @@ impl FieldDirectives {
             inf.repeatable = true;
         }
         for (arg_name, value) in args {
-            infer_from(value, inf.args.entry(arg_name.clone()).or_default());
+            let at = child(loc, &["args", arg_name.as_str()]);
+            if let Some((kinds, at)) = infer_from(value, inf.args.entry(arg_name.clone()).or_default(), at) {
+                return Err(fail(
+                    codes::ATTRIBUTE_TYPE,
+                    format!(
+                        "the values of argument {arg_name} of @{name} have different types ({kinds}); declare @{name} in x-graphql-directive-definitions"
+                    ),
+                    &at,
+                ));
+            }
         }
+        Ok(())
     }
 
     /// Declared definitions, then inferred ones (with a warning each), in first-use order.
@@ -606,6 +625,7 @@ impl FieldDirectives {
                     default_value: None,
                     directives: Vec::new(),
                     deprecated_at: None,
+                    default_at: None,
                 });
             }
             out.push(DraftDirectiveDef {
@@ -641,20 +661,25 @@ impl InferredType {
     }
 }
 
-/// Adds one value to an argument's inferred type, so that the type fits every
-/// value of every use under GraphQL input coercion: a number that prints as an
-/// integer within 32-bit range is an Int, any other a Float, and Int with Float
-/// is Float; a list nests the type of all its items, and since a single value
-/// coerces to a list of it, the deepest value decides the nesting; an object
-/// (an input object or enum literal) is JSON, and so are named types that
-/// disagree (String with Int): JSON takes any literal. Iterative: a value
-/// nests up to MAX_LIST_NESTING levels (mirrors `inferFrom`).
-fn infer_from(value: &Value, into: &mut InferredType) {
-    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
-    while let Some((v, depth)) = stack.pop() {
+/// Adds one value (at `loc`) to an argument's inferred type, so that the type
+/// fits every value of every use under GraphQL input coercion: a number that
+/// prints as an integer within 32-bit range is an Int, any other a Float, and
+/// Int with Float is Float; a list nests the type of all its items, and since
+/// a single value coerces to a list of it, the deepest value decides the
+/// nesting; an object (an input object or enum literal) is JSON. Named types
+/// that disagree otherwise (String with Int, JSON with String) are a conflict
+/// (issue #34: the author declares the directive): the kinds and the place of
+/// the first value, in document order, that disagrees with those before it.
+/// Iterative: a value nests up to MAX_LIST_NESTING levels (mirrors `inferFrom`).
+fn infer_from(value: &Value, into: &mut InferredType, loc: Loc) -> Option<(String, Loc)> {
+    let mut stack: Vec<(&Value, usize, Loc)> = vec![(value, 0, loc)];
+    while let Some((v, depth, at)) = stack.pop() {
         if let Value::Array(items) = v {
             into.depth = into.depth.max(depth + 1);
-            stack.extend(items.iter().map(|item| (item, depth + 1)));
+            // Pushed last to first, so that the items are met in document order.
+            for (i, item) in items.iter().enumerate().rev() {
+                stack.push((item, depth + 1, child(&at, &[i.to_string()])));
+            }
             continue;
         }
         into.depth = into.depth.max(depth);
@@ -666,8 +691,19 @@ fn infer_from(value: &Value, into: &mut InferredType) {
             None => base,
             Some(known) if known == base => base,
             Some("Int" | "Float") if matches!(base, "Int" | "Float") => "Float",
-            Some(_) => JSON_SCALAR,
+            Some(known) => return Some((format!("{}, then {}", kind_name(known), kind_name(base)), at)),
         });
+    }
+    None
+}
+
+/// How a conflict names the kind of value behind an inferred named type (mirrors `KIND_NAMES`).
+fn kind_name(base: &str) -> &'static str {
+    match base {
+        "String" => "a string",
+        "Boolean" => "a boolean",
+        "Int" | "Float" => "a number",
+        _ => "an object",
     }
 }
 

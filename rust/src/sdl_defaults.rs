@@ -2,9 +2,10 @@
 //! graphql-js 16 decides when it builds a schema (`valueFromAST`; record 0030).
 //! graphql-js keeps no default that does not coerce, so to it a non-null
 //! argument or input field with such a default is required (and cannot be
-//! deprecated); sdl_read.rs applies that rule, as TypeScript gets it from
-//! graphql-js itself. The JSON twin, for the forward direction, is
-//! default_values.rs.
+//! deprecated); sdl_own_rules.rs applies that rule, as TypeScript gets it from
+//! graphql-js itself. With `strict`, it is GraphQL's input coercion, which every
+//! default and applied value must pass (sdl_values.rs). The JSON twin, for the
+//! forward direction, is default_values.rs.
 
 use apollo_compiler::ast;
 
@@ -21,28 +22,31 @@ pub enum NamedType<'a> {
 /// Deeper than this, a default (of an input type that contains itself) is taken to fit.
 const MAX_DEPTH: usize = 64;
 
-/// graphql-js `valueFromAST(value, type) !== undefined`.
-pub fn fits<'a>(value: &ast::Value, ty: &ast::Type, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize) -> bool {
+/// graphql-js `valueFromAST(value, type) !== undefined`; `strict`: GraphQL's input
+/// coercion, which also refuses a field the input object type lacks (`valueFromAST`
+/// ignores it, as validation refused it before; sdl_values.rs). The twin of
+/// js/src/sdl-values.ts `fits`.
+pub fn fits<'a>(value: &ast::Value, ty: &ast::Type, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize, strict: bool) -> bool {
     if depth > MAX_DEPTH {
         return true;
     }
     let null = matches!(value, ast::Value::Null);
     match ty {
-        ast::Type::NonNullNamed(name) => !null && fits_named(value, name.as_str(), lookup, depth),
-        ast::Type::NonNullList(item) => !null && fits_list(value, item, lookup, depth),
-        ast::Type::Named(name) => null || fits_named(value, name.as_str(), lookup, depth),
-        ast::Type::List(item) => null || fits_list(value, item, lookup, depth),
+        ast::Type::NonNullNamed(name) => !null && fits_named(value, name.as_str(), lookup, depth, strict),
+        ast::Type::NonNullList(item) => !null && fits_list(value, item, lookup, depth, strict),
+        ast::Type::Named(name) => null || fits_named(value, name.as_str(), lookup, depth, strict),
+        ast::Type::List(item) => null || fits_list(value, item, lookup, depth, strict),
     }
 }
 
-fn fits_list<'a>(value: &ast::Value, item: &ast::Type, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize) -> bool {
+fn fits_list<'a>(value: &ast::Value, item: &ast::Type, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize, strict: bool) -> bool {
     match value {
-        ast::Value::List(items) => items.iter().all(|v| fits(v, item, lookup, depth + 1)),
-        _ => fits(value, item, lookup, depth + 1),
+        ast::Value::List(items) => items.iter().all(|v| fits(v, item, lookup, depth + 1, strict)),
+        _ => fits(value, item, lookup, depth + 1, strict),
     }
 }
 
-fn fits_named<'a>(value: &ast::Value, name: &str, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize) -> bool {
+fn fits_named<'a>(value: &ast::Value, name: &str, lookup: &dyn Fn(&str) -> NamedType<'a>, depth: usize, strict: bool) -> bool {
     use ast::Value as V;
     match name {
         "Int" => return matches!(value, V::Int(i) if i.try_to_i32().is_ok()),
@@ -56,13 +60,16 @@ fn fits_named<'a>(value: &ast::Value, name: &str, lookup: &dyn Fn(&str) -> Named
         NamedType::Enum(values) => matches!(value, V::Enum(v) if values.contains(&v.as_str())),
         NamedType::Input(fields, one_of) => {
             let V::Object(given) = value else { return false };
+            if strict && given.iter().any(|(n, _)| !fields.iter().any(|f| f.name == *n)) {
+                return false;
+            }
             let mut coerced = 0;
             let mut last_null = false;
             for field in fields {
                 match given.iter().find(|(n, _)| *n == field.name) {
                     None => {
                         let default_fits =
-                            field.default_value.as_ref().is_some_and(|d| fits(d, &field.ty, lookup, depth + 1));
+                            field.default_value.as_ref().is_some_and(|d| fits(d, &field.ty, lookup, depth + 1, false));
                         if default_fits {
                             coerced += 1;
                             last_null = field.default_value.as_ref().is_some_and(|d| matches!(**d, V::Null));
@@ -71,7 +78,7 @@ fn fits_named<'a>(value: &ast::Value, name: &str, lookup: &dyn Fn(&str) -> Named
                         }
                     }
                     Some((_, v)) => {
-                        if !fits(v, &field.ty, lookup, depth + 1) {
+                        if !fits(v, &field.ty, lookup, depth + 1, strict) {
                             return false;
                         }
                         coerced += 1;

@@ -185,7 +185,7 @@ impl<'a> Validation<'a> {
         let required_deprecated = |a: &ast::InputValueDefinition| {
             a.ty.is_non_null()
                 && a.directives.iter().any(|d| d.name == "deprecated")
-                && !a.default_value.as_ref().is_some_and(|v| fits(v, &a.ty, &lookup, 0))
+                && !a.default_value.as_ref().is_some_and(|v| fits(v, &a.ty, &lookup, 0, false))
         };
         for d in &self.doc.definitions {
             if let Ast::DirectiveDefinition(dd) = d {
@@ -240,7 +240,7 @@ impl<'a> Validation<'a> {
                     };
                     for a in &field.arguments {
                         let extra = !iface_field.arguments.iter().any(|i| i.name == a.name);
-                        let unfit = a.default_value.as_ref().is_some_and(|v| !fits(v, &a.ty, &lookup, 0));
+                        let unfit = a.default_value.as_ref().is_some_and(|v| !fits(v, &a.ty, &lookup, 0, false));
                         if extra && a.ty.is_non_null() && unfit {
                             out.push(Problem::new(
                                 Phase::Schema,

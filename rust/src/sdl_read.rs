@@ -25,6 +25,9 @@
 //!      their locations, their messages);
 //!      the federation definitions are added for validation only when the
 //!      document applies federation directives (or `@link`) it does not define;
+//!      then (sdl_values.rs, never skipped) default values and applied directive
+//!      argument values that do not coerce to their types: GRAPHQL_INVALID at
+//!      the first such value (records 0030, 0065);
 //!   5. building the IR: extensions merged into their type, literals to JSON
 //!      (a number beyond the double range, or nesting deeper than 128 levels,
 //!      is GRAPHQL_INVALID), directives reordered (attribute directives first),
@@ -58,6 +61,7 @@ use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
+use crate::sdl_values::check_values;
 
 /// Literal values and list types may nest this deep (record 0028).
 pub const MAX_SDL_NESTING: usize = 128;
@@ -123,6 +127,7 @@ fn read_parsed(reader: &Reader, doc: &ast::Document) -> Res<Document> {
     }
     check_names(reader, doc)?;
     validate(reader, doc)?;
+    check_values(reader, doc)?;
     require_definition(reader, doc)?;
     reader.build(doc)
 }

@@ -38,6 +38,8 @@ pub struct DraftInputValue {
     pub directives: Vec<AppliedDirective>,
     /// A non-null one's `@deprecated` entry, checked against its default by default_values.rs.
     pub deprecated_at: Option<Loc>,
+    /// Where the default is written, for default_values.rs (record 0030).
+    pub default_at: Option<Loc>,
 }
 
 #[derive(Debug, Clone)]
