@@ -222,7 +222,8 @@ export const sdlDocuments = fc
           Boolean: fc.constantFrom('true', 'false'),
           ID: fc.oneof(stringText, fc.integer({ min: 0, max: 100000 }).map(String)),
         }[bare];
-        if (bare === 'J' || kinds.get(bare) === 'scalar') value = literal.filter((v) => !nonNull || v !== 'null');
+        // Not a list: inside a list type, a list would be read as the list's own items.
+        if (bare === 'J' || kinds.get(bare) === 'scalar') value = literal.filter((v) => !v.startsWith('[') && (!nonNull || v !== 'null'));
       }
       if (nonNull) return value;
       return value === undefined ? fc.constant('null') : fc.oneof(value, fc.constant('null'));
