@@ -211,7 +211,8 @@ export const sdlDocuments = fc
         const itemType = bare.slice(1, -1);
         const item = valueFor(itemType);
         // A single value stands for a list of it, but `null` is no list.
-        const single = valueFor(itemType.endsWith('!') ? itemType : itemType + '!');
+        // (Only for items that are not lists: a list would be read as the outer list.)
+        const single = itemType.startsWith('[') ? undefined : valueFor(itemType.endsWith('!') ? itemType : itemType + '!');
         const list = item === undefined ? fc.constant('[]') : fc.array(item, { maxLength: 2 }).map((items) => `[${items.join(', ')}]`);
         value = single === undefined ? list : fc.oneof(single, list);
       } else {
