@@ -200,9 +200,44 @@ export const sdlDocuments = fc
     const inputType = fc
       .constantFrom(...named(['input', 'enum', 'scalar']))
       .chain((base) => wrap(base).map((t) => (inputNames.has(base) && t === base + '!' ? base : t)));
+    const kinds = new Map(plan.map((p) => [p.name, p.kind]));
+    // A default coerces to its type (record 0030): any literal for a custom scalar, `null` or
+    // `[]` alone where the values of an enum or input object are not known yet.
+    const valueFor = (type: string): fc.Arbitrary<string> | undefined => {
+      const nonNull = type.endsWith('!');
+      const bare = nonNull ? type.slice(0, -1) : type;
+      let value: fc.Arbitrary<string> | undefined;
+      if (bare.startsWith('[')) {
+        const itemType = bare.slice(1, -1);
+        const item = valueFor(itemType);
+        // A single value stands for a list of it, but `null` is no list.
+        // (Only for items that are not lists: a list would be read as the outer list.)
+        const single = itemType.startsWith('[') ? undefined : valueFor(itemType.endsWith('!') ? itemType : itemType + '!');
+        const list = item === undefined ? fc.constant('[]') : fc.array(item, { maxLength: 2 }).map((items) => `[${items.join(', ')}]`);
+        value = single === undefined ? list : fc.oneof(single, list);
+      } else {
+        value = {
+          Int: fc.integer({ min: -100000, max: 100000 }).map(String),
+          Float: numberText,
+          String: stringText,
+          Boolean: fc.constantFrom('true', 'false'),
+          ID: fc.oneof(stringText, fc.integer({ min: 0, max: 100000 }).map(String)),
+        }[bare];
+        // Not a list: inside a list type, a list would be read as the list's own items.
+        if (bare === 'J' || kinds.get(bare) === 'scalar') value = literal.filter((v) => !v.startsWith('[') && (!nonNull || v !== 'null'));
+      }
+      if (nonNull) return value;
+      return value === undefined ? fc.constant('null') : fc.oneof(value, fc.constant('null'));
+    };
+    const typeAndDefault = inputType.chain((type) => {
+      const value = valueFor(type);
+      return fc.record({ type: fc.constant(type), dflt: value === undefined ? fc.constant(undefined) : fc.option(value, { nil: undefined }) });
+    });
     const args = fc
       .uniqueArray(
-        fc.record({ name: fc.constantFrom(...ARG_NAMES), type: inputType, dflt: fc.option(literal, { nil: undefined }), dirs: applied('other'), desc: description }),
+        fc
+          .record({ name: fc.constantFrom(...ARG_NAMES), typed: typeAndDefault, dirs: applied('other'), desc: description })
+          .map(({ typed, ...rest }) => ({ ...rest, ...typed })),
         { maxLength: 2, selector: (a) => a.name },
       )
       .map((list) =>
@@ -212,14 +247,15 @@ export const sdlDocuments = fc
       );
     const fields = (input: boolean) =>
       fc.uniqueArray(
-        fc.record({
-          name: fc.constantFrom(...FIELD_NAMES),
-          args: input ? fc.constant('') : args,
-          type: input ? inputType : outputType,
-          dflt: input ? fc.option(literal, { nil: undefined }) : fc.constant(undefined),
-          dirs: applied('field'),
-          desc: description,
-        }),
+        fc
+          .record({
+            name: fc.constantFrom(...FIELD_NAMES),
+            args: input ? fc.constant('') : args,
+            typed: input ? typeAndDefault : outputType.map((type) => ({ type, dflt: undefined as string | undefined })),
+            dirs: applied('field'),
+            desc: description,
+          })
+          .map(({ typed, ...rest }) => ({ ...rest, ...typed })),
         { minLength: 1, maxLength: 4, selector: (f) => f.name },
       );
     const interfaces = plan.filter((p) => p.kind === 'interface');
