@@ -106,6 +106,14 @@ export function hasSelection(set: readonly Selection[], i: number): boolean {
 /** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
 export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external', 'shareable'];
 
+/**
+ * The key of lower-directives' `fieldSetLocs`: an inline object's schema is both a field and a type, so
+ * its field directives and its type directives share a place and need the kind too.
+ */
+export function fieldSetLocKey(kind: 'type' | 'field', loc: Loc): string {
+  return `${kind} ${locKey(loc)}`;
+}
+
 /** A field met in a field set: the type that has it, the field, what it returns. */
 interface Step {
   owner: Slot;
@@ -157,13 +165,13 @@ class FieldSetCheck {
     this.collectFakeExternals();
     for (const slot of this.order) {
       if (slot.kind !== 'object' && slot.kind !== 'interface') continue;
-      const typeLocs = this.locs(slot.loc, slot.directives.length);
+      const typeLocs = this.locs('type', slot.loc, slot.directives.length);
       slot.directives.forEach((d, i) => {
         if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
       });
       for (const field of slot.fields) {
         if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
-        const locs = this.locs(field.loc, field.directives.length);
+        const locs = this.locs('field', field.loc, field.directives.length);
         field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
       }
     }
@@ -263,7 +271,7 @@ class FieldSetCheck {
   /** Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation. */
   private interfaceKeys(iface: Slot): void {
     if (!this.isFederation('key')) return;
-    const locs = this.locs(iface.loc, iface.directives.length);
+    const locs = this.locs('type', iface.loc, iface.directives.length);
     iface.directives.forEach((d, i) => {
       if (d.name !== 'key') return;
       const fields = keySignature(d);
@@ -293,7 +301,7 @@ class FieldSetCheck {
       for (const field of slot.fields) {
         if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
         const own = field.directives.findIndex((d) => d.name === 'external');
-        const loc = own >= 0 ? this.locs(field.loc, field.directives.length)[own] : this.locs(slot.loc, slot.directives.length)[typeIndex];
+        const loc = own >= 0 ? this.locs('field', field.loc, field.directives.length)[own] : this.locs('type', slot.loc, slot.directives.length)[typeIndex];
         this.lw.fail(
           ErrorCodes.FIELD_SET,
           `${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`,
@@ -350,8 +358,8 @@ class FieldSetCheck {
   }
 
   /** Where each directive of the element at `loc` was given (lower-directives kept them). */
-  private locs(loc: Loc, count: number): readonly Loc[] {
-    return this.lw.directives.fieldSetLocs.get(locKey(loc)) ?? new Array<Loc>(count).fill(loc);
+  private locs(kind: 'type' | 'field', loc: Loc, count: number): readonly Loc[] {
+    return this.lw.directives.fieldSetLocs.get(fieldSetLocKey(kind, loc)) ?? new Array<Loc>(count).fill(loc);
   }
 
   private slotOf(field: DraftField): Slot | undefined {

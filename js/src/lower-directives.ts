@@ -8,7 +8,7 @@ import { knownArgumentProblem, readableArgumentProblem, type DirectiveUse } from
 import { ErrorCodes } from './errors';
 import { NONE, OPERATION_KINDS, type AppliedDirective } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { FIELD_SET_DIRECTIVES, fieldDirectiveLocs, typeDirectiveLocs } from './field-set';
+import { FIELD_SET_DIRECTIVES, fieldDirectiveLocs, fieldSetLocKey, typeDirectiveLocs } from './field-set';
 import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
 import { descriptionOf } from './lower';
@@ -109,7 +109,7 @@ export class FieldDirectives {
   /** Every directive a list attribute applies, for `checkAppliedArguments` (record 0065). */
   readonly uses: DirectiveUse[] = [];
   /**
-   * By `locKey` of a type or field that has a directive field-set.ts checks:
+   * By `fieldSetLocKey` of a type or field that has a directive field-set.ts checks:
    * where each of its directives was given, for the errors of that check.
    */
   readonly fieldSetLocs = new Map<string, Loc[]>();
@@ -217,7 +217,7 @@ export class FieldDirectives {
     if (slot.kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'specifiedByURL') === 'string') already.push('specifiedBy');
     const list = attr(node, 'x-graphql-type-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind], already));
-    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(locKey(slot.loc), typeDirectiveLocs(node, slot.loc, out.length));
+    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(fieldSetLocKey('type', slot.loc), typeDirectiveLocs(node, slot.loc, out.length));
     return out;
   }
 
@@ -240,7 +240,7 @@ export class FieldDirectives {
     const list = attr(node, 'x-graphql-field-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
     if (out.length === 0) return NONE;
-    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(locKey(loc), fieldDirectiveLocs(node, loc, out.length));
+    if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(fieldSetLocKey('field', loc), fieldDirectiveLocs(node, loc, out.length));
     return out;
   }
 
@@ -536,3 +536,4 @@ export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
 function child(loc: Loc, ...segments: Array<string | number>): Loc {
   return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
 }
+

@@ -108,6 +108,23 @@ pub fn has_selection(set: &[Selection], i: usize) -> bool {
 /// each directive of the element was given.
 pub const FIELD_SET_DIRECTIVES: [&str; 5] = ["key", "requires", "provides", "external", "shareable"];
 
+/// Which directives of a place: an inline object's schema is both a field and a type,
+/// so its field directives and its type directives share a place and need the kind too.
+#[derive(Clone, Copy)]
+pub enum LocKind {
+    Type,
+    Field,
+}
+
+/// The key of lower_directives' `field_set_locs`.
+pub fn field_set_loc_key(kind: LocKind, loc: &Loc) -> String {
+    let prefix = match kind {
+        LocKind::Type => "type ",
+        LocKind::Field => "field ",
+    };
+    format!("{prefix}{}", loc_key(loc))
+}
+
 pub fn is_field_set_directive(d: &AppliedDirective) -> bool {
     FIELD_SET_DIRECTIVES.contains(&d.name.as_str())
 }
@@ -213,7 +230,7 @@ impl<'a> FieldSetCheck<'a> {
             if slot.kind != SlotKind::Object && slot.kind != SlotKind::Interface {
                 continue;
             }
-            let type_locs = self.locs(&slot.loc, slot.directives.len());
+            let type_locs = self.locs(LocKind::Type, &slot.loc, slot.directives.len());
             for (i, d) in slot.directives.iter().enumerate() {
                 if d.name == "key" && self.is_federation("key") {
                     self.field_set(Use::Key, d, id, None, &type_locs[i], id)?;
@@ -224,7 +241,7 @@ impl<'a> FieldSetCheck<'a> {
                 if !directives.iter().any(is_field_set_directive) {
                     continue;
                 }
-                let locs = self.locs(&field.loc, directives.len());
+                let locs = self.locs(LocKind::Field, &field.loc, directives.len());
                 for (i, d) in directives.iter().enumerate() {
                     self.field_directive(id, index, d, &locs[i])?;
                 }
@@ -389,7 +406,7 @@ impl<'a> FieldSetCheck<'a> {
             return Ok(());
         }
         let slot = &self.lw.slots[iface];
-        let locs = self.locs(&slot.loc, slot.directives.len());
+        let locs = self.locs(LocKind::Type, &slot.loc, slot.directives.len());
         for (i, d) in slot.directives.iter().enumerate() {
             if d.name != "key" {
                 continue;
@@ -439,8 +456,8 @@ impl<'a> FieldSetCheck<'a> {
                 }
                 let own = field.directives().iter().position(|d| d.name == "external");
                 let loc = match own {
-                    Some(i) => self.locs(&field.loc, field.directives().len())[i].clone(),
-                    None => self.locs(&slot.loc, slot.directives.len())[type_index.unwrap_or(0)].clone(),
+                    Some(i) => self.locs(LocKind::Field, &field.loc, field.directives().len())[i].clone(),
+                    None => self.locs(LocKind::Type, &slot.loc, slot.directives.len())[type_index.unwrap_or(0)].clone(),
                 };
                 let message = format!(
                     "{}.{} is @external but has no use: no @key, @requires or @provides names it and no interface has it",
@@ -515,8 +532,8 @@ impl<'a> FieldSetCheck<'a> {
     }
 
     /// Where each directive of the element at `loc` was given (lower_directives kept them).
-    fn locs(&self, loc: &Loc, count: usize) -> Vec<Loc> {
-        match self.lw.directives.field_set_locs.get(&loc_key(loc)) {
+    fn locs(&self, kind: LocKind, loc: &Loc, count: usize) -> Vec<Loc> {
+        match self.lw.directives.field_set_locs.get(&field_set_loc_key(kind, loc)) {
             Some(locs) => locs.clone(),
             None => vec![loc.clone(); count],
         }

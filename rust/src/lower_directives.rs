@@ -21,8 +21,8 @@ use crate::print::ENUM_LITERAL_KEY;
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
-use crate::field_set::{field_directive_locs, is_field_set_directive, type_directive_locs};
-use crate::loc::{loc_key, Loc};
+use crate::field_set::{field_directive_locs, field_set_loc_key, is_field_set_directive, type_directive_locs, LocKind};
+use crate::loc::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
 use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_LIST_NESTING};
@@ -160,7 +160,7 @@ pub struct FieldDirectives {
     pub federation_used: HashSet<String>,
     /// Every directive a list attribute applies, for `check_applied_arguments` (record 0065).
     pub uses: Vec<DirectiveUse>,
-    /// By `loc_key` of a type or field that has a directive field_set.rs checks:
+    /// By `field_set_loc_key` of a type or field that has a directive field_set.rs checks:
     /// where each of its directives was given, for the errors of that check.
     pub field_set_locs: HashMap<String, Vec<Loc>>,
 }
@@ -335,7 +335,7 @@ impl FieldDirectives {
         // As in for_field: nothing more to build without an x-graphql-type-directives list.
         let list = attr(node, "x-graphql-type-directives");
         if !list.is_some_and(Value::is_array) {
-            self.keep_field_set_locs(node, loc, &out, type_directive_locs);
+            self.keep_field_set_locs(node, loc, &out, LocKind::Type, type_directive_locs);
             return Ok(out);
         }
         let mut already: Vec<String> = out.iter().map(|d| d.name.clone()).collect();
@@ -345,7 +345,7 @@ impl FieldDirectives {
         }
         let applied = self.applied(list, &at("x-graphql-type-directives"), location, &already)?;
         out.extend(applied);
-        self.keep_field_set_locs(node, loc, &out, type_directive_locs);
+        self.keep_field_set_locs(node, loc, &out, LocKind::Type, type_directive_locs);
         Ok(out)
     }
 
@@ -356,10 +356,11 @@ impl FieldDirectives {
         node: &Value,
         loc: &Loc,
         out: &[AppliedDirective],
+        kind: LocKind,
         locs: fn(&Value, &Loc, usize) -> Vec<Loc>,
     ) {
         if out.iter().any(is_field_set_directive) {
-            self.field_set_locs.insert(loc_key(loc), locs(node, loc, out.len()));
+            self.field_set_locs.insert(field_set_loc_key(kind, loc), locs(node, loc, out.len()));
         }
     }
 
@@ -400,7 +401,7 @@ impl FieldDirectives {
             let applied = self.applied(list, &at("x-graphql-field-directives"), location, &already)?;
             out.extend(applied);
         }
-        self.keep_field_set_locs(node, loc, &out, field_directive_locs);
+        self.keep_field_set_locs(node, loc, &out, LocKind::Field, field_directive_locs);
         Ok(out)
     }
 
