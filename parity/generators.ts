@@ -162,10 +162,11 @@ const applied = (location: 'type' | 'field' | 'other') => {
     stringText.map((r) => `@deprecated(reason: ${r})`),
   ];
   const choices = location === 'type' ? [...always, ...typeOnly] : location === 'field' ? [...always, ...fieldOnly] : always;
-  // @deprecated is the only directive here that is not repeatable.
+  // @deprecated is not repeatable, and federation allows @shareable once per declaration.
+  const once = (d: string) => (d.startsWith('@deprecated') ? '@deprecated' : d === '@shareable' ? '@shareable' : undefined);
   return fc
     .array(fc.oneof(...choices), { maxLength: 3 })
-    .map((list) => list.filter((d, i) => !d.startsWith('@deprecated') || list.findIndex((x) => x.startsWith('@deprecated')) === i))
+    .map((list) => list.filter((d, i) => once(d) === undefined || list.findIndex((x) => once(x) === once(d)) === i))
     .map((list) => list.map((d) => ' ' + d).join(''));
 };
 
