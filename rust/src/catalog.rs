@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 use crate::text::format_number;
 use crate::normalize::attr;
 
-const CATALOG_TEXT: &str = include_str!("../../schemas/x-graphql-extensions.schema.json");
+const CATALOG_TEXT: &str = include_str!("../schemas/x-graphql-extensions.schema.json");
 
 /// One problem with an attribute value.
 #[derive(Debug, Clone, PartialEq, Eq)]

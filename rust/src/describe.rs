@@ -24,7 +24,7 @@ use crate::json_print::{print_json, print_json_compact};
 use crate::sdl_read::read_sdl;
 
 /// schemas/graphql-type-system.schema.json, embedded.
-pub const TYPE_SYSTEM_SCHEMA: &str = include_str!("../../schemas/graphql-type-system.schema.json");
+pub const TYPE_SYSTEM_SCHEMA: &str = include_str!("../schemas/graphql-type-system.schema.json");
 pub const BUILT_IN_SCALAR_NAMES: [&str; 5] = ["String", "Int", "Float", "Boolean", "ID"];
 pub const BUILT_IN_DIRECTIVE_NAMES: [&str; 5] = ["include", "skip", "deprecated", "specifiedBy", "oneOf"];
 /// What `@deprecated` without `reason` means (GraphQL 2021-11).

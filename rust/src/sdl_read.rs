@@ -73,7 +73,7 @@ pub const MAX_SDL_NESTING: usize = 128;
 pub const PARSER_RECURSION_LIMIT: usize = 2_000;
 
 /// schemas/federation-v2.3.graphql (the same text js/src/sdl-read.ts reads).
-pub(crate) const FEDERATION_DEFINITIONS: &str = include_str!("../../schemas/federation-v2.3.graphql");
+pub(crate) const FEDERATION_DEFINITIONS: &str = include_str!("../schemas/federation-v2.3.graphql");
 
 /// graphql-js 16 knows `@oneOf` (INPUT_OBJECT); apollo-compiler 1.x does not.
 pub(crate) const ONE_OF_DEFINITION: &str = "directive @oneOf on INPUT_OBJECT\n";
