@@ -19,25 +19,20 @@ import { readSdl } from './sdl-read';
 import { Resolver } from './resolve';
 
 /**
- * The result of a conversion in either direction. `output` is the converted
- * text (SDL, or the JSON Schema). `sdl` is the same string, kept for code
- * written when SDL was the only output; new code reads `output`.
+ * The result of a conversion in either direction.
  */
 export interface ConversionResult {
+  /** The converted text: the SDL, or the JSON Schema. */
   output: string;
-  /** @deprecated The same string as `output`. */
-  sdl: string;
+  /** What could not be expressed, each with its code and location. */
   warnings: Diagnostic[];
 }
-
-/** The former name of ConversionResult. */
-export type SdlResult = ConversionResult;
 
 /** GraphQL SDL -> annotated JSON Schema text (record 0028). No warnings arise in this direction. */
 export function graphqlToJson(text: string, options: ResolvedOptions): ConversionResult {
   const doc = readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
   const output = printReversed(reverseDocument(doc));
-  return { output, sdl: output, warnings: [] };
+  return { output, warnings: [] };
 }
 
 /**
@@ -99,7 +94,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       throw new ConversionError(w.code, w.message, w);
     }
     const sdl = blocks.length === 0 ? '' : joinBlocks(printer.head(head), blocks);
-    return { output: sdl, sdl, warnings: located };
+    return { output: sdl, warnings: located };
   } catch (e) {
     if (e instanceof ConversionError && changes.length > 0 && e.file === options.fileName && e.pointer !== undefined && e.line === undefined) {
       e.pointer = originalPointer(e.pointer, changes);

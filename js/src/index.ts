@@ -8,7 +8,9 @@ import { resolveOptions, type ConverterOptions, type ResolvedOptions } from './o
 export { ConversionError, ErrorCodes, ExitCode, diagnosticToJSON } from './errors';
 export type { Diagnostic, Location, Severity } from './errors';
 export type { ConverterOptions, RefNaming } from './options';
-export type { ConversionResult, SdlResult } from './convert';
+export type { ConversionResult } from './convert';
+export { jsonSchemaToGraphql, graphqlToJsonSchema, toGraphQLSchema } from './api';
+export type { JsonSchemaInput, GraphQLInput } from './api';
 export { canonicalSdl } from './sdl-read';
 export { describe } from './describe';
 export { build, type BuildOptions } from './build';

@@ -32,8 +32,8 @@ describe('json-to-graphql golden cases', () => {
         return;
       }
       expect(c.expectedError, 'expected an error').toBeUndefined();
-      if (UPDATE) fs.writeFileSync(path.join(c.dir, 'expected.graphql'), result.sdl);
-      else expect(result.sdl).toBe(c.expected);
+      if (UPDATE) fs.writeFileSync(path.join(c.dir, 'expected.graphql'), result.output);
+      else expect(result.output).toBe(c.expected);
       // No expected-warnings.json means no warnings.
       expect(result.warnings.map((w) => ({ code: w.code, pointer: w.pointer }))).toEqual(c.expectedWarnings ?? []);
     });

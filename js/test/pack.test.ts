@@ -29,7 +29,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
 }
 
 function sh(cmd: string, args: string[], opts: SpawnSyncOptions & { input?: string } = {}) {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', env: cleanEnv(), timeout: 110000, ...opts });
+  const r = spawnSync(cmd, args, { encoding: 'utf8', env: cleanEnv(), timeout: 280000, ...opts });
   return { status: r.status, stdout: String(r.stdout ?? ''), stderr: String(r.stderr ?? '') };
 }
 
@@ -57,7 +57,8 @@ it(
     fs.mkdirSync(packDir);
     fs.mkdirSync(project);
 
-    const pack = sh(NPM, ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT });
+    // Built above: `prepare` (the build, for installs from git) need not run again.
+    const pack = sh(NPM, ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: ROOT });
     expect(pack.status, pack.stderr).toBe(0);
     const [info] = JSON.parse(pack.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
     const files = info.files.map((f) => f.path);
@@ -68,7 +69,12 @@ it(
     expect(files).toContain('schemas/federation-v2.3.graphql');
     expect(files).toContain('schemas/graphql-type-system.schema.json');
     expect(files).toContain('package.json');
-    expect(files.filter((f) => /^(js\/src|js\/test|fixtures|rust|parity)\//.test(f))).toEqual([]);
+    expect(files).toContain('js/dist/index.mjs');
+    expect(files).toContain('js/dist/index.d.mts');
+    expect(files).toContain('js/dist/index.d.ts.map');
+    // The declaration maps point into js/src, so the sources ship; nothing else of the repository does.
+    expect(files).toContain('js/src/index.ts');
+    expect(files.filter((f) => /^(js\/test|fixtures|rust|parity|scripts|docs|examples)\//.test(f))).toEqual([]);
 
     fs.writeFileSync(
       path.join(project, 'package.json'),
@@ -119,9 +125,46 @@ it(
     expect(built.status, built.stderr).toBe(0);
     expect(built.stdout).toBe('type Product @key(fields: "upc") {\n  upc: String!\n}\n');
 
+    // The library from CommonJS and from an ES module, through the package's `exports`.
+    const schema = JSON.stringify({ title: 'User', type: 'object', properties: { id: { type: 'string' } } });
+    fs.writeFileSync(
+      path.join(project, 'use.cjs'),
+      `const x = require('x-graphql');\nconst r = x.jsonSchemaToGraphql(${schema});\n` +
+        `process.stdout.write(r.output + new x.Converter().convert(r.output, 'graphql-to-json').length);\n`,
+    );
+    const cjs = sh(process.execPath, ['use.cjs'], { cwd: project });
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout).toMatch(/^type User \{\n  id: String\n\}\n\d+$/);
+    fs.writeFileSync(
+      path.join(project, 'use.mjs'),
+      `import { jsonSchemaToGraphql, graphqlToJsonSchema, toGraphQLSchema } from 'x-graphql';\nimport lib from 'x-graphql';\n` +
+        `const r = jsonSchemaToGraphql(${schema});\n` +
+        `const back = JSON.parse(graphqlToJsonSchema(r.output).output);\n` +
+        `console.log(r.output === lib.jsonSchemaToGraphql(${schema}).output, Object.keys(back.definitions ?? back.$defs ?? {}).join(), Object.keys(toGraphQLSchema(${schema}).getTypeMap()).includes('User'));\n`,
+    );
+    const esm = sh(process.execPath, ['use.mjs'], { cwd: project });
+    expect(esm.stderr).toBe('');
+    expect(esm.stdout).toBe('true User true\n');
+
+    // TypeScript users: the declarations resolve under node16 (ESM and CommonJS) and bundler resolution.
+    const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+    const typed = "import { jsonSchemaToGraphql, type ConversionResult } from 'x-graphql';\nconst r: ConversionResult = jsonSchemaToGraphql('{}');\nexport const out: string = r.output;\n";
+    fs.writeFileSync(path.join(project, 'typed.mts'), typed);
+    fs.writeFileSync(path.join(project, 'typed.cts'), typed);
+    fs.writeFileSync(path.join(project, 'typed.ts'), typed);
+    for (const [module, resolution, file] of [
+      ['node16', 'node16', 'typed.mts'],
+      ['node16', 'node16', 'typed.cts'],
+      ['esnext', 'bundler', 'typed.ts'],
+    ]) {
+      const check = sh(process.execPath, [tsc, '--noEmit', '--strict', '--skipLibCheck', 'false', '--target', 'es2022', '--module', module, '--moduleResolution', resolution, file], { cwd: project });
+      expect(check.stdout + check.stderr, `${module}/${resolution} ${file}`).toBe('');
+      expect(check.status).toBe(0);
+    }
+
     const version = sh(NPX, ['--no-install', 'x-graphql', '--version'], { cwd: project });
     expect(version.status).toBe(0);
     expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
   },
-  120000,
+  300000,
 );

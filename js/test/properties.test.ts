@@ -18,7 +18,7 @@ describe('converter properties', () => {
         let sdl: string;
         try {
           const result = new Converter(opts).convertWithWarnings(text);
-          sdl = result.sdl;
+          sdl = result.output;
           if (sdl === '') {
             expect(result.warnings.map((w) => w.code)).toContain('NO_TYPES');
             return;
