@@ -1,8 +1,9 @@
 /**
  * Chains of up to 100,000 links (issue 40): both CLIs give the same stdout, stderr and
  * exit code, and neither crashes (no signal, no "internal error", no panic). The big
- * sizes are few, to keep the run short; the interface chain's output is quadratic, so
- * it stays small. scripts/bench-chains.ts times the same chains.
+ * sizes are few, to keep the run short. An interface chain's output is quadratic: 1,000
+ * links (the depth limit) convert, 100,000 are TOO_DEEP (record 0071).
+ * scripts/bench-chains.ts times the same chains.
  */
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -27,7 +28,8 @@ const CASES: Array<[ChainKind, number]> = [
   ['oneOf', 100000],
   ['anyOf', 100000],
   ['allOf', 1000],
-  ['interfaces', 100],
+  ['interfaces', 1000],
+  ['interfaces', 100000],
   ['input-cycle', 100000],
   ['sdl-input-cycle', 10000],
 ];
@@ -51,6 +53,11 @@ describe('chains: both CLIs, the same answer, no crash', () => {
       expect(rs.status).toBe(js.status);
       expect(rs.stderr).toBe(js.stderr);
       expect(rs.stdout === js.stdout).toBe(true);
+      if (kind === 'interfaces') {
+        // The depth limit: the link at depth 1,000 of a longer chain (record 0071).
+        expect(js.status).toBe(n > 1000 ? 1 : 0);
+        if (n > 1000) expect(js.stderr).toMatch(/:1002:90: error\[TOO_DEEP\] interfaces nest deeper than 1000 levels/);
+      }
     }, 900000);
   }
 });

@@ -21,6 +21,7 @@ import { ErrorCodes } from './errors';
 import { checkFieldSets } from './field-set';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
+import { checkInterfaceCycles, completeInterfaces } from './interfaces';
 import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey } from './loc';
@@ -49,7 +50,7 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   for (const slot of order) byName.set(slot.name, slot);
   resolveReferences(lw, order, byName);
   checkInterfaceCycles(lw, order);
-  completeInterfaces(lw, order);
+  completeInterfaces(lw, order, byName);
   checkDefaults(lw, order, directiveDefs, byName);
   checkAppliedArguments(lw, lw.directives.uses, directiveDefs, byName);
   checkInputCycles(lw, order, byName);
@@ -225,26 +226,6 @@ function resolveReferences(lw: Lowering, order: Slot[], byName: Map<string, Slot
   }
 }
 
-/** GraphQL forbids a type that implements itself, directly or through other interfaces. */
-function checkInterfaceCycles(lw: Lowering, order: Slot[]): void {
-  for (const slot of order) {
-    for (const iface of slot.interfaces) {
-      const stack = [iface];
-      const seen = new Set<Slot>();
-      while (stack.length > 0) {
-        const s = stack.pop()!;
-        if (s === slot) {
-          const ref = slot.interfaceNames.find((n) => n.name === iface.name);
-          lw.fail(ErrorCodes.IMPLEMENTS, `${slot.name} cannot implement ${iface.name}: that would make it implement itself`, ref?.loc ?? slot.loc);
-        }
-        if (seen.has(s)) continue;
-        seen.add(s);
-        stack.push(...s.interfaces);
-      }
-    }
-  }
-}
-
 /** D10: input fields and arguments take input types; output fields take output types. The problem, if any: the caller names the place. */
 function positionProblem(type: DraftField['type'], byName: Map<string, Slot>, what: string, input: boolean): string | undefined {
   const base = baseOf(type);
@@ -254,140 +235,6 @@ function positionProblem(type: DraftField['type'], byName: Map<string, Slot>, wh
   if (input && isOutput) return `${what} cannot have the output type ${slot.name}`;
   if (!input && slot.kind === 'input') return `${what} cannot have the input type ${slot.name}`;
   return undefined;
-}
-
-/**
- * D9: add interfaces implemented transitively, copy fields an implementor lacks. A walk
- * with an explicit stack (a chain of 100,000 interfaces must not exhaust the stack,
- * record 0042): a slot is completed after its interfaces, as complete_interfaces in
- * rust/src/assemble.rs.
- */
-function completeInterfaces(lw: Lowering, order: Slot[]): void {
-  const done = new Set<Slot>();
-  const path = new Set<Slot>();
-  const stack: Array<{ slot: Slot; next: number }> = [];
-  for (const start of order) {
-    if (done.has(start)) continue;
-    path.add(start);
-    stack.push({ slot: start, next: 0 });
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      const child = frame.slot.interfaces[frame.next];
-      if (child !== undefined) {
-        frame.next++;
-        if (!done.has(child) && !path.has(child)) {
-          path.add(child);
-          stack.push({ slot: child, next: 0 });
-        }
-        continue;
-      }
-      completeOne(lw, frame.slot);
-      path.delete(frame.slot);
-      done.add(frame.slot);
-      stack.pop();
-    }
-  }
-  // One map for all slots (names are final here); built per slot it made this stage quadratic.
-  const byName = byNameOf(order);
-  for (const slot of order) checkImplementation(lw, slot, byName);
-}
-
-/**
- * One slot's completion, its interfaces being complete (no cycle: checkInterfaceCycles).
- * Each interface's own list and fields are then closed already, so only the slot's
- * direct interfaces are read: what an inherited one brings, a direct one brought
- * before it. The cost is the size of what the slot gets, not its square (a chain of 500
- * interfaces took minutes). One warning of each kind per slot, with a count: a chain of
- * n interfaces would otherwise warn n² times.
- */
-function completeOne(lw: Lowering, slot: Slot): void {
-  const direct = slot.interfaces.length;
-  const has = new Set(slot.interfaces);
-  const added: string[] = [];
-  for (let i = 0; i < direct; i++) {
-    for (const inherited of slot.interfaces[i].interfaces) {
-      if (inherited === slot || has.has(inherited)) continue;
-      has.add(inherited);
-      slot.interfaces.push(inherited);
-      added.push(`${inherited.name}, which ${slot.interfaces[i].name} implements`);
-    }
-  }
-  if (added.length === 1) lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${added[0]}`, slot.loc);
-  else if (added.length > 1) {
-    lw.warn(ErrorCodes.INTERFACE_TRANSITIVE, `${slot.name} also implements ${added.length} interfaces that its interfaces implement (the first: ${added[0]})`, slot.loc);
-  }
-  const names = new Set(slot.fields.map((f) => f.name));
-  const copied: string[] = [];
-  for (let i = 0; i < direct; i++) {
-    const iface = slot.interfaces[i];
-    if (iface === slot) continue;
-    for (const field of iface.fields) {
-      if (names.has(field.name)) continue;
-      names.add(field.name);
-      slot.fields.push({ ...field, args: field.args.map((a) => ({ ...a })), directives: [...field.directives] });
-      copied.push(`${field.name} of interface ${iface.name}`);
-    }
-  }
-  if (copied.length === 1) lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks field ${copied[0]}; it was copied`, slot.loc);
-  else if (copied.length > 1) {
-    lw.warn(ErrorCodes.INTERFACE_FIELD_COPIED, `${slot.name} lacks ${copied.length} fields of its interfaces; they were copied (the first: ${copied[0]})`, slot.loc);
-  }
-}
-
-function byNameOf(order: Slot[]): Map<string, Slot> {
-  return new Map(order.map((s) => [s.name, s]));
-}
-
-/**
- * GraphQL's "valid implementation" rule, so a mismatch is our error and not
- * invalid output: each interface field is met by a field whose type is the
- * same or a subtype (non-null, a member, an implementor; lists covariant),
- * with the same arguments, and any extra argument nullable.
- */
-function checkImplementation(lw: Lowering, slot: Slot, byName: Map<string, Slot>): void {
-  if (slot.interfaces.length === 0) return;
-  // The first field of each name: searched per interface field, a chain of n interfaces cost n^4.
-  const fieldsByName = new Map<string, DraftField>();
-  for (const f of slot.fields) if (!fieldsByName.has(f.name)) fieldsByName.set(f.name, f);
-  for (const iface of slot.interfaces) {
-    for (const expected of iface.fields) {
-      const field = fieldsByName.get(expected.name);
-      if (!field) continue;
-      const where = `${slot.name}.${field.name}`;
-      if (!isSubtype(field.type, expected.type, byName)) {
-        lw.fail(
-          ErrorCodes.IMPLEMENTS,
-          `${where} has type ${renderType(field.type)}, which does not fit ${iface.name}.${expected.name}: ${renderType(expected.type)}`,
-          typeLoc(field),
-        );
-      }
-      for (const arg of expected.args) {
-        const own = field.args.find((a) => a.name === arg.name);
-        if (!own || renderType(own.type) !== renderType(arg.type)) {
-          lw.fail(ErrorCodes.IMPLEMENTS, `${where} must take the argument ${arg.name}: ${renderType(arg.type)} of ${iface.name}.${expected.name}`, field.loc);
-        }
-      }
-      for (const arg of field.args) {
-        if (arg.type.kind === 'nonNull' && !expected.args.some((a) => a.name === arg.name)) {
-          lw.fail(ErrorCodes.IMPLEMENTS, `${where} has the extra argument ${arg.name}, which must be nullable: ${iface.name}.${expected.name} does not take it`, field.loc);
-        }
-      }
-    }
-  }
-}
-
-function isSubtype(t: TypeExpr, of: TypeExpr, byName: Map<string, Slot>): boolean {
-  if (of.kind === 'nonNull') return t.kind === 'nonNull' && isSubtype(t.of, of.of, byName);
-  if (t.kind === 'nonNull') return isSubtype(t.of, of, byName);
-  if (of.kind === 'list') return t.kind === 'list' && isSubtype(t.of, of.of, byName);
-  if (t.kind === 'list') return false;
-  const name = renderType(t);
-  const superName = renderType(of);
-  if (name === superName) return true;
-  const sub = byName.get(name);
-  const sup = byName.get(superName);
-  if (!sub || !sup) return false;
-  return (sup.kind === 'union' && sup.members.includes(sub)) || (sup.kind === 'interface' && sub.interfaces.includes(sup));
 }
 
 /** `{ kind, name, description? }`: the first keys of a type definition. */

@@ -17,39 +17,58 @@ export function hoistInterfaces<T>(order: T[], interfacesOf: (item: T) => readon
   // An item (a child brought along by an interface) that implements an interface still in
   // progress waits for it, so that no type comes before an interface it implements.
   const waiting = new Map<T, T[]>();
-  const place = (item: T): void => {
-    if (placed.has(item)) return;
-    // Asked once per item: the callers build the list (issue #8).
-    const interfaces = interfacesOf(item);
-    if (interfaces.length === 0) {
-      // Nothing to place first, nothing to wait for, and no item can be waiting for an
-      // item not yet placed (most types).
-      placed.add(item);
-      out.push(item);
-      return;
+  // Tasks on an explicit stack (the twin of rust/src/hoist.rs): PLACE an item (its
+  // interfaces first), PLACE_TREE an item and then its children, EMIT an item placed
+  // (`out.push`, then the items waiting for it). Recursive calls nested once per link of
+  // a chain of interfaces.
+  const tasks: Array<[Task, T]> = [];
+  for (const start of order) {
+    tasks.push([PLACE, start]);
+    while (tasks.length > 0) {
+      const [task, item] = tasks.pop()!;
+      if (task === PLACE) {
+        if (placed.has(item)) continue;
+        // Asked once per item: the callers build the list (issue #8).
+        const interfaces = interfacesOf(item);
+        if (interfaces.length === 0) {
+          // Nothing to place first, nothing to wait for, and no item can be waiting for an
+          // item not yet placed (most types).
+          placed.add(item);
+          out.push(item);
+          continue;
+        }
+        const blocker = interfaces.find((i) => inProgress.has(i));
+        if (blocker !== undefined) {
+          const list = waiting.get(blocker);
+          if (list === undefined) waiting.set(blocker, [item]);
+          else list.push(item);
+          continue;
+        }
+        placed.add(item);
+        inProgress.add(item);
+        tasks.push([EMIT, item]);
+        for (let i = interfaces.length - 1; i >= 0; i--) tasks.push([PLACE_TREE, interfaces[i]]);
+      } else if (task === PLACE_TREE) {
+        const children = childrenOf(item);
+        for (let i = children.length - 1; i >= 0; i--) tasks.push([PLACE_TREE, children[i]]);
+        tasks.push([PLACE, item]);
+      } else {
+        out.push(item);
+        inProgress.delete(item);
+        const waiters = waiting.get(item);
+        if (waiters === undefined) continue;
+        waiting.delete(item);
+        for (let i = waiters.length - 1; i >= 0; i--) tasks.push([PLACE, waiters[i]]);
+      }
     }
-    const blocker = interfaces.find((i) => inProgress.has(i));
-    if (blocker !== undefined) {
-      waiting.set(blocker, [...(waiting.get(blocker) ?? []), item]);
-      return;
-    }
-    placed.add(item);
-    inProgress.add(item);
-    for (const iface of interfaces) placeTree(iface);
-    out.push(item);
-    inProgress.delete(item);
-    const waiters = waiting.get(item);
-    if (waiters === undefined) return;
-    waiting.delete(item);
-    for (const w of waiters) place(w);
-  };
-  const placeTree = (item: T): void => {
-    place(item);
-    for (const child of childrenOf(item)) placeTree(child);
-  };
-  for (const item of order) place(item);
+  }
   return out;
 }
+
+type Task = 0 | 1 | 2;
+const PLACE: Task = 0;
+const PLACE_TREE: Task = 1;
+const EMIT: Task = 2;
 
 const NO_CHILDREN: readonly never[] = [];
 const noChildren = (): readonly never[] => NO_CHILDREN;

@@ -9,9 +9,8 @@
 //! children (inline types, forward direction only) with it, except a child that
 //! implements an interface still being placed: it follows that interface.
 //!
-//! Items are indexes (slot ids, definition positions). The TypeScript recurses;
-//! this walks an explicit stack in the same order, so no chain of interfaces
-//! can exhaust the stack.
+//! Items are indexes (slot ids, definition positions). Both implementations walk
+//! an explicit stack, so no chain of interfaces can exhaust the stack.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 

@@ -25,6 +25,7 @@ pub mod lower_types;
 pub mod lower_directives;
 pub mod directive_args;
 pub mod assemble;
+mod interfaces;
 pub mod default_values;
 pub mod input_cycles;
 pub mod field_set;
