@@ -37,7 +37,7 @@ export function summarize(samples: number[], cpu?: number[]): Timing {
  * after it starts half cold, which a process converting again and again (GC runs while a
  * document is alive, so its maps live on) does not see. JSON -> SDL at N = 5,000 took 523 -
  * 619 ms after a forced GC, 426 - 431 ms when a parsed copy of the document kept those maps
- * alive, and 417 ms back to back (docs/benchmarks.md, session 9).
+ * alive, and 417 ms back to back.
  */
 export const timingMode = { gcEach: false };
 
