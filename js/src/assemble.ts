@@ -432,7 +432,7 @@ function slotDefinition(slot: Slot): Definition {
 
 // A field is one literal with all its keys, in the key order of the IR: an object made
 // from a smaller literal keeps the keys added later in a store of their own (48 bytes a
-// field, by heap snapshot). Not a literal with
+// field; commit a9b9671). Not a literal with
 // `...(cond ? { key } : {})`: on Node 20 (V8 11) a spread among the properties of a
 // literal takes a slow path, ~1 µs an object. The rare field with a default (an input
 // field's) is built key by key.
