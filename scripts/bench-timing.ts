@@ -37,7 +37,7 @@ export function summarize(samples: number[], cpu?: number[]): Timing {
  * after it starts half cold, which a process converting again and again (GC runs while a
  * document is alive, so its maps live on) does not see. JSON -> SDL at N = 5,000 took 523 -
  * 619 ms after a forced GC, 426 - 431 ms when a parsed copy of the document kept those maps
- * alive, and 417 ms back to back (docs/benchmarks.md, session 9).
+ * alive, and 417 ms back to back.
  */
 export const timingMode = { gcEach: false };
 
@@ -78,7 +78,7 @@ export interface Growth {
   /** Median time of one run at each size, milliseconds. */
   smallMs: number;
   largeMs: number;
-  /** largeMs / smallMs: what the growth target is judged on. */
+  /** largeMs / smallMs: what the growth guard is judged on. */
   growth: number;
   /** The median of each round's own ratio (its large block's median over its small block's). */
   roundGrowth: number;
@@ -150,4 +150,27 @@ export function table(head: string[], rows: string[][]): string {
   const line = (cells: string[]) => '| ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   const sep = '|' + widths.map((w, i) => (i === 0 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|';
   return [line(head), sep, ...rows.map(line)].join('\n');
+}
+
+/**
+ * A performance guard (docs/benchmarks.md, "Guards"): a measured figure and the limit it
+ * may not pass. `pass` is undefined when the figure could not be measured.
+ */
+export interface Guard {
+  guard: string;
+  value: number | undefined;
+  limit: number;
+  pass: boolean | undefined;
+  /** What else to print after the figure, e.g. the same figure measured another way. */
+  note?: string;
+}
+
+export function guard(name: string, value: number | undefined, limit: number, note?: string): Guard {
+  return { guard: name, value, limit, pass: value === undefined ? undefined : value <= limit, note };
+}
+
+/** `PASS  <guard>: <figure>` (or FAIL, or `n/a` when not measured), one line per guard. */
+export function guardLine(g: Guard): string {
+  const verdict = g.pass === undefined ? 'n/a ' : g.pass ? 'PASS' : 'FAIL';
+  return `${verdict}  ${g.guard}: ${fmtRatio(g.value)}${g.note ? ` (${g.note})` : ''}`;
 }

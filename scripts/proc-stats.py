@@ -10,7 +10,7 @@ FRESH_DIR is not "-"), and prints a JSON array with an
 object per command: the wall, CPU (user + system) and peak RSS of every timed run, and the
 first failure. Node has no getrusage for its children; wait4 gives CPU time at
 microsecond resolution and ru_maxrss, the peak resident set of the child, which
-is what the memory target of docs/benchmarks.md is stated in. A spawned child counts the
+is what the memory guard of docs/benchmarks.md is stated in. A spawned child counts the
 pages it shared with this Python process until exec (about 10 MB), so a small process
 reads about 10 MB; the benchmark subtracts an idle process measured the same way.
 
@@ -56,7 +56,7 @@ def main() -> None:
     if sys.argv[4] != "--":
         sys.exit("proc-stats.py: expected -- before the command")
     # Several commands separated by ::: run in turn, one of each per round, so that a
-    # change of the machine's load hits them alike (their ratios are the targets).
+    # change of the machine's load hits them alike (their ratios are what is compared).
     commands, current = [], []
     for arg in sys.argv[5:]:
         if arg == ":::":

@@ -5,10 +5,10 @@
  *
  *   npm run build && npx tsx scripts/ts-floors.ts [FILE] [--rounds N]
  *
- * FILE defaults to bench-corpus/json/defs-5000.json (the size the targets are stated at).
+ * FILE defaults to bench-corpus/json/defs-5000.json (the size the guards are stated at).
  * Each row parses the text with `JSON.parse` and then does the work it names, so its
- * ratio to `JSON.parse` alone reads as the target does (a conversion, parse included,
- * within 2x the parse). The three toys do strictly less than a conversion: they read
+ * ratio to `JSON.parse` alone reads as the guard does (a conversion, parse included,
+ * against the parse; the retired target asked for 2x). The three toys do strictly less than a conversion: they read
  * only `definitions`, print every property of every definition as one field line, and
  * check, name, resolve and validate nothing.
  *

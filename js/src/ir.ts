@@ -12,7 +12,7 @@ import type { JsonValue } from './load';
  * empty (in the drafts, the IR and the fast parser's AST). Most fields, arguments and
  * enum values have none, and an empty array of their own is 32 bytes: at
  * N = 5,000 the drafts and the IR held 228,000 of them; at N = 20,000 sharing one cut
- * the live heap by 27 MB (docs/benchmarks.md, session 17). The lists that may be
+ * the live heap after full GCs by 27 MB. The lists that may be
  * shared are typed `readonly`, and this one is frozen, so that nothing can add to it.
  */
 export const NONE: readonly never[] = Object.freeze([]);

@@ -43,7 +43,7 @@ export function locKey(loc: Loc): string {
  * spellings of one pointer. Anything else (a scalar node, a second spelling)
  * takes the string map. Lowering looks up classes, merges and slots several
  * times per property; with the memo of naming.ts, dropping those strings took
- * 10% off a conversion (bench-corpus N = 5,000, CPU time; docs/benchmarks.md).
+ * 10% off a conversion (bench-corpus N = 5,000, CPU time).
  */
 export class LocMap<V> {
   private readonly byNode = new Map<object, { loc: Loc; value: V }>();

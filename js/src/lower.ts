@@ -257,7 +257,7 @@ export class Lowering {
    * lowered once, and nothing asks for its merge afterwards (classification is
    * cached, and an inline object with a slot finds the slot first), so its
    * properties are not kept alive until the lowering ends. Memory: the merges of all
-   * slots were alive at the peak of a large conversion (docs/benchmarks.md, session 12).
+   * slots were alive at the peak of a large conversion.
    */
   private takeMerged(target: Target): MergedObject {
     return this.merges.take(target) ?? mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);

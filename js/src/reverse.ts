@@ -262,7 +262,7 @@ function nameKeyedObject(): JsonObject {
  * been a property key, and V8 (11, Node 20) then holds it as a thin string, which the
  * optimized `+` joins into a two-byte rope. One such `$ref` made `JSON.stringify` write
  * the whole output two bytes a character (58 instead of 29 MB at N = 20,000); `concat`
- * looks through the thin string (docs/benchmarks.md, session 18).
+ * looks through the thin string.
  */
 function ref(name: string): string {
   return '#/definitions/'.concat(name);

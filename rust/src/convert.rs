@@ -96,7 +96,7 @@ pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool
 /// `json_schema_to_sdl` for an input handed over rather than lent: the text is
 /// freed as soon as it is parsed and checked, so a large conversion does not hold
 /// it beside its tree and types (the CLI's large files: 32 MB less at the peak at
-/// N = 20,000; docs/benchmarks.md, session 13). The price: diagnostics placed in
+/// N = 20,000; record 0059). The price: diagnostics placed in
 /// this input after that point (the warnings, most errors) come back with their
 /// pointer but no line and column, and `locate_diagnostics` gives them theirs from
 /// the text read again. Those in files read for `$ref`s are located as usual.

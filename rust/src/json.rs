@@ -3,7 +3,7 @@
 //! so code reads as it would with serde_json). Rust only: the TypeScript side's
 //! tree is JavaScript's own objects.
 //!
-//! Why not `serde_json::Value` (docs/benchmarks.md, session 10): with
+//! Why not `serde_json::Value` (record 0058): with
 //! `preserve_order` every object is an `IndexMap`, a hash table plus 112-byte
 //! entries, even for the two or three keys most schema objects have. At
 //! N = 20,000 that tree was 125 MB of a 334 MB heap, and allocating and freeing
@@ -263,7 +263,7 @@ pub(crate) fn repeats_a_key(members: &[(Key, Value)]) -> bool {
 /// are of attributes a node lacks, and keys of one length often differ only at
 /// the end (`x-graphql-type-name`, `x-graphql-field-name`; `type`, `enum`,
 /// `$ref`): the byte test settles those without a call to `memcmp` (516,000 calls
-/// at N = 5,000; docs/benchmarks.md, session 12).
+/// at N = 5,000, by callgrind).
 #[inline]
 fn same_key(key: &Key, wanted: &str) -> bool {
     let (a, b) = (key.as_bytes(), wanted.as_bytes());

@@ -11,7 +11,7 @@ use crate::json::Str;
 /// property name used by many definitions), so the parser gives every
 /// occurrence of a key one shared allocation (load.rs). Not a `Str`: keys are
 /// compared on every attribute lookup, and a shared `str` compares without
-/// first decoding where its bytes are (measured in docs/benchmarks.md, session 12).
+/// first decoding where its bytes are (record 0058).
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Key(Arc<str>);
 

@@ -305,7 +305,7 @@ impl<'a> Parser<'a> {
             // Past the plain bytes in one `position` over the rest, with a table of the
             // bytes that end them: a slice iterator needs no bounds check per byte, and
             // indexing one byte at a time with three tests was 17 instructions a byte
-            // (docs/benchmarks.md, session 12).
+            // (callgrind).
             let rest = bytes.get(p..).unwrap_or_default();
             p += rest.iter().position(|&c| ENDS_PLAIN[usize::from(c)]).unwrap_or(rest.len());
             let Some(&c) = bytes.get(p) else {

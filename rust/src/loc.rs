@@ -46,7 +46,7 @@ static NULL: Value = Value::Null;
 /// definitions, the checks that name locations, printing) reads only slots and
 /// pointers. The tree is the largest thing a conversion holds (47 MB at N = 20,000,
 /// 1.5 times its text), and the definitions assemble builds used to sit beside it
-/// at the peak (docs/benchmarks.md, session 13).
+/// at the peak (record 0059).
 ///
 /// Locs keep pointers into the tree (`Loc::node`), so it cannot be dropped by
 /// ownership while they live; instead it is emptied in place and marked, and every
@@ -121,7 +121,7 @@ pub struct Loc {
 /// never named (no diagnostic, no table keyed by their text): a property keeps
 /// its schema's pointer and its key, and the two are joined only when the pointer
 /// is read. Joining every one up front was an allocation per property, 68,500 at
-/// N = 5,000 and 14 MB at N = 20,000 (docs/benchmarks.md, session 12).
+/// N = 5,000 and 14 MB at N = 20,000.
 #[derive(Debug, Clone)]
 enum Pointer {
     Text(Rc<str>),

@@ -172,8 +172,7 @@ impl Lowering {
     /// lowered once, and nothing asks for its merge afterwards (classification is
     /// cached, and an inline object with a slot finds the slot first), so its
     /// properties are not kept alive until the lowering ends (memory: the merges of
-    /// all slots were alive at the peak of a large conversion; docs/benchmarks.md,
-    /// session 12).
+    /// all slots were alive at the peak of a large conversion).
     pub(crate) fn take_merged(&mut self, loc: &Loc) -> Result<Rc<MergedObject>, ConversionError> {
         match self.merges.take(loc) {
             Some(m) => Ok(m),

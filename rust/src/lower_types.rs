@@ -60,7 +60,7 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'
 /// The keywords `type_of` and `allows_null` read, found in one pass over a node's
 /// members. Read one by one, a property's type took about a dozen lookups, each a
 /// search of all its keys (`json.rs` `Map::get`): 40% of the crate's lookups at
-/// N = 5,000 (docs/benchmarks.md, session 14). A map holds each key once, so the
+/// N = 5,000 (callgrind). A map holds each key once, so the
 /// member found here is the one `attr` would give.
 #[derive(Default)]
 struct Keywords<'a> {

@@ -52,7 +52,7 @@ pub struct RefUse<'a> {
 
 /// Every `$ref` of a document, in document order. The pointers share one string:
 /// one allocation each (14,000 at N = 5,000), all held until the conversion ends,
-/// cost their allocation and their free (docs/benchmarks.md, session 15).
+/// cost their allocation and their free (record 0061).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RefUses {
     pointers: String,

@@ -56,7 +56,7 @@ pub fn graphql_to_json(text: &str, file: Option<&str>) -> Result<String, Convers
         // The JSON text is about three times the SDL (bench-corpus 2.9x; the schemas of
         // node_modules 2.2x - 3.9x). Room reserved once spares the doublings that each
         // copy the text so far into fresh pages: at N = 20,000 (29 MB) 13,900 -> 9,600
-        // page faults a conversion (docs/benchmarks.md, session 22). Room not written
+        // page faults a conversion (perf). Room not written
         // is never touched, so too much costs address space, and too little one doubling.
         let mut w = JsonWriter::with_capacity(text.len() * 3);
         reverse_document(&doc, &mut w);

@@ -10,8 +10,8 @@
 //!
 //! Why: apollo-compiler's parse builds a tree of every token first (rowan), then the
 //! AST from it. It was 101 of the 223 ms of an SDL -> JSON conversion at N = 5,000
-//! and its fastest-growing part (5.1x from N = 5,000 to 20,000; docs/benchmarks.md,
-//! session 19). sdl_syntax's recognizer already walked the same grammar over the same
+//! and its fastest-growing part (5.1x from N = 5,000 to 20,000;
+//! record 0062). sdl_syntax's recognizer already walked the same grammar over the same
 //! tokens before it; this parser is that walk, building the nodes as it goes.
 //!
 //! The nodes carry no location: they are read only to report a problem, and

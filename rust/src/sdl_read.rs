@@ -632,8 +632,7 @@ pub(crate) fn skip_ignored(text: &str, mut pos: usize) -> usize {
 /// `f` over `nodes`, into a vector of exactly their number. `collect()` into a `Result`
 /// cannot size it: its size hint starts at 0, so the vector grows 4 -> 8 -> 16 by
 /// reallocation and keeps up to half of its room unused. The fields' vectors alone held
-/// 8.9 MB at the peak of an N = 5,000 SDL -> JSON conversion (massif, docs/benchmarks.md,
-/// session 22).
+/// 8.9 MB at the peak of an N = 5,000 SDL -> JSON conversion (massif).
 fn map_exact<N, T>(nodes: &[N], mut f: impl FnMut(&N) -> Res<T>) -> Res<Vec<T>> {
     let mut out = Vec::with_capacity(nodes.len());
     for node in nodes {

@@ -110,7 +110,7 @@ fn definition_kind(def: &Ast) -> Option<Kind> {
 /// A named type of the document: its kind and its definition with all its extensions.
 /// The first node is kept apart: most types have one, and then no vector is allocated
 /// (one allocation and free fewer per type: 395.3 -> 389.5 M instructions at N = 5,000;
-/// docs/benchmarks.md, session 22).
+/// callgrind).
 struct Named<'a> {
     name: &'a str,
     kind: Option<Kind>,
@@ -139,7 +139,7 @@ impl<'a> Types<'a> {
     /// A built-in scalar's name is never in the table (`schema_rules_hold` answers
     /// `false` for a type of that name), so it is answered first, without a lookup: two
     /// thirds of the corpus's field types are built-in, and at N = 20,000 each lookup in the
-    /// table of every type misses the caches (docs/benchmarks.md, session 22).
+    /// table of every type misses the caches (perf).
     fn kind_of(&self, name: &str) -> Option<Kind> {
         if is_builtin_scalar(name) {
             return Some(Kind::Scalar);

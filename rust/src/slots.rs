@@ -52,7 +52,7 @@ pub struct DraftField {
     /// Arguments, default, directives and deprecation entry, when the field has any.
     /// Most fields have none, and a draft of every field of a large schema is alive
     /// at once: boxed together they save 56 bytes a draft (160 bytes instead of 216)
-    /// (docs/benchmarks.md, session 12). Read through `args()`, `directives()`,
+    /// Read through `args()`, `directives()`,
     /// `default_value()` and `deprecated_at()`.
     pub extras: Option<Box<FieldExtras>>,
     /// Where the property sits, for diagnostics.

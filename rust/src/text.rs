@@ -75,7 +75,7 @@ pub fn push_string(out: &mut String, s: &str) {
     out.push('"');
     // Most strings need no escape: a byte table finds the first byte that may start
     // one, and code points are decoded only from there (decoding every one was most
-    // of printing descriptions; docs/benchmarks.md, session 12).
+    // of printing descriptions, by callgrind).
     let start = s.bytes().position(|b| MAY_ESCAPE[usize::from(b)]).unwrap_or(s.len());
     let mut run = 0;
     for (i, c) in s.get(start..).unwrap_or_default().char_indices() {

@@ -40,7 +40,7 @@ const MI_OPTION_PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 /// named) stayed resident beside what it allocated next. N = 20,000: peak RSS 199 ->
 /// 150 MB, wall time about 5% longer (madvise calls, pages faulted in again); set
 /// only for inputs over 1 MiB (run.rs `GIVE_INPUT_BYTES`), where memory is what
-/// runs out (docs/benchmarks.md, session 13).
+/// runs out (record 0059).
 pub fn return_freed_memory_sooner() {
     // SAFETY: sets one of mimalloc's options, which it reads on its own use; any
     // thread may call it at any time.
