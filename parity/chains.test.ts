@@ -26,7 +26,8 @@ afterAll(() => {
 const CASES: Array<[ChainKind, number]> = [
   ['oneOf', 100000],
   ['anyOf', 100000],
-  ['allOf', 1000],
+  ['allOf', 100000],
+  ['allOf-props', 100000],
   ['interfaces', 100],
   ['input-cycle', 100000],
   ['sdl-input-cycle', 10000],
