@@ -27,11 +27,12 @@ afterAll(() => {
 const CASES: Array<[ChainKind, number]> = [
   ['oneOf', 100000],
   ['anyOf', 100000],
-  ['allOf', 1000],
+  ['allOf', 100000],
+  ['allOf-props', 100000],
   ['interfaces', 1000],
   ['interfaces', 100000],
   ['input-cycle', 100000],
-  ['sdl-input-cycle', 10000],
+  ['sdl-input-cycle', 100000],
 ];
 
 describe('chains: both CLIs, the same answer, no crash', () => {

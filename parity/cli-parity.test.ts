@@ -348,6 +348,78 @@ describe('-r over a folder tree', () => {
     expect(js.r.stderr).toMatch(/converted 2 files, 1 failed\n$/);
   });
 
+  // Record 0070 beyond `convert -r`: validate -r, migrate -r / -w and path arguments.
+  // Each command gets z\xff\xfe.json next to z\uFFFD\uFFFD.json (its lossy form), with
+  // other contents, and must open the one it was given, by its bytes.
+  it('validate, migrate and path arguments open names that are not UTF-8 by their bytes (record 0070)', async () => {
+    const dir = path.join(tmp, 'bytes-commands');
+    const raw = Buffer.from([0x7a, 0xff, 0xfe, 0x2e, 0x6a, 0x73, 0x6f, 0x6e]); // z\xff\xfe.json
+    const twin = 'z\u{FFFD}\u{FFFD}.json';
+    const migrateCase = path.join(ROOT, 'fixtures', 'migrate', '001-federation-keys');
+    const oldSchema = fs.readFileSync(path.join(migrateCase, 'input.json'), 'utf8');
+    const migrated = fs.readFileSync(path.join(migrateCase, 'expected.json'), 'utf8');
+    const at = (sub: string, name: Buffer | string) => Buffer.concat([Buffer.from(path.join(dir, sub) + '/'), Buffer.from(name)]);
+    const setup = () => {
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(path.join(dir, 'v'), { recursive: true });
+      fs.mkdirSync(path.join(dir, 'm'), { recursive: true });
+      fs.writeFileSync(at('v', raw), BROKEN);
+      fs.writeFileSync(at('v', twin), SIMPLE);
+      fs.writeFileSync(at('m', raw), oldSchema);
+      fs.writeFileSync(at('m', twin), SIMPLE);
+    };
+    // Node passes string arguments as UTF-8: the raw name reaches the CLI through the
+    // shell's printf. `@raw` in an argument stands for it.
+    const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+    const rawArg = `"$(printf 'z\\377\\376.json')"`;
+    const line = (cli: string[], args: string[]) =>
+      [...cli, ...args].map((a) => (a.includes('@raw') ? a.split('@raw').map(quote).join(rawArg) : quote(a))).join(' ');
+    const run = async (cli: string[], args: string[]) => {
+      setup();
+      const r = await runOne('/bin/sh', ['-c', line(cli, args)], { cwd: dir, timeoutMs: 20000 });
+      return { r, raw: fs.readFileSync(at('m', raw), 'utf8'), twin: fs.readFileSync(at('m', twin), 'utf8') };
+    };
+    const both = async (args: string[]) => {
+      const js = await run([process.execPath, JS_CLI], args);
+      const rust = await run([RUST_CLI], args);
+      expect(rust, args.join(' ')).toEqual(js);
+      return js;
+    };
+    const shown = Buffer.from(twin).toString('latin1'); // runOne decodes output as latin1
+
+    let r = await both(['validate', 'json-schema', '-r', 'v']);
+    expect(r.r.status).toBe(1);
+    expect(r.r.stdout).toContain(`v/${shown}:3:11: error[JSON_SYNTAX]`);
+    expect(r.r.stderr).toContain('validated 2 files: 1 valid, 1 invalid');
+    r = await both(['validate', 'json-schema', 'v/@raw']);
+    expect(r.r.status).toBe(1);
+    expect(r.r.stdout).toContain(`v/${shown}:3:11: error[JSON_SYNTAX]`);
+    r = await both(['validate', 'json-schema', `v/${twin}`]);
+    expect(r.r.status).toBe(0);
+
+    r = await both(['migrate', '--check', '-r', 'm']);
+    expect(r.r.status).toBe(1);
+    expect(r.r.stderr).toMatch(/needs migration \(\d+ changes?\)\n1 of 2 files need migration, 0 failed\n$/);
+    r = await both(['migrate', 'm/@raw']);
+    expect(r.r.stdout).toBe(migrated);
+    r = await both(['migrate', '-w', 'm/@raw']);
+    expect(r.r.status).toBe(0);
+    expect([r.raw, r.twin]).toEqual([migrated, SIMPLE]);
+    r = await both(['migrate', '-w', '-r', 'm']);
+    expect(r.r.status).toBe(0);
+    expect([r.raw, r.twin]).toEqual([migrated, SIMPLE]);
+
+    r = await both(['convert', '-i', 'v/@raw']);
+    expect(r.r.status).toBe(1);
+    expect(r.r.stderr).toContain(`v/${shown}:3:11: error[JSON_SYNTAX]`);
+    r = await both(['convert', '--input=m/@raw', '--direction', 'json-to-graphql']);
+    expect(r.r.status).toBe(0);
+    expect(r.r.stdout).toMatch(/^type Product /m);
+    r = await both(['convert', '-i', `v/${twin}`]);
+    expect(r.r.status).toBe(0);
+    expect(r.r.stdout).toMatch(/^type User /);
+  });
+
   it('a FIFO in the tree, or as a $ref, is never opened; the batch goes on (record 0070)', async () => {
     const { js } = await sameInFolder(
       'tree-fifo',

@@ -3,7 +3,9 @@
  * through both CLIs (npm `js/dist/cli.js`, Rust `target/debug/x-graphql`, after
  * `npm run build` and `cargo build -p x-graphql --features cli`): the wall-clock time
  * of each run, the size of its output (stdout + stderr), and each tenfold step's time
- * ratio against its output ratio (a tenfold step should cost about tenfold).
+ * ratio against its output ratio (a tenfold step should cost about tenfold). Where
+ * /usr/bin/time exists, also each run's CPU time (user + system: on a loaded machine
+ * its steps are steadier than the wall clock's) and peak memory (maximum resident set).
  *
  *   npx tsx scripts/bench-chains.ts [--timeout SECONDS] [--sizes 1000,10000,100000] [--kinds oneOf,allOf]
  *
@@ -32,10 +34,15 @@ const sizes = arg('--sizes', '1000,10000,100000').split(',').map(Number);
 const kinds = arg('--kinds', CHAIN_KINDS.join(',')).split(',') as ChainKind[];
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-bench-chains-'));
 
-interface Row { seconds?: number; bytes: number; exit: string }
+interface Row { seconds?: number; cpu?: number; bytes: number; exit: string }
 
-console.log('| chain | links | input | CLI | time | output | exit | time step | output step |');
-console.log('|---|---:|---:|---|---:|---:|---|---:|---:|');
+// GNU time's report of a run: "<user> <system> <max RSS in KB>", written to its own file.
+const TIME = '/usr/bin/time';
+const timed = fs.existsSync(TIME);
+const timeFile = path.join(tmp, 'time.txt');
+
+console.log('| chain | links | input | CLI | time | output | exit | time step | output step | cpu | cpu step | peak |');
+console.log('|---|---:|---:|---|---:|---:|---|---:|---:|---:|---:|---:|');
 for (const kind of kinds) {
   const last = new Map<string, Row>();
   for (const n of sizes) {
@@ -45,15 +52,25 @@ for (const kind of kinds) {
     const args = ['convert', '-i', file, ...(ext === 'graphql' ? ['--direction', 'graphql-to-json'] : [])];
     for (const [name, command, prefix] of CLIS) {
       const started = process.hrtime.bigint();
-      const run = spawnSync(command, [...prefix, ...args], { timeout, maxBuffer: 1 << 30 });
+      const run = timed
+        ? spawnSync(TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...prefix, ...args], { timeout, maxBuffer: 1 << 30 })
+        : spawnSync(command, [...prefix, ...args], { timeout, maxBuffer: 1 << 30 });
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const bytes = (run.stdout?.length ?? 0) + (run.stderr?.length ?? 0);
       const timedOut = run.error !== undefined || run.signal !== null;
-      const row: Row = timedOut ? { bytes, exit: run.signal === 'SIGTERM' ? 'timeout' : String(run.signal ?? run.error) } : { seconds, bytes, exit: String(run.status) };
+      let cpu: number | undefined;
+      let peak = '';
+      if (timed && !timedOut) {
+        // The last line: time prints "Command exited with non-zero status N" first when N > 0.
+        const [user, system, kb] = fs.readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+        cpu = user + system;
+        peak = `${(kb / 1024).toFixed(0)} MB`;
+      }
+      const row: Row = timedOut ? { bytes, exit: run.signal === 'SIGTERM' ? 'timeout' : String(run.signal ?? run.error) } : { seconds, cpu, bytes, exit: String(run.status) };
       const prev = last.get(name);
       const step = (a?: number, b?: number) => (a !== undefined && b !== undefined && b > 0 ? `${(a / b).toFixed(1)}x` : '');
       console.log(
-        `| ${kind} | ${n.toLocaleString('en-US')} | ${(text.length / 1e6).toFixed(2)} MB | ${name} | ${row.seconds === undefined ? '-' : `${row.seconds.toFixed(2)} s`} | ${(bytes / 1e6).toFixed(2)} MB | ${row.exit} | ${step(row.seconds, prev?.seconds)} | ${timedOut ? '' : step(bytes, prev?.bytes)} |`,
+        `| ${kind} | ${n.toLocaleString('en-US')} | ${(text.length / 1e6).toFixed(2)} MB | ${name} | ${row.seconds === undefined ? '-' : `${row.seconds.toFixed(2)} s`} | ${(bytes / 1e6).toFixed(2)} MB | ${row.exit} | ${step(row.seconds, prev?.seconds)} | ${timedOut ? '' : step(bytes, prev?.bytes)} | ${row.cpu === undefined ? '' : `${row.cpu.toFixed(2)} s`} | ${step(row.cpu, prev?.cpu)} | ${peak} |`,
       );
       last.set(name, row);
     }

@@ -22,6 +22,7 @@ import type { Diagnostic, FileReport } from './index';
 import type { ColorMode, Terminal } from './terminal';
 import { codeFrame, paintLine, useColor } from './terminal';
 import { Progress } from './progress';
+import { argPath } from './cli-argv';
 
 type Library = typeof import('./index');
 type Cli = typeof import('./cli');
@@ -63,6 +64,15 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/**
+ * An input: its name as printed and given to the library (lossy), and the path it is
+ * opened and written by (its bytes when they are not UTF-8: record 0070).
+ */
+interface InputFile {
+  name: string;
+  path: string | Buffer;
+}
+
 /** The inputs of a command: one file, or (-r) every matching file of a folder, with the folder file refs may not leave. */
 function inputs(
   target: string,
@@ -70,11 +80,11 @@ function inputs(
   exts: string[],
   verb: string,
   term: Terminal,
-): { files: string[]; baseDir: string; io: number } {
+): { files: InputFile[]; baseDir: string; io: number } {
   const { UsageError, IoError, walk, errnoText } = cli();
   let st: fs.Stats | undefined;
   try {
-    st = fs.statSync(target);
+    st = fs.statSync(argPath(target));
   } catch {
     st = undefined;
   }
@@ -97,18 +107,18 @@ function inputs(
       },
       // A link out of the folder is not read (record 0070).
       (where: string, message: string) => term.warning(`${where}: warning[LINK_OUTSIDE] ${message}`),
-    ).map((rel: string) => path.join(target, rel));
+    );
     return { files, baseDir: target, io };
   }
   if (st?.isDirectory()) throw new UsageError(`${target} is a folder; use -r to ${verb.split(' ')[0]} a folder`, undefined, 'USAGE', `see x-graphql ${verb} --help`);
-  return { files: [target], baseDir: path.dirname(target), io: 0 };
+  return { files: [{ name: target, path: argPath(target) }], baseDir: path.dirname(target), io: 0 };
 }
 
-function readOrSay(file: string): string | undefined {
+function readOrSay(file: InputFile): string | undefined {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file.path, 'utf8');
   } catch (e) {
-    say(`${file}: error[IO] cannot read input: ${cli().errnoText(e)}`);
+    say(`${file.name}: error[IO] cannot read input: ${cli().errnoText(e)}`);
     return undefined;
   }
 }
@@ -145,8 +155,9 @@ function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: Val
   const sources = new Map<string, string | undefined>();
   let io = walkIo;
   const progress = new Progress(term, files.length, 'validating');
-  for (const file of files) {
-    const text = flags.recursive ? readOrSay(file) : readSingle(file);
+  for (const input of files) {
+    const file = input.name;
+    const text = flags.recursive ? readOrSay(input) : readSingle(input);
     if (text === undefined) {
       io++;
       progress.done(true);
@@ -186,12 +197,12 @@ function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: Val
 }
 
 /** A single input that cannot be read is an I/O error of the command (exit 3). */
-function readSingle(file: string): string {
+function readSingle(file: InputFile): string {
   const { IoError, errnoText } = cli();
   try {
-    return fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(file.path, 'utf8');
   } catch (e) {
-    throw new IoError(`cannot read input: ${errnoText(e)}`, file);
+    throw new IoError(`cannot read input: ${errnoText(e)}`, file.name);
   }
 }
 
@@ -207,8 +218,9 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
   let invalid = 0;
   let changed = 0;
   const progress = new Progress(term, files.length, 'migrating');
-  for (const file of files) {
-    const text = flags.recursive ? readOrSay(file) : readSingle(file);
+  for (const input of files) {
+    const file = input.name;
+    const text = flags.recursive ? readOrSay(input) : readSingle(input);
     if (text === undefined) {
       io++;
       progress.done(true);
@@ -232,7 +244,7 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
     } else if (flags.write) {
       if (n > 0) {
         try {
-          await writeAtomic(file, result.output);
+          await writeAtomic(input.path, result.output);
         } catch (e) {
           say(`${file}: error[IO] ${(e as Error).message}`);
           io++;

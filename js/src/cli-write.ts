@@ -66,7 +66,7 @@ export function statOrUndefined(file: fs.PathLike): fs.Stats | undefined {
 }
 
 /** Whether two paths name one existing file (any spelling, a link, a hard link): same device and inode. */
-export function sameFile(a: string, b: string): boolean {
+export function sameFile(a: fs.PathLike, b: fs.PathLike): boolean {
   const x = statOrUndefined(a);
   const y = statOrUndefined(b);
   return x !== undefined && y !== undefined && x.dev === y.dev && x.ino === y.ino;

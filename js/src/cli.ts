@@ -27,6 +27,7 @@ import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
+import { argPath } from './cli-argv';
 import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
@@ -96,9 +97,10 @@ function errorMessage(e: unknown): string {
 // ---------------------------------------------------------------------------
 // Files
 
-export function readInput(file: string): string {
+/** `file` read by its bytes when it is an argument that is not UTF-8 (cli-argv.ts); errors name `file`. */
+export function readInput(file: string, at: string | Buffer = argPath(file)): string {
   try {
-    return fs.readFileSync(file, 'utf8');
+    return fs.readFileSync(at, 'utf8');
   } catch (e) {
     throw new IoError(`cannot read input: ${errnoText(e)}`, file);
   }
@@ -126,15 +128,17 @@ export function walk(
   exts: string[],
   onError: (where: string, e: unknown) => void,
   onSkip: (where: string, message: string) => void,
-): string[] {
+): Array<{ name: string; path: Buffer }> {
   const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
-  return walkBytes(root, exts, onError, rootError)
-    .filter((rel) => {
-      const check = checkTreeInput(root, joinUnder(root, rel));
-      if (check.kind === 'outside') onSkip(lossy(joinUnder(root, rel)), check.message);
-      return check.kind === 'read';
-    })
-    .map(lossy);
+  const out: Array<{ name: string; path: Buffer }> = [];
+  for (const rel of walkBytes(root, exts, onError, rootError)) {
+    const file = joinUnder(root, rel);
+    const check = checkTreeInput(root, file);
+    if (check.kind === 'outside') onSkip(lossy(file), check.message);
+    // Opened by its bytes, printed lossily (record 0070).
+    if (check.kind === 'read') out.push({ name: lossy(file), path: file });
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -319,9 +323,9 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     if (ost !== undefined && !ost.isDirectory()) {
       throw new UsageError(`-r needs an output folder, but ${flags.output} is a file`);
     }
-  } else if (input !== undefined && statOrUndefined(input)?.isDirectory()) {
+  } else if (input !== undefined && statOrUndefined(argPath(input))?.isDirectory()) {
     throw new UsageError(`${input} is a folder; use -r to convert a folder`);
-  } else if (input !== undefined && flags.output !== undefined && sameFile(input, flags.output)) {
+  } else if (input !== undefined && flags.output !== undefined && sameFile(argPath(input), argPath(flags.output))) {
     // The atomic write would replace the input with its own conversion.
     throw new UsageError(`-o names the input file ${input}; the output would overwrite it`);
   } else if (input === undefined && flags.output !== undefined && isStdinFile(flags.output)) {

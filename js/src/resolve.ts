@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { evaluatePointer, LocMap, type Loc, type Source, type Target } from './loc';
+import { chainMerge, type ChainMerge, type WalkRecord } from './merge-chains';
 import { scanDocument } from './normalize';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -22,6 +23,8 @@ export class Resolver {
   readonly sources = new Map<string, Source>();
   readonly warnings: Diagnostic[] = [];
   private readonly baseDir?: string;
+  /** The merges of `allOf` chain links, by schema; null: merged by the walk (merge-chains.ts). */
+  readonly chainMerges = new LocMap<ChainMerge | null>();
 
   constructor(main: Source, baseDir: string | undefined) {
     this.main = main;
@@ -170,6 +173,16 @@ export interface MergedObject {
  * schema: the later schema wins at the first position, with a warning.
  */
 export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[]): MergedObject {
+  // A link of a chain of one-member allOfs is merged once, from the next link's merge.
+  return chainMerge(resolver, node, loc, warnings, walk) ?? walk(node, loc, warnings);
+
+  function walk(node: JsonObject, loc: Loc, warnings: Diagnostic[], record?: WalkRecord): MergedObject {
+    return walkMerge(resolver, node, loc, warnings, record);
+  }
+}
+
+/** `mergeObject` by a walk over every schema met; `record` keeps what merge-chains.ts needs. */
+function walkMerge(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[], record?: WalkRecord): MergedObject {
   const properties: MergedProperty[] = [];
   const index = new Map<string, number>();
   const required = new Set<string>();
@@ -178,6 +191,7 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
   // (by node, as the lowering's memos), not a list searched at each step. Most objects
   // have no allOf and need none.
   const visiting = Array.isArray(own(node, 'allOf')) ? new LocMap<true>() : undefined;
+  if (record !== undefined) record.visited = visiting;
   // An explicit stack, not recursion (record 0042): a frame is a schema whose allOf
   // members are visited next, in order, after its own properties (the same order as a
   // depth-first recursion); `top` is the object itself.
@@ -214,6 +228,7 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
           index.set(name, properties.length);
           properties.push(prop);
         } else if (!jsonEqual(properties[seen].schema, prop.schema)) {
+          if (record !== undefined && !record.replaced.has(name)) record.replaced.set(name, properties[seen].schema);
           warnings.push({
             code: ErrorCodes.PROPERTY_CONFLICT,
             severity: 'warning',

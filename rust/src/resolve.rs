@@ -20,6 +20,7 @@ use crate::json::{Key, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
+use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
 use crate::normalize::{attr, flag, scan_document};
 
 /// The location layer, re-exported where it was first published.
@@ -54,6 +55,8 @@ pub struct Resolver {
     /// Two levels, so a lookup borrows its strings (a `(String, String)` key
     /// cost two copies per lookup, 30,000 at N = 5,000).
     resolved: HashMap<String, HashMap<String, Target>>,
+    /// The merges of `allOf` chain links, by schema; None: merged by the walk (merge_chains.rs).
+    pub(crate) chain_merges: LocMap<Option<Rc<ChainMerge>>>,
 }
 
 impl Resolver {
@@ -67,6 +70,7 @@ impl Resolver {
             warnings: Vec::new(),
             base_dir: base_dir.map(|d| path_resolve(&[d])),
             resolved: HashMap::new(),
+            chain_merges: LocMap::default(),
         }
     }
 
@@ -382,6 +386,20 @@ pub fn merge_object(
     loc: &Loc,
     warnings: &mut Vec<Diagnostic>,
 ) -> Result<MergedObject, ConversionError> {
+    // A link of a chain of one-member allOfs is merged once, from the next link's merge.
+    if let Some(merged) = chain_merge(resolver, loc, warnings, &mut walk_merge)? {
+        return Ok(merged);
+    }
+    walk_merge(resolver, loc, warnings, None)
+}
+
+/// `merge_object` by a walk over every schema met; `record` keeps what merge_chains.rs needs.
+fn walk_merge(
+    resolver: &mut Resolver,
+    loc: &Loc,
+    warnings: &mut Vec<Diagnostic>,
+    mut record: Option<&mut WalkRecord>,
+) -> Result<MergedObject, ConversionError> {
     let mut merged = MergedObject::default();
     let mut index: HashMap<Key, usize> = HashMap::new();
     let mut visiting: LocMap<()> = LocMap::default();
@@ -394,6 +412,8 @@ pub fn merge_object(
     // of `required` holders are then left empty (three allocations per object, 19,000
     // at N = 5,000).
     let alone = !matches!(attr(loc.node(), "allOf"), Some(Value::Array(all_of)) if !all_of.is_empty());
+    // For merge_chains: the first schema of each key replaced.
+    let mut replaced: Option<HashMap<Key, Loc>> = record.as_ref().map(|_| HashMap::new());
 
     let mut enter = |at: Loc,
                      top: bool,
@@ -442,6 +462,9 @@ pub fn merge_object(
                     Some(&seen) => {
                         let Some(existing) = merged.properties.get_mut(seen) else { continue };
                         if !json_equal(existing.schema(), prop.schema()) {
+                            if let Some(replaced) = replaced.as_mut() {
+                                replaced.entry(name.clone()).or_insert_with(|| existing.loc.clone());
+                            }
                             warnings.push(Diagnostic::warning(
                                 codes::PROPERTY_CONFLICT,
                                 format!("property {name} is defined again with a different schema; the later one wins"),
@@ -497,10 +520,16 @@ pub fn merge_object(
             enter(member_loc, false, &mut merged, &mut stack, warnings);
         }
     }
-    if alone {
-        mark_required(&mut merged.properties, std::slice::from_ref(loc));
-    } else {
-        mark_required(&mut merged.properties, &with_required);
+    let holders = if alone { std::slice::from_ref(loc) } else { &with_required[..] };
+    mark_required(&mut merged.properties, holders);
+    if let Some(record) = record.as_mut() {
+        for schema in holders {
+            if let Some(Value::Array(req)) = attr(schema.node(), "required") {
+                record.required.extend(req.iter().filter_map(Value::as_str).map(str::to_string));
+            }
+        }
+        record.replaced = replaced.unwrap_or_default();
+        record.visited = visiting;
     }
     Ok(merged)
 }

@@ -8,7 +8,9 @@ use x_graphql::{
 };
 
 use crate::args_check::{MigrateFlags, ValidateFlags, MIGRATE_HINT};
-use crate::files::{self, read_input, stat, write_atomic};
+use crate::argv::arg_path;
+use crate::files::{self, write_atomic};
+use std::path::PathBuf;
 use crate::node::{self, errno_text, Syscall};
 use crate::progress::Progress;
 use crate::run::format_diagnostic;
@@ -25,6 +27,13 @@ fn usage(message: String, hint: &'static str) -> UsageError {
     UsageError { message, where_: None, code: "USAGE".to_string(), hint }
 }
 
+/// An input: its name as printed and given to the library (lossy), and the path it is
+/// opened and written by (its bytes when they are not UTF-8: record 0070).
+struct InputFile {
+    name: String,
+    path: PathBuf,
+}
+
 /// The inputs of a command: one file, or (-r) every matching file of a folder,
 /// with the folder file refs may not leave, and the folders that could not be read.
 fn inputs(
@@ -33,8 +42,8 @@ fn inputs(
     exts: &[&str],
     verb: &str,
     hint: &'static str,
-) -> Result<(Vec<String>, String, usize), CliError> {
-    let st = stat(target);
+) -> Result<(Vec<InputFile>, String, usize), CliError> {
+    let st = std::fs::metadata(arg_path(target)).ok();
     if recursive {
         if st.as_ref().is_some_and(|m| !m.is_dir()) {
             return Err(usage(format!("-r needs a folder, but {target} is a file"), hint).into());
@@ -60,24 +69,32 @@ fn inputs(
             // A link out of the folder is not read (record 0070).
             &mut |where_, message| term.warning(&format!("{where_}: warning[LINK_OUTSIDE] {message}")),
         )?;
-        let list = found.iter().map(|rel| node::join(&[target, rel])).collect();
+        let list = found.into_iter().map(|(name, path)| InputFile { name, path }).collect();
         return Ok((list, target.to_string(), io));
     }
     if st.is_some_and(|m| m.is_dir()) {
         let word = verb.split(' ').next().unwrap_or(verb);
         return Err(usage(format!("{target} is a folder; use -r to {word} a folder"), hint).into());
     }
-    Ok((vec![target.to_string()], node::dirname(target), 0))
+    Ok((vec![InputFile { name: target.to_string(), path: arg_path(target) }], node::dirname(target), 0))
 }
 
-fn read_or_say(file: &str) -> Option<String> {
-    match files::read_text(file) {
+fn read_or_say(file: &InputFile) -> Option<String> {
+    match files::read_path(&file.path, &file.name) {
         Ok(text) => Some(text),
         Err((e, call)) => {
-            say(&format!("{file}: error[IO] cannot read input: {}", errno_text(&e, call)));
+            say(&format!("{}: error[IO] cannot read input: {}", file.name, errno_text(&e, call)));
             None
         }
     }
+}
+
+/// A single input that cannot be read is an I/O error of the command (exit 3).
+fn read_single(file: &InputFile) -> Result<String, IoError> {
+    files::read_path(&file.path, &file.name).map_err(|(e, call)| IoError {
+        message: format!("cannot read input: {}", errno_text(&e, call)),
+        where_: file.name.clone(),
+    })
 }
 
 fn stdout(text: &str) -> Result<(), i32> {
@@ -109,9 +126,10 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
     let mut reports: Vec<FileReport> = Vec::new();
     let mut sources: HashMap<String, Option<String>> = HashMap::new();
     let progress = Progress::new(&term, list.len(), "validating");
-    for file in &list {
+    for input in &list {
+        let file = &input.name;
         let text = if flags.recursive {
-            match read_or_say(file) {
+            match read_or_say(input) {
                 Some(text) => text,
                 None => {
                     io += 1;
@@ -120,7 +138,7 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
                 }
             }
         } else {
-            read_input(file)?
+            read_single(input)?
         };
         let options = ValidateOptions {
             file_name: Some(file.clone()),
@@ -209,9 +227,10 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
     let mut invalid = 0usize;
     let mut changed = 0usize;
     let progress = Progress::new(&term, list.len(), "migrating");
-    for file in &list {
+    for input in &list {
+        let file = &input.name;
         let text = if flags.recursive {
-            match read_or_say(file) {
+            match read_or_say(input) {
                 Some(text) => text,
                 None => {
                     io += 1;
@@ -220,7 +239,7 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
                 }
             }
         } else {
-            read_input(file)?
+            read_single(input)?
         };
         let result = match migrate(&text, Some(file)) {
             Ok(result) => result,
@@ -244,7 +263,7 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
             }
         } else if flags.write {
             if n > 0 {
-                if let Err(e) = write_atomic(file, &result.output) {
+                if let Err(e) = write_atomic(&input.path, &result.output) {
                     say(&format!("{file}: error[IO] {}", e.message));
                     io += 1;
                     progress.done(true);

@@ -26,8 +26,9 @@ pub fn read_path<'a>(file: &Path, shown: &'a str) -> Result<String, (io::Error, 
     Ok(x_graphql::text::decode_utf8(bytes))
 }
 
+/// An input named by an argument: read by the argument's bytes (argv.rs), named by `file`.
 pub fn read_input(file: &str) -> Result<String, IoError> {
-    read_text(file).map_err(|(e, call)| IoError {
+    read_path(&crate::argv::arg_path(file), file).map_err(|(e, call)| IoError {
         message: format!("cannot read input: {}", errno_text(&e, call)),
         where_: file.to_string(),
     })
@@ -53,9 +54,9 @@ pub fn is_dir(file: &str) -> bool {
 
 /// Whether two paths name one existing file (any spelling, a link, a hard
 /// link): the same device and inode, as `sameFile` in js/src/cli-write.ts.
-pub fn same_file(a: &str, b: &str) -> bool {
+pub fn same_file(a: impl AsRef<Path>, b: impl AsRef<Path>) -> bool {
     use std::os::unix::fs::MetadataExt;
-    match (stat(a), stat(b)) {
+    match (fs::metadata(a).ok(), fs::metadata(b).ok()) {
         (Some(x), Some(y)) => x.dev() == y.dev() && x.ino() == y.ino(),
         _ => false,
     }
@@ -312,8 +313,8 @@ fn sync_file_system(file: &fs::File) -> io::Result<()> {
     file.sync_all()
 }
 
-/// Every regular file under `root` ending in one of `exts`, relative to `root`, in
-/// sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes
+/// Every regular file under `root` ending in one of `exts` (its name as printed, and its
+/// path as bytes), in sorted order (`validate -r`, `migrate -r`; `convert -r` keeps the names as bytes
 /// and checks each file as it reads it: paths.rs). Symlinked folders are skipped;
 /// what is not a regular file is left out; a link out of the tree is left out and
 /// passed to `on_skip` (its path and the LINK_OUTSIDE message), never read. A
@@ -324,26 +325,26 @@ pub fn walk(
     exts: &[&str],
     on_error: &mut dyn FnMut(&str, &io::Error),
     on_skip: &mut dyn FnMut(&str, &str),
-) -> Result<Vec<String>, IoError> {
+) -> Result<Vec<(String, PathBuf)>, IoError> {
     let root_error = |e: &io::Error| IoError {
         message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", root))),
         where_: root.to_string(),
     };
     let found = crate::paths::walk_bytes(root, exts, on_error, &root_error)?;
+    // Opened by its bytes, printed lossily (record 0070).
     Ok(found
         .into_iter()
-        .filter(|rel| {
-            let path = crate::paths::join_under(root, rel);
+        .filter_map(|rel| {
+            let path = crate::paths::join_under(root, &rel);
             match crate::paths::check_tree_input(root, &path) {
-                crate::paths::TreeInputCheck::Read => true,
+                crate::paths::TreeInputCheck::Read => Some((lossy(&path), path)),
                 crate::paths::TreeInputCheck::Outside(message) => {
-                    on_skip(&crate::paths::lossy(&path), &message);
-                    false
+                    on_skip(&lossy(&path), &message);
+                    None
                 }
-                crate::paths::TreeInputCheck::Unreadable(_) => false,
+                crate::paths::TreeInputCheck::Unreadable(_) => None,
             }
         })
-        .map(|rel| crate::paths::lossy(Path::new(&rel)))
         .collect())
 }
 

@@ -8,6 +8,7 @@
 //! internal error (exit 1), as the npm CLI reports an unexpected exception.
 
 mod args;
+mod argv;
 mod args_check;
 mod batch;
 mod check;
@@ -148,7 +149,10 @@ pub fn panic_message(payload: &(dyn Any + Send)) -> String {
 fn main() -> ExitCode {
     // Panics are caught and reported in one line; the default hook would print a trace.
     std::panic::set_hook(Box::new(|_| {}));
-    let args: Vec<String> = std::env::args_os().skip(1).map(|a| a.to_string_lossy().into_owned()).collect();
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let args: Vec<String> = raw.iter().map(|a| a.to_string_lossy().into_owned()).collect();
+    // A path argument is opened by its bytes (argv.rs).
+    argv::init(raw);
     // The parity harness's protocol (batch.rs); not a user-facing command.
     if args.first().map(String::as_str) == Some("--batch") {
         return ExitCode::from(u8::try_from(batch::run()).unwrap_or(1));

@@ -2,6 +2,7 @@
 //! Follows `runConvert`, `convertOne` and `convertTree` in js/src/cli.ts.
 
 use std::collections::HashMap;
+use std::fs;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -12,6 +13,7 @@ use x_graphql::convert::locate_diagnostics;
 use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic};
 
 use crate::args::{parse_args, Action, ConvertFlags};
+use crate::argv::arg_path;
 use crate::files::{self, is_dir, read_input, read_stdin, stat, write_atomic};
 use crate::node::{self, errno_text, Syscall};
 use crate::progress::Progress;
@@ -372,12 +374,12 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             return Err(UsageError::new(message, None, "USAGE").into());
         }
     } else if let Some(input) = input {
-        if is_dir(input) {
+        if fs::metadata(arg_path(input)).is_ok_and(|m| m.is_dir()) {
             let message = format!("{input} is a folder; use -r to convert a folder");
             return Err(UsageError::new(message, None, "USAGE").into());
         }
         if let Some(output) = flags.output.as_deref() {
-            if files::same_file(input, output) {
+            if files::same_file(arg_path(input), arg_path(output)) {
                 let message = format!("-o names the input file {input}; the output would overwrite it");
                 return Err(UsageError::new(message, None, "USAGE").into());
             }
