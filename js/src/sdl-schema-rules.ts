@@ -245,10 +245,14 @@ function interfacesHold(name: string, types: Map<string, Named>): boolean {
   const fields = fieldsOf(named as Named);
   // Most types have a few fields: found by a scan, without a map to build (issue #8).
   const byName = fields.length > 16 ? new Map(fields.map((f) => [f.name.value, f])) : undefined;
+  // So are its interfaces; a long list searched for each of its interfaces' own was
+  // cubic in a chain of interfaces (record 0071).
+  const listed = interfaces.length > 16 ? new Set(interfaces) : undefined;
+  const lists = (t: string): boolean => (listed !== undefined ? listed.has(t) : interfaces.includes(t));
   for (const iface of interfaces) {
     if (iface === name || kindOf(types, iface) !== 'interface') return false;
     const ifaceNamed = types.get(iface) as Named;
-    if (!interfacesOf(ifaceNamed).every((t) => t !== name && interfaces.includes(t))) return false;
+    if (!interfacesOf(ifaceNamed).every((t) => t !== name && lists(t))) return false;
     for (const ifaceField of fieldsOf(ifaceNamed)) {
       const fieldName = ifaceField.name.value;
       const field = byName !== undefined ? byName.get(fieldName) : fields.find((f) => f.name.value === fieldName);
