@@ -408,6 +408,7 @@ function slotDefinition(slot: Slot): Definition {
       def.interfaces = slot.interfaces.map((s) => s.name);
       def.directives = directives;
       def.fields = slot.fields.map(field);
+      if (slot.extension) def.extension = true;
       return def;
     }
     case 'union': {

@@ -276,6 +276,7 @@ export class Lowering {
     // A type's own directives come before its properties in the document, so they are
     // recorded first: the first use of an undeclared directive is found in document order.
     const typeDirectives = this.directives.forType(slot);
+    if (flag(node, 'x-graphql-extends')) this.extension(slot);
     switch (slot.kind) {
       case 'object':
       case 'interface':
@@ -293,6 +294,19 @@ export class Lowering {
         break;
     }
     slot.directives.push(...typeDirectives);
+  }
+
+  /**
+   * `x-graphql-extends` (record 0076): an object, interface or input type printed as an extension,
+   * which has no description of its own.
+   */
+  private extension(slot: Slot): void {
+    if (slot.kind !== 'object' && slot.kind !== 'interface' && slot.kind !== 'input') {
+      const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `x-graphql-extends applies to object, interface and input types only, not to ${KIND_WORDS[slot.kind]}`, at);
+    }
+    slot.extension = true;
+    slot.description = undefined;
   }
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
@@ -551,3 +565,10 @@ function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean,
 export function where(loc: Loc): { file?: string; pointer: string } {
   return loc.source.file !== undefined ? { file: loc.source.file, pointer: loc.pointer } : { pointer: loc.pointer };
 }
+
+/** A slot's kind in a message. */
+const KIND_WORDS: Record<'union' | 'enum' | 'scalar', string> = {
+  union: 'a union',
+  enum: 'an enum',
+  scalar: 'a scalar',
+};

@@ -9,7 +9,7 @@
  *   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
- *               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
+ *               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
  *               x-graphql-federation-keys, x-graphql-federation-shareable,
  *               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
  *               properties, required
@@ -175,6 +175,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
   if (def.kind !== 'scalar' && toTypeName(def.name) !== def.name) out['x-graphql-type-name'] = def.name;
   const kind = KIND_ATTRIBUTE[def.kind];
   if (kind !== undefined) out['x-graphql-type-kind'] = kind;
+  if ((def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') && def.extension === true) out['x-graphql-extends'] = true;
   if ((def.kind === 'object' || def.kind === 'interface') && def.interfaces.length > 0) {
     out['x-graphql-implements'] = [...def.interfaces];
   }

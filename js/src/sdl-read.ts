@@ -52,6 +52,7 @@ import { parseSdl, parseSdlFast } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
+import { adoptOrphanExtensions } from './sdl-orphans';
 import { validate, withFederationDefinitions } from './sdl-validate';
 import { checkValues } from './sdl-values';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
@@ -198,8 +199,8 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
 }
 
 /** The stages after parsing (2 to 5 of the header). */
-function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode): Document {
-  for (const def of doc.definitions) {
+function readParsed(graphql: typeof import('graphql'), reader: Reader, parsed: G.DocumentNode): Document {
+  for (const def of parsed.definitions) {
     if (def.kind === graphql.Kind.OPERATION_DEFINITION || def.kind === graphql.Kind.FRAGMENT_DEFINITION) {
       throw reader.error(
         ErrorCodes.GRAPHQL_INVALID,
@@ -208,6 +209,8 @@ function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.Do
       );
     }
   }
+  // A subgraph's orphan `extend type` is its type's definition (record 0076).
+  const { doc, names: adopted } = adoptOrphanExtensions(parsed);
   const full = withFederationDefinitions(graphql, doc);
   // Stage 3 (checkNames) reports names defined twice before stage 4 (graphql-js's rules)
   // reports anything. A document both proofs pass has no name defined twice (sdlRulesHold:
@@ -225,7 +228,7 @@ function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.Do
   }
   checkValues(graphql, reader, doc, full);
   requireDefinition(graphql, reader, doc);
-  return reader.build(doc);
+  return reader.build(doc, adopted);
 }
 
 /**
@@ -270,7 +273,8 @@ export class Reader {
   // -------------------------------------------------------------------------
   // Building the IR
 
-  build(doc: G.DocumentNode): Document {
+  /** `adopted`: the types an orphan extension defines (sdl-orphans.ts), marked `extension`. */
+  build(doc: G.DocumentNode, adopted: ReadonlySet<string> = new Set()): Document {
     const directiveDefs: DirectiveDef[] = [];
     const types = new Map<string, TypeDraft>();
     const order: TypeDraft[] = [];
@@ -310,6 +314,7 @@ export class Reader {
         case 'EnumTypeDefinition':
         case 'InputObjectTypeDefinition': {
           const draft = this.typeDraft(def);
+          if (adopted.has(def.name.value) && (draft.def.kind === 'object' || draft.def.kind === 'interface' || draft.def.kind === 'input')) draft.def.extension = true;
           types.set(def.name.value, draft);
           order.push(draft);
           break;

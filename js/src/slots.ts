@@ -90,6 +90,8 @@ export interface Slot {
   memberSlots: Array<{ slot: Slot | undefined; loc: Loc }>;
   members: Slot[];
   values: EnumValueDef[];
+  /** `x-graphql-extends` (record 0076): printed `extend type` / `extend interface` / `extend input`. */
+  extension: boolean;
 }
 
 export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { explicit?: NameRef }): Slot {
@@ -112,6 +114,7 @@ export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { e
     memberSlots: [],
     members: [],
     values: [],
+    extension: false,
   };
   if (init.explicit !== undefined) slot.explicit = init.explicit;
   return slot;

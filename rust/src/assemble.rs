@@ -623,6 +623,7 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
             interfaces: names(&slot.interfaces),
             directives,
             fields: fields.into_iter().map(|f| field(f, slots, scalars)).collect(),
+            extension: slot.extension,
         }),
         SlotKind::Union => Definition::union(UnionTypeDef {
             name: slot.name.clone(),

@@ -40,6 +40,7 @@ pub mod sdl_fast_parse;
 mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
+mod sdl_orphans;
 mod sdl_rules;
 #[cfg(test)]
 mod test_corpus;

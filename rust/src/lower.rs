@@ -273,6 +273,13 @@ impl Lowering {
         // A type's own directives come before its properties in the document, so they are
         // recorded first: the first use of an undeclared directive is found in document order.
         let type_directives = self.directives.for_type(&loc, kind)?;
+        if flag(loc.node(), "x-graphql-extends") {
+            extension(kind, &loc)?;
+            if let Some(slot) = self.slots.get_mut(id) {
+                slot.extension = true;
+                slot.description = None;
+            }
+        }
         match kind {
             SlotKind::Object | SlotKind::Interface | SlotKind::Input => self.lower_object(id, &loc, kind)?,
             SlotKind::Union => self.lower_union(id, &loc)?,
@@ -644,6 +651,22 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 }
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
+/// `x-graphql-extends` (record 0076): an object, interface or input type printed as
+/// an extension, which has no description of its own; on another kind, ATTRIBUTE_SCOPE.
+fn extension(kind: SlotKind, loc: &Loc) -> Result<(), ConversionError> {
+    let kind_words = match kind {
+        SlotKind::Object | SlotKind::Interface | SlotKind::Input => return Ok(()),
+        SlotKind::Union => "a union",
+        SlotKind::Enum => "an enum",
+        SlotKind::Scalar => "a scalar",
+    };
+    Err(fail(
+        codes::ATTRIBUTE_SCOPE,
+        format!("x-graphql-extends applies to object, interface and input types only, not to {kind_words}"),
+        &loc.child(&["x-graphql-extends"]),
+    ))
+}
+
 fn type_description(loc: &Loc) -> Option<Str> {
     if is_property_place(loc) {
         return None;

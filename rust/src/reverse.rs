@@ -9,7 +9,7 @@
 //!   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
 //!               x-graphql-schema, x-graphql-directive-definitions, definitions
 //!   type        description, type, x-graphql-type-name, x-graphql-type-kind,
-//!               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
+//!               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
 //!               x-graphql-federation-keys, x-graphql-federation-shareable,
 //!               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
 //!               properties, required
@@ -239,6 +239,12 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
     };
     if let Some(kind) = kind {
         w.entry("x-graphql-type-kind", kind);
+    }
+    if let Definition::Object(d) = def {
+        if d.extension {
+            w.key("x-graphql-extends");
+            w.bool(true);
+        }
     }
     if let Definition::Object(d) = def {
         if d.kind != ObjectKind::Input && !d.interfaces.is_empty() {

@@ -59,6 +59,7 @@ use crate::print::{print_document, ENUM_LITERAL_KEY};
 use crate::sdl_fast_parse::fast_parse_sdl;
 use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
+use crate::sdl_orphans::adopt_orphan_extensions;
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
 use crate::sdl_values::check_values;
@@ -119,17 +120,38 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
 }
 
 /// The stages after parsing (2 to 5 of the header).
-fn read_parsed(reader: &Reader, doc: &ast::Document) -> Res<Document> {
-    for def in &doc.definitions {
+fn read_parsed(reader: &Reader, parsed: &ast::Document) -> Res<Document> {
+    for def in &parsed.definitions {
         if matches!(def, Ast::OperationDefinition(_) | Ast::FragmentDefinition(_)) {
             return Err(executable_definition(reader, start(def.location())));
         }
     }
+    // A subgraph's orphan `extend type` is its type's definition (record 0076).
+    let adopted = adopt_orphan_extensions(parsed);
+    let (doc, names) = match &adopted {
+        Some((doc, names)) => (doc, Some(names)),
+        None => (parsed, None),
+    };
     check_names(reader, doc)?;
     validate(reader, doc)?;
     check_values(reader, doc)?;
     require_definition(reader, doc)?;
-    reader.build(doc)
+    let mut out = reader.build(doc)?;
+    if let Some(names) = names {
+        mark_extensions(&mut out, names);
+    }
+    Ok(out)
+}
+
+/// The types an orphan extension defines (sdl_orphans.rs), marked `extension`.
+fn mark_extensions(doc: &mut Document, names: &foldhash::HashSet<String>) {
+    for def in &mut doc.definitions {
+        if let Definition::Object(o) = def {
+            if names.contains(o.name.as_str()) {
+                o.extension = true;
+            }
+        }
+    }
 }
 
 /// A valid document with no type and no directive definition holds only
@@ -317,6 +339,7 @@ impl Reader<'_> {
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
+                extension: false,
             }),
             Ast::InterfaceTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Interface,
@@ -325,6 +348,7 @@ impl Reader<'_> {
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
+                extension: false,
             }),
             Ast::InputObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Input,
@@ -333,6 +357,7 @@ impl Reader<'_> {
                 interfaces: Vec::new(),
                 directives: self.directives(&d.directives)?,
                 fields: self.input_fields(&d.fields)?,
+                extension: false,
             }),
             Ast::UnionTypeDefinition(d) => Definition::union(UnionTypeDef {
                 name: Str::new(d.name.as_str()),

@@ -177,6 +177,8 @@ pub struct Slot {
     pub member_slots: Vec<MemberSlot>,
     pub members: Vec<SlotId>,
     pub values: Vec<EnumValueDef>,
+    /// `x-graphql-extends` (record 0076): printed `extend type` / `extend interface` / `extend input`.
+    pub extension: bool,
 }
 
 impl Slot {
@@ -204,6 +206,7 @@ pub fn new_slot(loc: Loc, kind: SlotKind, base: BaseName, explicit: Option<NameR
         member_slots: Vec::new(),
         members: Vec::new(),
         values: Vec::new(),
+        extension: false,
     }
 }
 
