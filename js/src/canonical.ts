@@ -109,3 +109,44 @@ export function canonicalDirectiveOrder(def: Exclude<Definition, DirectiveDef>):
   }
 }
 
+
+/**
+ * Where the JSON Schema that reverse writes gives each of a type's directives, in their
+ * order: `x-graphql-scalar/specifiedByURL`, `x-graphql-federation-keys/<i>`,
+ * `x-graphql-federation-shareable` or `x-graphql-type-directives/<i>` (the split of
+ * `splitTypeDirectives`, by index). Read to place a problem the forward direction finds
+ * in such a schema back on the SDL directive (sdl-subgraph.ts).
+ */
+export function typeDirectivePlaces(kind: Definition['kind'], directives: readonly AppliedDirective[]): string[] {
+  const out: string[] = [];
+  let keys = 0;
+  let rest = 0;
+  let specifiedBy = false;
+  let shareable = false;
+  for (const d of directives) {
+    if (kind === 'scalar' && !specifiedBy && isSpecifiedByAttribute(d)) {
+      specifiedBy = true;
+      out.push('x-graphql-scalar/specifiedByURL');
+    } else if (isKeyAttribute(d)) {
+      out.push(`x-graphql-federation-keys/${keys++}`);
+    } else if (!shareable && isShareableAttribute(d)) {
+      shareable = true;
+      out.push('x-graphql-federation-shareable');
+    } else {
+      out.push(`x-graphql-type-directives/${rest++}`);
+    }
+  }
+  return out;
+}
+
+/** `typeDirectivePlaces` for a field's directives: a federation attribute, or `x-graphql-field-directives/<i>`. */
+export function fieldDirectivePlaces(directives: readonly AppliedDirective[]): string[] {
+  const found = new Set<string>();
+  let rest = 0;
+  return directives.map((d) => {
+    const hit = FIELD_ATTRIBUTE_DIRECTIVES.find(([attr, fits]) => !found.has(attr) && fits(d));
+    if (hit === undefined) return `x-graphql-field-directives/${rest++}`;
+    found.add(hit[0]);
+    return hit[0];
+  });
+}

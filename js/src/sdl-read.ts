@@ -22,7 +22,15 @@
  *   5. building the IR: extensions merged into their type, literals to JSON
  *      (a number beyond the double range, or nesting deeper than 128 levels,
  *      is GRAPHQL_INVALID), directives reordered (attribute directives first),
- *      interfaces hoisted.
+ *      interfaces hoisted;
+ *   6. a document that applies federation's `@key`, `@requires`, `@provides`,
+ *      `@external` or `@shareable`: the forward direction's subgraph rules
+ *      (sdl-subgraph.ts, record 0077), its first problem with its own code
+ *      (FIELD_SET, ...) at the SDL directive it names.
+ *
+ * Before stage 3, a document that links federation reads its orphan
+ * `extend type` / `extend interface` / `extend input` as the type's definition
+ * (sdl-orphans.ts, record 0076).
  *
  * graphql-js is required here, inside `readSdl`, so the JSON -> SDL direction
  * never loads it. The mapping itself reads only what any SDL parser gives
@@ -52,7 +60,8 @@ import { parseSdl, parseSdlFast } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
-import { adoptOrphanExtensions } from './sdl-orphans';
+import { adoptOrphanExtensions, FEDERATION_URL_PREFIX } from './sdl-orphans';
+import { appliesSubgraphDirectives, placeOnSdl, subgraphProblem } from './sdl-subgraph';
 import { validate, withFederationDefinitions } from './sdl-validate';
 import { checkValues } from './sdl-values';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
@@ -190,12 +199,19 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // again with them, for the problem's position (the checks do not depend on them).
   // A syntax error is reported at once: its position comes from the lexer.
   const unlocated = fast ?? parse(false);
+  let document: Document;
   try {
-    return readParsed(graphql, reader, unlocated);
+    document = readParsed(graphql, reader, unlocated);
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
+    document = readParsed(graphql, reader, parse(true));
   }
-  return readParsed(graphql, reader, parse(true));
+  // Stage 6: the subgraph rules of the forward direction (sdl-subgraph.ts, record 0077).
+  if (appliesSubgraphDirectives(document)) {
+    const problem = subgraphProblem(document);
+    if (problem !== undefined) throw placeOnSdl(reader, adoptOrphanExtensions(parse(true)).doc, problem);
+  }
+  return document;
 }
 
 /** The stages after parsing (2 to 5 of the header). */
@@ -344,6 +360,7 @@ export class Reader {
         ? d.interfaces.map((n) => byName.get(n)).filter((x): x is TypeDefinition => x !== undefined)
         : NONE,
     );
+    if (needsOneOfDefinition(schemaExtension, directiveDefs, defs)) directiveDefs.push(ONE_OF_DEFINITION);
     const out: Document = { definitions: [...directiveDefs, ...hoisted] };
     if (schemaExtension) out.schemaExtension = schemaExtension;
     if (schema) out.schema = schema;
@@ -494,7 +511,7 @@ export class Reader {
    * read-only: an extension's directives make a new list for its type (`extend`). One
    * fresh empty array per field was 2 MB per conversion at N = 5,000.
    */
-  private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): readonly AppliedDirective[] {
+  directives(nodes: readonly G.ConstDirectiveNode[] | undefined): readonly AppliedDirective[] {
     if (nodes === undefined || nodes.length === 0) return NONE;
     return nodes.map((d) => ({
       name: d.name.value,
@@ -566,6 +583,22 @@ export class Reader {
 }
 
 type TypeDefinition = Exclude<Definition, DirectiveDef>;
+
+/** `directive @oneOf on INPUT_OBJECT`, the definition of the GraphQL specification. */
+const ONE_OF_DEFINITION: DirectiveDef = { kind: 'directive', name: 'oneOf', args: NONE, repeatable: false, locations: ['INPUT_OBJECT'] };
+
+/**
+ * Record 0077: the canonical form of a document whose `extend schema` links federation
+ * and whose input types apply `@oneOf` without defining it defines it, as the forward
+ * direction prints such a document (record 0068: last of the directive definitions).
+ */
+function needsOneOfDefinition(ext: SchemaDef | undefined, directiveDefs: DirectiveDef[], defs: TypeDefinition[]): boolean {
+  if (ext === undefined || directiveDefs.some((d) => d.name === 'oneOf')) return false;
+  const links = ext.directives.some(
+    (d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)),
+  );
+  return links && defs.some((d) => d.kind === 'input' && d.directives.some((x) => x.name === 'oneOf'));
+}
 
 const TYPE_KINDS: Record<G.TypeDefinitionNode['kind'], TypeDefinition['kind']> = {
   ScalarTypeDefinition: 'scalar',

@@ -205,3 +205,49 @@ pub fn canonical_directive_order(def: &mut Definition) {
 pub fn arg_value(d: &AppliedDirective, i: usize) -> Value {
     d.args.get(i).map_or(Value::Null, |(_, v)| v.clone())
 }
+
+/// Where the JSON Schema that reverse writes gives each of a type's directives, in
+/// their order: `x-graphql-scalar/specifiedByURL`, `x-graphql-federation-keys/<i>`,
+/// `x-graphql-federation-shareable` or `x-graphql-type-directives/<i>` (the split of
+/// `split_type_directives`, by index). Read to place a problem the forward direction
+/// finds in such a schema back on the SDL directive (sdl_subgraph.rs).
+pub fn type_directive_places(is_scalar: bool, directives: &[AppliedDirective]) -> Vec<String> {
+    let mut out = Vec::with_capacity(directives.len());
+    let (mut keys, mut rest) = (0, 0);
+    let (mut specified_by, mut shareable) = (false, false);
+    for d in directives {
+        if is_scalar && !specified_by && is_specified_by_attribute(d) {
+            specified_by = true;
+            out.push("x-graphql-scalar/specifiedByURL".to_string());
+        } else if is_key_attribute(d) {
+            out.push(format!("x-graphql-federation-keys/{keys}"));
+            keys += 1;
+        } else if !shareable && is_shareable_attribute(d) {
+            shareable = true;
+            out.push("x-graphql-federation-shareable".to_string());
+        } else {
+            out.push(format!("x-graphql-type-directives/{rest}"));
+            rest += 1;
+        }
+    }
+    out
+}
+
+/// `type_directive_places` for a field's directives: a federation attribute, or `x-graphql-field-directives/<i>`.
+pub fn field_directive_places(directives: &[AppliedDirective]) -> Vec<String> {
+    let mut found = [false; 5];
+    let mut rest = 0;
+    directives
+        .iter()
+        .map(|d| match field_attribute_of(d, |i| found[i]) {
+            Some(i) => {
+                found[i] = true;
+                FIELD_ATTRIBUTE_DIRECTIVES[i].0.to_string()
+            }
+            None => {
+                rest += 1;
+                format!("x-graphql-field-directives/{}", rest - 1)
+            }
+        })
+        .collect()
+}

@@ -41,6 +41,7 @@ mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
 mod sdl_orphans;
+mod sdl_subgraph;
 mod sdl_rules;
 #[cfg(test)]
 mod test_corpus;

@@ -31,7 +31,15 @@
 //!   5. building the IR: extensions merged into their type, literals to JSON
 //!      (a number beyond the double range, or nesting deeper than 128 levels,
 //!      is GRAPHQL_INVALID), directives reordered (attribute directives first),
-//!      interfaces hoisted.
+//!      interfaces hoisted;
+//!   6. a document that applies federation's `@key`, `@requires`, `@provides`,
+//!      `@external` or `@shareable`: the forward direction's subgraph rules
+//!      (sdl_subgraph.rs, record 0077), its first problem with its own code
+//!      (FIELD_SET, ...) at the SDL directive it names.
+//!
+//! Before stage 3, a document that links federation reads its orphan
+//! `extend type` / `extend interface` / `extend input` as the type's definition
+//! (sdl_orphans.rs, record 0076).
 //!
 //! The mapping itself reads only what any SDL parser gives (names,
 //! descriptions, values, locations), the same as the TypeScript reads from
@@ -59,7 +67,8 @@ use crate::print::{print_document, ENUM_LITERAL_KEY};
 use crate::sdl_fast_parse::fast_parse_sdl;
 use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
-use crate::sdl_orphans::adopt_orphan_extensions;
+use crate::sdl_orphans::{adopt_orphan_extensions, FEDERATION_URL_PREFIX};
+use crate::sdl_subgraph::{applies_subgraph_directives, place_on_sdl, subgraph_problem};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
 use crate::sdl_values::check_values;
@@ -110,13 +119,21 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     // the full parse (sdl_syntax, then apollo-compiler), for the problem's position:
     // the stages below decide whether there is a problem without them. As TypeScript
     // does with graphql-js (sdl-read.ts).
-    if let Some(doc) = fast_parse_sdl(text) {
-        if let Ok(document) = read_parsed(&reader, &doc) {
-            return Ok(document);
+    let fast = fast_parse_sdl(text).and_then(|doc| read_parsed(&reader, &doc).ok());
+    let document = match fast {
+        Some(document) => document,
+        None => read_parsed(&reader, &reader.parse()?)?,
+    };
+    // Stage 6: the subgraph rules of the forward direction (sdl_subgraph.rs, record 0077).
+    if applies_subgraph_directives(&document) {
+        if let Some(problem) = subgraph_problem(&document) {
+            let doc = reader.parse()?;
+            let adopted = adopt_orphan_extensions(&doc);
+            let ast = adopted.as_ref().map_or(&doc, |(d, _)| d);
+            return Err(place_on_sdl(&reader, ast, problem));
         }
     }
-    let doc = reader.parse()?;
-    read_parsed(&reader, &doc)
+    Ok(document)
 }
 
 /// The stages after parsing (2 to 5 of the header).
@@ -169,6 +186,24 @@ pub(crate) fn require_definition(reader: &Reader, doc: &ast::Document) -> Res<()
 
 pub(crate) const NO_DEFINITION_MESSAGE: &str =
     "the document defines no types or directives (only the schema); there is nothing to convert";
+
+/// Record 0077: the canonical form of a document whose `extend schema` links federation
+/// and whose input types apply `@oneOf` without defining it defines it, as the forward
+/// direction prints such a document (record 0068: last of the directive definitions).
+fn needs_one_of_definition(ext: Option<&SchemaDef>, directive_defs: &[Definition], types: &[Option<Definition>]) -> bool {
+    let Some(ext) = ext else { return false };
+    if directive_defs.iter().any(|d| matches!(d, Definition::Directive(d) if d.def.name == "oneOf")) {
+        return false;
+    }
+    let links = ext.directives.iter().any(|d| {
+        d.name == "link"
+            && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
+    });
+    links
+        && types.iter().flatten().any(|t| {
+            matches!(t, Definition::Object(o) if o.kind == ObjectKind::Input && o.directives.iter().any(|d| d.name == "oneOf"))
+        })
+}
 
 pub(crate) fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
     reader.error(
@@ -315,6 +350,15 @@ impl Reader<'_> {
             _ => Vec::new(),
         });
         let mut slots: Vec<Option<Definition>> = types.into_iter().map(Some).collect();
+        if needs_one_of_definition(schema_extension.as_ref(), &directive_defs, &slots) {
+            directive_defs.push(Definition::directive(DirectiveDef {
+                name: "oneOf".to_string(),
+                description: None,
+                args: Vec::new(),
+                repeatable: false,
+                locations: vec!["INPUT_OBJECT".to_string()],
+            }));
+        }
         let mut definitions = directive_defs;
         definitions.reserve_exact(hoisted.len());
         for i in hoisted {
