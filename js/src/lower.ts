@@ -8,7 +8,7 @@
  * lower-types.ts) maps a property schema to a type expression.
  */
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import type { EnumValueDef, ScalarTypeDef } from './ir';
+import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
@@ -294,6 +294,32 @@ export class Lowering {
         break;
     }
     slot.directives.push(...typeDirectives);
+    // On a property's schema it is the field's (an inline object's type keeps the canonical order).
+    if (!isPropertyPlace(slot.loc)) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
+  }
+
+  /**
+   * `x-graphql-directive-order` (record 0076): the element's directives in this order, by
+   * name (assemble applies it). A name given more often than the element applies a
+   * directive of that name is ATTRIBUTE_SCOPE at its entry.
+   */
+  private directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
+    const list = attr(node, 'x-graphql-directive-order');
+    if (!Array.isArray(list)) return undefined;
+    const left = new Map<string, number>();
+    for (const d of directives) left.set(d.name, (left.get(d.name) ?? 0) + 1);
+    const names: string[] = [];
+    list.forEach((name, i) => {
+      if (typeof name !== 'string') return;
+      const n = left.get(name) ?? 0;
+      if (n === 0) {
+        const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-directive-order', i) };
+        this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `x-graphql-directive-order names @${name} more times than the ${what} applies it`, at);
+      }
+      left.set(name, n - 1);
+      names.push(name);
+    });
+    return names;
   }
 
   /**
@@ -404,6 +430,7 @@ export class Lowering {
     if (oneOf && defaultValue !== undefined) {
       this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
     }
+    const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
     const typeFrom: TypeFrom = typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property';
     const description = descriptionOf(node);
     // The description is in the literal, as in assemble.ts `field` (a key added later goes
@@ -412,6 +439,7 @@ export class Lowering {
     const field: DraftField =
       description === undefined ? { name, args, type, directives, loc, typeFrom } : { name, args, type, directives, loc, typeFrom, description };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
+    if (directiveOrder !== undefined) field.directiveOrder = directiveOrder;
     if (input) {
       const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
       const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');

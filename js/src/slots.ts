@@ -40,6 +40,8 @@ export interface DraftField {
   loc: Loc;
   /** What gave the field its type, for diagnostics (`typeLoc`). */
   typeFrom: TypeFrom;
+  /** `x-graphql-directive-order` (record 0076): the directives in this order, by name. */
+  directiveOrder?: readonly string[];
 }
 
 /**
@@ -92,6 +94,8 @@ export interface Slot {
   values: EnumValueDef[];
   /** `x-graphql-extends` (record 0076): printed `extend type` / `extend interface` / `extend input`. */
   extension: boolean;
+  /** `x-graphql-directive-order` (record 0076): the type's directives in this order, by name. */
+  directiveOrder: readonly string[] | undefined;
 }
 
 export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { explicit?: NameRef }): Slot {
@@ -115,6 +119,7 @@ export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { e
     members: [],
     values: [],
     extension: false,
+    directiveOrder: undefined,
   };
   if (init.explicit !== undefined) slot.explicit = init.explicit;
   return slot;

@@ -11,13 +11,14 @@
 //!   type        description, type, x-graphql-type-name, x-graphql-type-kind,
 //!               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
 //!               x-graphql-federation-keys, x-graphql-federation-shareable,
-//!               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
+//!               x-graphql-type-directives, x-graphql-directive-order, enum, x-graphql-enum-values, oneOf,
 //!               properties, required
 //!   field       description, $ref | type (+ items), x-graphql-field-name,
 //!               x-graphql-field-type, x-graphql-field-list-item-non-null,
 //!               x-graphql-field-arguments, x-graphql-default, federation
 //!               attributes (external, requires, provides, shareable,
-//!               override-from), x-graphql-field-directives
+//!               override-from), x-graphql-field-directives,
+//!               x-graphql-directive-order
 //!   argument    type, description, default, directives
 //!   directive   name, args
 //!
@@ -30,7 +31,7 @@
 
 use crate::json::Value;
 
-use crate::canonical::{split_field_directives, split_type_directives};
+use crate::canonical::{canonical_field_directives, canonical_type_directives, split_field_directives, split_type_directives};
 use crate::errors::ConversionError;
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
@@ -292,6 +293,11 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
         w.key("x-graphql-type-directives");
         directive_list(&split.rest, w);
     }
+    // Record 0076: an order other than the canonical one, by name.
+    if directives.len() > 1 && canonical_type_directives(is_scalar, directives) != *directives {
+        w.key("x-graphql-directive-order");
+        strings(&directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
+    }
     match def {
         Definition::Enum(d) => enum_body(&d.def, w),
         Definition::Union(d) => union_body(&d.def, w),
@@ -421,6 +427,10 @@ fn field(f: &FieldDef, w: &mut JsonWriter) {
     if !split.rest.is_empty() {
         w.key("x-graphql-field-directives");
         directive_list(&split.rest, w);
+    }
+    if f.directives.len() > 1 && canonical_field_directives(f.directives.clone()) != f.directives {
+        w.key("x-graphql-directive-order");
+        strings(&f.directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
     }
     w.end_object();
 }
