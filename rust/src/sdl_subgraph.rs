@@ -83,11 +83,11 @@ fn offset_of(reader: &Reader, ast: &ast::Document, pointer: &str) -> Option<usiz
                         return start(a.location());
                     }
                 }
-                let at = directive_at(reader, &f.directives, |list| field_directive_places(list), rest);
+                let at = directive_at(reader, &f.directives, field_directive_places, rest);
                 return at.or(start(f.location()));
             }
             if let Some(f) = input_fields_of_node(node).iter().find(|f| f.name.as_str() == field_name) {
-                let at = directive_at(reader, &f.directives, |list| field_directive_places(list), rest);
+                let at = directive_at(reader, &f.directives, field_directive_places, rest);
                 return at.or(start(f.location()));
             }
         }
