@@ -61,7 +61,7 @@ import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
 import { adoptOrphanExtensions, FEDERATION_URL_PREFIX } from './sdl-orphans';
-import { appliesSubgraphDirectives, placeOnSdl, subgraphProblem } from './sdl-subgraph';
+import { appliesSubgraphDirectives, placeOnSdl, SubgraphError, subgraphProblem, subgraphProblems } from './sdl-subgraph';
 import { validate, withFederationDefinitions } from './sdl-validate';
 import { checkValues } from './sdl-values';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
@@ -209,7 +209,10 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // Stage 6: the subgraph rules of the forward direction (sdl-subgraph.ts, record 0077).
   if (appliesSubgraphDirectives(document)) {
     const problem = subgraphProblem(document);
-    if (problem !== undefined) throw placeOnSdl(reader, adoptOrphanExtensions(parse(true)).doc, problem);
+    if (problem !== undefined) {
+      const ast = adoptOrphanExtensions(parse(true)).doc;
+      throw new SubgraphError(placeOnSdl(reader, ast, problem), () => subgraphProblems(reader, document, ast));
+    }
   }
   return document;
 }

@@ -17,6 +17,7 @@ import { ConversionError } from './errors';
 import type { AppliedDirective, Document } from './ir';
 import { DEFAULT_OPTIONS } from './options';
 import { printReversed, reverseDocument } from './reverse';
+import { validateJsonSchema } from './validate-json';
 import type { Reader } from './sdl-read';
 
 /** The federation directives whose rules the forward direction checks (field-set.ts FIELD_SET_DIRECTIVES). */
@@ -46,6 +47,40 @@ export function subgraphProblem(doc: Document): ConversionError | undefined {
     if (e instanceof ConversionError) return e;
     throw e;
   }
+}
+
+/**
+ * Stage 6's error: the first problem, as `readSdl` reports it, and every problem for
+ * `validate graphql` (`all`).
+ */
+export class SubgraphError extends ConversionError {
+  constructor(
+    first: ConversionError,
+    private readonly every: () => ConversionError[],
+  ) {
+    super(first.code, first.message, first);
+    this.name = 'ConversionError';
+  }
+
+  /** Every problem (`subgraphProblems`), the first included. */
+  all(): ConversionError[] {
+    const out = this.every();
+    if (!out.some((e) => e.code === this.code && e.line === this.line && e.column === this.column)) out.unshift(this);
+    return out;
+  }
+}
+
+/**
+ * Every error validate's JSON Schema checks (validate-json.ts: the semantic checks of
+ * field sets, the catalog, the converter as the net) find in the document's JSON Schema,
+ * each placed on the SDL as `placeOnSdl` does: what `validate graphql` reports for a
+ * subgraph (record 0077).
+ */
+export function subgraphProblems(reader: Reader, doc: Document, ast: G.DocumentNode): ConversionError[] {
+  const report = validateJsonSchema(printReversed(reverseDocument(doc)));
+  return report.problems
+    .filter((p) => p.severity === 'error')
+    .map((p) => placeOnSdl(reader, ast, new ConversionError(p.code, p.message, p.pointer !== undefined ? { pointer: p.pointer } : {})));
 }
 
 /**

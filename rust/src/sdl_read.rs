@@ -68,7 +68,7 @@ use crate::sdl_fast_parse::fast_parse_sdl;
 use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
 use crate::sdl_orphans::{adopt_orphan_extensions, FEDERATION_URL_PREFIX};
-use crate::sdl_subgraph::{applies_subgraph_directives, place_on_sdl, subgraph_problem};
+use crate::sdl_subgraph::{applies_subgraph_directives, place_on_sdl, subgraph_problem, subgraph_problems};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
 use crate::sdl_values::check_values;
@@ -111,6 +111,17 @@ pub fn with_large_stack<T: Send>(f: impl FnOnce() -> Res<T> + Send) -> Res<T> {
 
 /// `read_sdl` on the calling thread.
 pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
+    read_sdl_reporting(input, file, false).map_err(|mut errors| errors.swap_remove(0))
+}
+
+/// `read_sdl` for `validate graphql`: a document that breaks the subgraph rules
+/// (stage 6) gives every such problem (record 0077); any other problem alone.
+pub fn read_sdl_every_subgraph_problem(input: &str, file: Option<&str>) -> Result<Document, Vec<ConversionError>> {
+    with_large_stack(|| Ok(read_sdl_reporting(input, file, true))).unwrap_or_else(|e| Err(vec![e]))
+}
+
+/// `read_sdl_here`; with `every`, stage 6 reports every problem. The errors are never empty.
+fn read_sdl_reporting(input: &str, file: Option<&str>, every: bool) -> Result<Document, Vec<ConversionError>> {
     // One leading BOM is skipped; it is not a column (as for JSON input).
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     let reader = Reader { text, file: file.map(str::to_string) };
@@ -122,15 +133,23 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     let fast = fast_parse_sdl(text).and_then(|doc| read_parsed(&reader, &doc).ok());
     let document = match fast {
         Some(document) => document,
-        None => read_parsed(&reader, &reader.parse()?)?,
+        None => reader.parse().and_then(|doc| read_parsed(&reader, &doc)).map_err(|e| vec![e])?,
     };
     // Stage 6: the subgraph rules of the forward direction (sdl_subgraph.rs, record 0077).
     if applies_subgraph_directives(&document) {
         if let Some(problem) = subgraph_problem(&document) {
-            let doc = reader.parse()?;
+            let doc = reader.parse().map_err(|e| vec![e])?;
             let adopted = adopt_orphan_extensions(&doc);
             let ast = adopted.as_ref().map_or(&doc, |(d, _)| d);
-            return Err(place_on_sdl(&reader, ast, problem));
+            let first = place_on_sdl(&reader, ast, problem);
+            if !every {
+                return Err(vec![first]);
+            }
+            let mut all = subgraph_problems(&reader, &document, ast);
+            if !all.iter().any(|e| e.code == first.code && e.line == first.line && e.column == first.column) {
+                all.insert(0, first);
+            }
+            return Err(all);
         }
     }
     Ok(document)

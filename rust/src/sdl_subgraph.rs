@@ -15,7 +15,9 @@ use apollo_compiler::Node;
 
 use crate::canonical::{field_directive_places, type_directive_places};
 use crate::convert::json_schema_to_sdl;
-use crate::errors::ConversionError;
+use crate::errors::{ConversionError, Location, Severity};
+use crate::validate::ValidateOptions;
+use crate::validate_json::validate_json_schema;
 use crate::ir::{AppliedDirective, Definition, Document};
 use crate::json_print::JsonWriter;
 use crate::options::ResolvedOptions;
@@ -43,6 +45,25 @@ pub(crate) fn subgraph_problem(doc: &Document) -> Option<ConversionError> {
     let mut w = JsonWriter::with_capacity(4096);
     reverse_document(doc, &mut w);
     json_schema_to_sdl(&w.finish(), &ResolvedOptions::default(), false).err()
+}
+
+/// Every error validate's JSON Schema checks (validate_json.rs: the semantic checks of
+/// field sets, the catalog, the converter as the net) find in the document's JSON
+/// Schema, each placed on the SDL as `place_on_sdl` does: what `validate graphql`
+/// reports for a subgraph (record 0077).
+pub(crate) fn subgraph_problems(reader: &Reader, doc: &Document, ast: &ast::Document) -> Vec<ConversionError> {
+    let mut w = JsonWriter::with_capacity(4096);
+    reverse_document(doc, &mut w);
+    let report = validate_json_schema(&w.finish(), &ValidateOptions::default());
+    report
+        .problems
+        .into_iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| {
+            let location = Location { file: None, pointer: p.pointer, line: None, column: None };
+            place_on_sdl(reader, ast, ConversionError::at(p.code, p.message, location))
+        })
+        .collect()
 }
 
 /// The problem as an error of the SDL document `ast` (read with locations, orphan
