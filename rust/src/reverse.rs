@@ -3,7 +3,7 @@
 //! The twin of js/src/reverse.ts.
 //!
 //! Every fact is written so that the forward direction (records 0001-0027 and
-//! the 2.1.0 attributes) prints the same canonical SDL back. Key orders are
+//! the 2.2.0 attributes) prints the same canonical SDL back. Key orders are
 //! fixed here (json_print prints objects in insertion order):
 //!
 //!   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
