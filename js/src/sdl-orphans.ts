@@ -9,9 +9,11 @@
  * and `extend input`: graphql-js's "Cannot extend type ... because it is not defined"
  * stays the error of any other document, and of unions, enums and scalars. The adopted
  * types are marked in the IR (`extension`), so reverse writes `x-graphql-extends` and
- * the round trip prints `extend type` again. The twin of rust/src/sdl_orphans.rs.
+ * the round trip prints `extend type` again. Also the `@oneOf` definition such a
+ * document's canonical form adds (record 0077). The twin of rust/src/sdl_orphans.rs.
  */
 import type * as G from 'graphql';
+import { NONE, type Definition, type DirectiveDef, type SchemaDef } from './ir';
 
 export const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
 
@@ -76,3 +78,19 @@ const BUILT_IN_TYPES = new Set([
   'String', 'Int', 'Float', 'Boolean', 'ID',
   '__Schema', '__Directive', '__DirectiveLocation', '__Type', '__Field', '__InputValue', '__EnumValue', '__TypeKind',
 ]);
+
+/** `directive @oneOf on INPUT_OBJECT`, the definition of the GraphQL specification. */
+export const ONE_OF_DEFINITION: DirectiveDef = { kind: 'directive', name: 'oneOf', args: NONE, repeatable: false, locations: ['INPUT_OBJECT'] };
+
+/**
+ * Record 0077: the canonical form of a document whose `extend schema` links federation
+ * and whose input types apply `@oneOf` without defining it defines it, as the forward
+ * direction prints such a document (record 0068: last of the directive definitions).
+ */
+export function needsOneOfDefinition(ext: SchemaDef | undefined, directiveDefs: readonly DirectiveDef[], defs: readonly Definition[]): boolean {
+  if (ext === undefined || directiveDefs.some((d) => d.name === 'oneOf')) return false;
+  const links = ext.directives.some(
+    (d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)),
+  );
+  return links && defs.some((d) => d.kind === 'input' && d.directives.some((x) => x.name === 'oneOf'));
+}

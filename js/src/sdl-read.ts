@@ -21,7 +21,7 @@
  *      the first such value (records 0030, 0065);
  *   5. building the IR: extensions merged into their type, literals to JSON
  *      (a number beyond the double range, or nesting deeper than 128 levels,
- *      is GRAPHQL_INVALID), directives reordered (attribute directives first),
+ *      is GRAPHQL_INVALID), directives in canonical order (record 0076),
  *      interfaces hoisted;
  *   6. a document that applies federation's `@key`, `@requires`, `@provides`,
  *      `@external` or `@shareable`: the forward direction's subgraph rules
@@ -60,7 +60,7 @@ import { parseSdl, parseSdlFast } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
-import { adoptOrphanExtensions, FEDERATION_URL_PREFIX } from './sdl-orphans';
+import { adoptOrphanExtensions, needsOneOfDefinition, ONE_OF_DEFINITION } from './sdl-orphans';
 import { appliesSubgraphDirectives, placeOnSdl, SubgraphError, subgraphProblem, subgraphProblems } from './sdl-subgraph';
 import { validate, withFederationDefinitions } from './sdl-validate';
 import { checkValues } from './sdl-values';
@@ -586,22 +586,6 @@ export class Reader {
 }
 
 type TypeDefinition = Exclude<Definition, DirectiveDef>;
-
-/** `directive @oneOf on INPUT_OBJECT`, the definition of the GraphQL specification. */
-const ONE_OF_DEFINITION: DirectiveDef = { kind: 'directive', name: 'oneOf', args: NONE, repeatable: false, locations: ['INPUT_OBJECT'] };
-
-/**
- * Record 0077: the canonical form of a document whose `extend schema` links federation
- * and whose input types apply `@oneOf` without defining it defines it, as the forward
- * direction prints such a document (record 0068: last of the directive definitions).
- */
-function needsOneOfDefinition(ext: SchemaDef | undefined, directiveDefs: DirectiveDef[], defs: TypeDefinition[]): boolean {
-  if (ext === undefined || directiveDefs.some((d) => d.name === 'oneOf')) return false;
-  const links = ext.directives.some(
-    (d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)),
-  );
-  return links && defs.some((d) => d.kind === 'input' && d.directives.some((x) => x.name === 'oneOf'));
-}
 
 const TYPE_KINDS: Record<G.TypeDefinitionNode['kind'], TypeDefinition['kind']> = {
   ScalarTypeDefinition: 'scalar',

@@ -10,13 +10,15 @@
 //! not defined" stays the error of any other document, and of unions, enums and
 //! scalars. The adopted types are
 //! marked in the IR (`extension`), so reverse writes `x-graphql-extends` and the
-//! round trip prints `extend type` again. The twin of js/src/sdl-orphans.ts.
+//! round trip prints `extend type` again. Also the `@oneOf` definition such a
+//! document's canonical form adds (record 0077). The twin of js/src/sdl-orphans.ts.
 
 use foldhash::{HashSet, HashSetExt};
 
 use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::Node;
 
+use crate::ir::{Definition, DirectiveDef, ObjectKind, SchemaDef};
 use crate::sdl_names::is_type_definition;
 
 pub(crate) const FEDERATION_URL_PREFIX: &str = "https://specs.apollo.dev/federation/";
@@ -136,4 +138,33 @@ fn located<T, U>(node: T, like: &Node<U>) -> Node<T> {
         Some(span) => Node::new_parsed(node, span),
         None => Node::new(node),
     }
+}
+
+/// Record 0077: the canonical form of a document whose `extend schema` links federation
+/// and whose input types apply `@oneOf` without defining it defines it, as the forward
+/// direction prints such a document (record 0068: last of the directive definitions).
+pub(crate) fn needs_one_of_definition(ext: Option<&SchemaDef>, directive_defs: &[Definition], types: &[Option<Definition>]) -> bool {
+    let Some(ext) = ext else { return false };
+    if directive_defs.iter().any(|d| matches!(d, Definition::Directive(d) if d.def.name == "oneOf")) {
+        return false;
+    }
+    let links = ext.directives.iter().any(|d| {
+        d.name == "link"
+            && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
+    });
+    links
+        && types.iter().flatten().any(|t| {
+            matches!(t, Definition::Object(o) if o.kind == ObjectKind::Input && o.directives.iter().any(|d| d.name == "oneOf"))
+        })
+}
+
+/// `directive @oneOf on INPUT_OBJECT`, the definition of the GraphQL specification.
+pub(crate) fn one_of_definition() -> Definition {
+    Definition::directive(DirectiveDef {
+        name: "oneOf".to_string(),
+        description: None,
+        args: Vec::new(),
+        repeatable: false,
+        locations: vec!["INPUT_OBJECT".to_string()],
+    })
 }

@@ -30,7 +30,7 @@
 //!      the first such value (records 0030, 0065);
 //!   5. building the IR: extensions merged into their type, literals to JSON
 //!      (a number beyond the double range, or nesting deeper than 128 levels,
-//!      is GRAPHQL_INVALID), directives reordered (attribute directives first),
+//!      is GRAPHQL_INVALID), directives in canonical order (record 0076),
 //!      interfaces hoisted;
 //!   6. a document that applies federation's `@key`, `@requires`, `@provides`,
 //!      `@external` or `@shareable`: the forward direction's subgraph rules
@@ -67,7 +67,7 @@ use crate::print::{print_document, ENUM_LITERAL_KEY};
 use crate::sdl_fast_parse::fast_parse_sdl;
 use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
-use crate::sdl_orphans::{adopt_orphan_extensions, FEDERATION_URL_PREFIX};
+use crate::sdl_orphans::{adopt_orphan_extensions, needs_one_of_definition, one_of_definition};
 use crate::sdl_subgraph::{applies_subgraph_directives, place_on_sdl, subgraph_problem, subgraph_problems};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
@@ -206,23 +206,6 @@ pub(crate) fn require_definition(reader: &Reader, doc: &ast::Document) -> Res<()
 pub(crate) const NO_DEFINITION_MESSAGE: &str =
     "the document defines no types or directives (only the schema); there is nothing to convert";
 
-/// Record 0077: the canonical form of a document whose `extend schema` links federation
-/// and whose input types apply `@oneOf` without defining it defines it, as the forward
-/// direction prints such a document (record 0068: last of the directive definitions).
-fn needs_one_of_definition(ext: Option<&SchemaDef>, directive_defs: &[Definition], types: &[Option<Definition>]) -> bool {
-    let Some(ext) = ext else { return false };
-    if directive_defs.iter().any(|d| matches!(d, Definition::Directive(d) if d.def.name == "oneOf")) {
-        return false;
-    }
-    let links = ext.directives.iter().any(|d| {
-        d.name == "link"
-            && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
-    });
-    links
-        && types.iter().flatten().any(|t| {
-            matches!(t, Definition::Object(o) if o.kind == ObjectKind::Input && o.directives.iter().any(|d| d.name == "oneOf"))
-        })
-}
 
 pub(crate) fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
     reader.error(
@@ -370,13 +353,7 @@ impl Reader<'_> {
         });
         let mut slots: Vec<Option<Definition>> = types.into_iter().map(Some).collect();
         if needs_one_of_definition(schema_extension.as_ref(), &directive_defs, &slots) {
-            directive_defs.push(Definition::directive(DirectiveDef {
-                name: "oneOf".to_string(),
-                description: None,
-                args: Vec::new(),
-                repeatable: false,
-                locations: vec!["INPUT_OBJECT".to_string()],
-            }));
+            directive_defs.push(one_of_definition());
         }
         let mut definitions = directive_defs;
         definitions.reserve_exact(hoisted.len());
