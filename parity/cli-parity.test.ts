@@ -664,6 +664,20 @@ describe('usage errors, I/O errors, help', () => {
     expect((await runRust(['convert', '--direction', 'graphql-to-json'], { input: '{}' })).status).toBe(1);
     expect((await runRust(['--version'])).status).toBe(0);
   });
+
+  it('validate graphql: a subgraph with orphan extensions is valid; every subgraph problem is reported, on the SDL (records 0076, 0077)', async () => {
+    const link = 'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external", "@requires"])\n\n';
+    const setup = (d: string) => {
+      write(path.join(d, 'orphans.graphql'), link + 'extend type User @key(fields: "id") {\n  id: ID! @external\n  name: String\n}\n\nextend type Query {\n  me: User\n}\n');
+      write(path.join(d, 'broken.graphql'), link + 'type Product @key(fields: "nope") {\n  id: ID!\n  ship: Int @requires(fields: "size")\n}\n');
+    };
+    const ok = await sameInFolder('validate-graphql-orphans', setup, ['validate', 'graphql', 'orphans.graphql']);
+    expect(ok.js.status).toBe(0);
+    const broken = await sameInFolder('validate-graphql-subgraph-problems', setup, ['validate', 'graphql', 'broken.graphql']);
+    expect(broken.js.status).toBe(1);
+    const located = (broken.js.stdout + broken.js.stderr).match(/broken\.graphql:\d+:\d+: error\[FIELD_SET\]/g) ?? [];
+    expect(located).toEqual(['broken.graphql:3:14: error[FIELD_SET]', 'broken.graphql:5:13: error[FIELD_SET]']);
+  });
 });
 
 describe('--config', () => {

@@ -337,6 +337,44 @@ export const sdlDocuments = fc
     return [...extensions.slice(0, 1), ...blocks, ...extensions.slice(1)].join('\n');
   });
 
+/**
+ * Federation subgraphs (records 0076, 0077): orphan `extend type` / `extend interface` /
+ * `extend input` of types other subgraphs define (`extend type Query` alone too), further
+ * extensions of them, and directives in mixed orders, attribute ones (`@key`,
+ * `@shareable`, `@external`, `@requires`) among the others.
+ */
+export const subgraphDocuments = fc
+  .record({
+    orphanUser: fc.boolean(),
+    userDirs: fc.shuffledSubarray(['@tag(name: "u")', '@custom', '@shareable'], { maxLength: 3 }),
+    keyAt: fc.nat(3),
+    nameDirs: fc.shuffledSubarray(['@shareable', '@custom', '@tag(name: "n")', '@deprecated'], { maxLength: 3 }),
+    requiresDirs: fc.shuffledSubarray(['@custom', '@tag(name: "r")'], { maxLength: 2 }),
+    requiresAt: fc.nat(2),
+    orphanQuery: fc.boolean(),
+    orphanNode: fc.boolean(),
+    orphanFilter: fc.boolean(),
+    secondExtension: fc.boolean(),
+    reviewDirs: fc.shuffledSubarray(['@custom', '@key(fields: "id")', '@key(resolvable: false, fields: "body")'], { maxLength: 3 }),
+  })
+  .map((g) => {
+    const insert = (list: string[], at: number, d: string) => [...list.slice(0, at), d, ...list.slice(at)];
+    const dirs = (list: string[]) => list.map((d) => ' ' + d).join('');
+    const userDirs = insert(g.userDirs, Math.min(g.keyAt, g.userDirs.length), '@key(fields: "id")');
+    const requires = insert(g.requiresDirs, Math.min(g.requiresAt, g.requiresDirs.length), '@requires(fields: "weight")');
+    const blocks = [
+      'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@shareable", "@external", "@requires", "@tag"])\n',
+      'directive @custom repeatable on OBJECT | FIELD_DEFINITION | INTERFACE | INPUT_OBJECT\n',
+      `${g.orphanQuery ? 'extend type' : 'type'} Query {\n  reviews(filter: Filter): [Review]\n}\n`,
+      `${g.orphanUser ? 'extend type' : 'type'} User${dirs(userDirs)} {\n  id: ID!${g.orphanUser ? ' @external' : ''}\n  name: String${dirs(g.nameDirs)}\n  weight: Int @external\n  shipping: Int${dirs(requires)}\n}\n`,
+      `type Review${dirs(g.reviewDirs)} {\n  id: ID!\n  body: String\n  author: User\n}\n`,
+      `${g.orphanNode ? 'extend interface' : 'interface'} Node @custom {\n  id: ID!\n}\n`,
+      `${g.orphanFilter ? 'extend input' : 'input'} Filter {\n  minRating: Int = 1\n}\n`,
+    ];
+    if (g.secondExtension) blocks.push('extend type User @custom {\n  age: Int @custom @shareable\n}\n');
+    return blocks.join('\n');
+  });
+
 const jsonNames = fc.constantFrom('id', 'user_name', 'HTTPStatus', 'userID', '2fa', 'a-b.c', '__proto__', 'x', 'Node', 'type');
 const rtDefNames = fc.constantFrom('User', 'user', 'user-profile', 'user_profile', 'string', 'Node', 'Pet', 'Cat', '1st', 'JSON');
 /** Always defined, so most refs resolve. */
@@ -1652,6 +1690,7 @@ export const sdlCases: fc.Arbitrary<TextCase> = fc
   .tuple(
     fc.oneof(
       { weight: 6, arbitrary: sdlDocuments },
+      { weight: 2, arbitrary: subgraphDocuments },
       { weight: 2, arbitrary: fc.constantFrom(...ODD_SDL) },
       { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_SDL), { minLength: 2, maxLength: 3 }).map((l) => l.join('\n')) },
     ),

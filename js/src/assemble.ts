@@ -14,7 +14,7 @@
  *    linked, record 0068), types with interfaces hoisted, declared scalars last;
  *    the federation `@link` when used (D11).
  */
-import { canonicalFieldDirectives, canonicalTypeDirectives } from './canonical';
+import { canonicalFieldDirectives, canonicalTypeDirectives, orderByNames } from './canonical';
 import { checkDefaults } from './default-values';
 import { checkAppliedArguments } from './directive-args';
 import { ErrorCodes } from './errors';
@@ -246,7 +246,8 @@ function head<T extends { kind: string; name: string; description?: string }>(ki
 
 /** Record 0028, canonical form rule 5: directives that an attribute can say come first. */
 function slotDefinition(slot: Slot): Definition {
-  const directives = canonicalTypeDirectives(slot.kind, slot.directives);
+  const canonical = canonicalTypeDirectives(slot.kind, slot.directives);
+  const directives = slot.directiveOrder === undefined ? canonical : orderByNames(canonical, slot.directiveOrder);
   switch (slot.kind) {
     case 'object':
     case 'interface':
@@ -255,6 +256,7 @@ function slotDefinition(slot: Slot): Definition {
       def.interfaces = slot.interfaces.map((s) => s.name);
       def.directives = directives;
       def.fields = slot.fields.map(field);
+      if (slot.extension) def.extension = true;
       return def;
     }
     case 'union': {
@@ -289,7 +291,7 @@ function field(f: DraftField): FieldDef {
   const description = f.description;
   const args = f.args.length === 0 ? NONE : f.args.map(inputValue);
   const type = renderType(f.type);
-  const directives = canonicalFieldDirectives(f.directives);
+  const directives = f.directiveOrder === undefined ? canonicalFieldDirectives(f.directives) : orderByNames(canonicalFieldDirectives(f.directives), f.directiveOrder);
   if (f.defaultValue === undefined) {
     return description === undefined ? { name, args, type, directives } : { name, description, args, type, directives };
   }

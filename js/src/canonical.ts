@@ -1,7 +1,9 @@
 /**
  * Rule 5 of the canonical form (record 0028): on a type and on a field, the
  * directives that an attribute can say come first, in the order the forward
- * direction prints attributes; the rest keep their order. Both printers'
+ * direction prints attributes; the rest keep their order. Record 0076: unless
+ * `x-graphql-directive-order` says another order (SDL -> JSON writes it where
+ * the SDL gives one, so that the order of applied directives survives). Both printers'
  * inputs pass through here: `sdl-read` (SDL -> IR) and `assemble` (forward),
  * and `reverse` splits directives the same way to write the attributes.
  */
@@ -99,13 +101,96 @@ export function canonicalFieldDirectives(directives: readonly AppliedDirective[]
   return [...s.attributes.map(([, d]) => d), ...s.rest];
 }
 
-/** Puts a type definition's directives, and its fields' directives, in canonical order (in place). */
+/**
+ * Puts a type definition's directives, and its fields' directives, in the order of the
+ * canonical form (in place): rule 5 as record 0076 amends it, their own order when
+ * `x-graphql-directive-order` can say it (`keptOrder`), else attribute directives first.
+ */
 export function canonicalDirectiveOrder(def: Exclude<Definition, DirectiveDef>): void {
   // In place, so a list of none or one stays as it is: the copies the two functions make
   // for their callers were 4 MB per conversion at N = 5,000 (issue #8).
-  if (def.directives.length > 1) def.directives = canonicalTypeDirectives(def.kind, def.directives);
+  if (def.directives.length > 1) def.directives = keptOrder(def.directives, canonicalTypeDirectives(def.kind, def.directives));
   if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
-    for (const f of def.fields as FieldDef[]) if (f.directives.length > 1) f.directives = canonicalFieldDirectives(f.directives);
+    for (const f of def.fields as FieldDef[]) {
+      if (f.directives.length > 1) f.directives = keptOrder(f.directives, canonicalFieldDirectives(f.directives));
+    }
   }
 }
 
+/** Whether two lists hold the same directives in the same order. */
+export function sameOrder(a: readonly AppliedDirective[], b: readonly AppliedDirective[]): boolean {
+  return a.length === b.length && a.every((d, i) => d === b[i]);
+}
+
+/**
+ * `x-graphql-directive-order` (record 0076): the directives of `canonical` (one element's,
+ * in canonical order) in the order `names` gives, each name taking the first directive of
+ * that name not yet taken; the directives no name takes follow, in their order.
+ */
+export function orderByNames(canonical: readonly AppliedDirective[], names: readonly string[]): AppliedDirective[] {
+  const taken = canonical.map(() => false);
+  const out: AppliedDirective[] = [];
+  for (const name of names) {
+    const i = canonical.findIndex((d, j) => !taken[j] && d.name === name);
+    if (i < 0) continue;
+    taken[i] = true;
+    out.push(canonical[i]);
+  }
+  canonical.forEach((d, j) => {
+    if (!taken[j]) out.push(d);
+  });
+  return out;
+}
+
+/**
+ * The order of an element's directives in the canonical form: their own (`list`) when
+ * the names in that order give it back from the canonical order (`orderByNames`), which
+ * is what reverse writes as `x-graphql-directive-order`; the canonical order otherwise
+ * (the same name both said by an attribute and not, the one that is not first).
+ */
+function keptOrder(list: readonly AppliedDirective[], canonical: readonly AppliedDirective[]): readonly AppliedDirective[] {
+  if (sameOrder(list, canonical)) return canonical;
+  return sameOrder(orderByNames(canonical, list.map((d) => d.name)), list) ? list : canonical;
+}
+
+
+/**
+ * Where the JSON Schema that reverse writes gives each of a type's directives, in their
+ * order: `x-graphql-scalar/specifiedByURL`, `x-graphql-federation-keys/<i>`,
+ * `x-graphql-federation-shareable` or `x-graphql-type-directives/<i>` (the split of
+ * `splitTypeDirectives`, by index). Read to place a problem the forward direction finds
+ * in such a schema back on the SDL directive (sdl-subgraph.ts).
+ */
+export function typeDirectivePlaces(kind: Definition['kind'], directives: readonly AppliedDirective[]): string[] {
+  const out: string[] = [];
+  let keys = 0;
+  let rest = 0;
+  let specifiedBy = false;
+  let shareable = false;
+  for (const d of directives) {
+    if (kind === 'scalar' && !specifiedBy && isSpecifiedByAttribute(d)) {
+      specifiedBy = true;
+      out.push('x-graphql-scalar/specifiedByURL');
+    } else if (isKeyAttribute(d)) {
+      out.push(`x-graphql-federation-keys/${keys++}`);
+    } else if (!shareable && isShareableAttribute(d)) {
+      shareable = true;
+      out.push('x-graphql-federation-shareable');
+    } else {
+      out.push(`x-graphql-type-directives/${rest++}`);
+    }
+  }
+  return out;
+}
+
+/** `typeDirectivePlaces` for a field's directives: a federation attribute, or `x-graphql-field-directives/<i>`. */
+export function fieldDirectivePlaces(directives: readonly AppliedDirective[]): string[] {
+  const found = new Set<string>();
+  let rest = 0;
+  return directives.map((d) => {
+    const hit = FIELD_ATTRIBUTE_DIRECTIVES.find(([attr, fits]) => !found.has(attr) && fits(d));
+    if (hit === undefined) return `x-graphql-field-directives/${rest++}`;
+    found.add(hit[0]);
+    return hit[0];
+  });
+}

@@ -334,7 +334,8 @@ class FieldSetCheck {
   private collectFakeExternals(): void {
     if (!this.isFederation('key')) return;
     for (const slot of this.order) {
-      if (!slot.directives.some((d) => d.name === 'extends')) continue;
+      // An extension's keys count as an `@extends` type's (record 0076).
+      if (!slot.extension && !slot.directives.some((d) => d.name === 'extends')) continue;
       for (const d of slot.directives) {
         const fields = d.name === 'key' ? d.args.find(([n]) => n === 'fields')?.[1] : undefined;
         const set = typeof fields === 'string' ? parseFieldSet(fields) : undefined;

@@ -49,6 +49,11 @@ export interface ObjectTypeDef {
   interfaces: string[];
   directives: readonly AppliedDirective[];
   fields: FieldDef[];
+  /**
+   * Printed `extend type` / `extend interface` / `extend input`: a subgraph's extension of a type another
+   * subgraph defines (record 0076, `x-graphql-extends`).
+   */
+  extension?: true;
 }
 
 export interface UnionTypeDef {

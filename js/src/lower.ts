@@ -8,7 +8,7 @@
  * lower-types.ts) maps a property schema to a type expression.
  */
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import type { EnumValueDef, ScalarTypeDef } from './ir';
+import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
@@ -276,6 +276,7 @@ export class Lowering {
     // A type's own directives come before its properties in the document, so they are
     // recorded first: the first use of an undeclared directive is found in document order.
     const typeDirectives = this.directives.forType(slot);
+    if (flag(node, 'x-graphql-extends')) this.extension(slot);
     switch (slot.kind) {
       case 'object':
       case 'interface':
@@ -293,6 +294,45 @@ export class Lowering {
         break;
     }
     slot.directives.push(...typeDirectives);
+    // On a property's schema it is the field's (an inline object's type keeps the canonical order).
+    if (!isPropertyPlace(slot.loc)) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
+  }
+
+  /**
+   * `x-graphql-directive-order` (record 0076): the element's directives in this order, by
+   * name (assemble applies it). A name given more often than the element applies a
+   * directive of that name is ATTRIBUTE_SCOPE at its entry.
+   */
+  private directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
+    const list = attr(node, 'x-graphql-directive-order');
+    if (!Array.isArray(list)) return undefined;
+    const left = new Map<string, number>();
+    for (const d of directives) left.set(d.name, (left.get(d.name) ?? 0) + 1);
+    const names: string[] = [];
+    list.forEach((name, i) => {
+      if (typeof name !== 'string') return;
+      const n = left.get(name) ?? 0;
+      if (n === 0) {
+        const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-directive-order', i) };
+        this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `x-graphql-directive-order names @${name} more times than the ${what} applies it`, at);
+      }
+      left.set(name, n - 1);
+      names.push(name);
+    });
+    return names;
+  }
+
+  /**
+   * `x-graphql-extends` (record 0076): an object, interface or input type printed as an extension,
+   * which has no description of its own.
+   */
+  private extension(slot: Slot): void {
+    if (slot.kind !== 'object' && slot.kind !== 'interface' && slot.kind !== 'input') {
+      const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `x-graphql-extends applies to object, interface and input types only, not to ${KIND_WORDS[slot.kind]}`, at);
+    }
+    slot.extension = true;
+    slot.description = undefined;
   }
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
@@ -390,6 +430,7 @@ export class Lowering {
     if (oneOf && defaultValue !== undefined) {
       this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
     }
+    const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
     const typeFrom: TypeFrom = typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property';
     const description = descriptionOf(node);
     // The description is in the literal, as in assemble.ts `field` (a key added later goes
@@ -398,6 +439,7 @@ export class Lowering {
     const field: DraftField =
       description === undefined ? { name, args, type, directives, loc, typeFrom } : { name, args, type, directives, loc, typeFrom, description };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
+    if (directiveOrder !== undefined) field.directiveOrder = directiveOrder;
     if (input) {
       const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
       const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
@@ -551,3 +593,10 @@ function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean,
 export function where(loc: Loc): { file?: string; pointer: string } {
   return loc.source.file !== undefined ? { file: loc.source.file, pointer: loc.pointer } : { pointer: loc.pointer };
 }
+
+/** A slot's kind in a message. */
+const KIND_WORDS: Record<'union' | 'enum' | 'scalar', string> = {
+  union: 'a union',
+  enum: 'an enum',
+  scalar: 'a scalar',
+};

@@ -78,12 +78,13 @@ export class Printer {
 
   objectType(def: ObjectTypeDef): string {
     const keyword = def.kind === 'input' ? 'input' : def.kind === 'interface' ? 'interface' : 'type';
-    let head = `${keyword} ${def.name}`;
+    // An extension (record 0076) has no description of its own.
+    let head = def.extension === true ? `extend ${keyword} ${def.name}` : `${keyword} ${def.name}`;
     if (def.interfaces.length > 0) head += ` implements ${def.interfaces.join(' & ')}`;
     head += printDirectives(def.directives);
     // The pieces of every field in one list, joined once: a string built per field, then
     // the fields' strings joined, made each field's text three times (issue #8).
-    const parts: string[] = [this.description(def.description, ''), head, ' {\n'];
+    const parts: string[] = [def.extension === true ? '' : this.description(def.description, ''), head, ' {\n'];
     for (const f of def.fields) {
       if (f.description !== undefined) parts.push(this.description(f.description, '  '));
       parts.push('  ', f.name, this.args(f.args, '  '), ': ', f.type, printDefault(f.defaultValue), printDirectives(f.directives), '\n');

@@ -3,21 +3,22 @@
  * annotated draft-07 JSON Schema, as an ordered JSON object (record 0028).
  *
  * Every fact is written so that the forward direction (records 0001-0027 and
- * the 2.1.0 attributes) prints the same canonical SDL back. Key orders are
+ * the 2.2.0 attributes) prints the same canonical SDL back. Key orders are
  * fixed here (json-print prints objects in insertion order):
  *
  *   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
- *               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
+ *               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
  *               x-graphql-federation-keys, x-graphql-federation-shareable,
- *               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
+ *               x-graphql-type-directives, x-graphql-directive-order, enum, x-graphql-enum-values, oneOf,
  *               properties, required
  *   field       description, $ref | type (+ items), x-graphql-field-name,
  *               x-graphql-field-type, x-graphql-field-list-item-non-null,
  *               x-graphql-field-arguments, x-graphql-default, federation
  *               attributes (external, requires, provides, shareable,
- *               override-from), x-graphql-field-directives
+ *               override-from), x-graphql-field-directives,
+ *               x-graphql-directive-order
  *   argument    type, description, default, directives
  *   directive   name, args
  */
@@ -37,7 +38,7 @@ import type {
 import type { JsonObject, JsonValue } from './load';
 import { FEDERATION_DIRECTIVES } from './lower-directives';
 import { toFieldName, toTypeName } from './naming';
-import { splitFieldDirectives, splitTypeDirectives } from './canonical';
+import { canonicalFieldDirectives, canonicalTypeDirectives, sameOrder, splitFieldDirectives, splitTypeDirectives } from './canonical';
 import { parseTypeExpr, type TypeExpr } from './type-expr';
 
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
@@ -175,6 +176,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
   if (def.kind !== 'scalar' && toTypeName(def.name) !== def.name) out['x-graphql-type-name'] = def.name;
   const kind = KIND_ATTRIBUTE[def.kind];
   if (kind !== undefined) out['x-graphql-type-kind'] = kind;
+  if ((def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') && def.extension === true) out['x-graphql-extends'] = true;
   if ((def.kind === 'object' || def.kind === 'interface') && def.interfaces.length > 0) {
     out['x-graphql-implements'] = [...def.interfaces];
   }
@@ -188,6 +190,10 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
   }
   if (split.shareable) out['x-graphql-federation-shareable'] = true;
   if (split.rest.length > 0) out['x-graphql-type-directives'] = directiveList(split.rest);
+  // Record 0076: an order other than the canonical one, by name.
+  if (def.directives.length > 1 && !sameOrder(def.directives, canonicalTypeDirectives(def.kind, def.directives))) {
+    out['x-graphql-directive-order'] = def.directives.map((d) => d.name);
+  }
   switch (def.kind) {
     case 'enum':
       enumBody(def, out);
@@ -287,6 +293,9 @@ function field(f: FieldDef, shapes: Shapes): JsonObject {
       out[attribute] = d.args.length === 0 ? true : d.args[0][1];
     }
     if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
+    if (f.directives.length > 1 && !sameOrder(f.directives, canonicalFieldDirectives(f.directives))) {
+      out['x-graphql-directive-order'] = f.directives.map((d) => d.name);
+    }
   }
   return out;
 }

@@ -21,8 +21,16 @@
  *      the first such value (records 0030, 0065);
  *   5. building the IR: extensions merged into their type, literals to JSON
  *      (a number beyond the double range, or nesting deeper than 128 levels,
- *      is GRAPHQL_INVALID), directives reordered (attribute directives first),
- *      interfaces hoisted.
+ *      is GRAPHQL_INVALID), directives in canonical order (record 0076),
+ *      interfaces hoisted;
+ *   6. a document that applies federation's `@key`, `@requires`, `@provides`,
+ *      `@external` or `@shareable`: the forward direction's subgraph rules
+ *      (sdl-subgraph.ts, record 0077), its first problem with its own code
+ *      (FIELD_SET, ...) at the SDL directive it names.
+ *
+ * Before stage 3, a document that links federation reads its orphan
+ * `extend type` / `extend interface` / `extend input` as the type's definition
+ * (sdl-orphans.ts, record 0076).
  *
  * graphql-js is required here, inside `readSdl`, so the JSON -> SDL direction
  * never loads it. The mapping itself reads only what any SDL parser gives
@@ -52,6 +60,8 @@ import { parseSdl, parseSdlFast } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
+import { adoptOrphanExtensions, needsOneOfDefinition, ONE_OF_DEFINITION } from './sdl-orphans';
+import { appliesSubgraphDirectives, placeOnSdl, SubgraphError, subgraphProblem, subgraphProblems } from './sdl-subgraph';
 import { validate, withFederationDefinitions } from './sdl-validate';
 import { checkValues } from './sdl-values';
 import { ENUM_LITERAL_KEY, printDocument } from './print';
@@ -189,17 +199,27 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // again with them, for the problem's position (the checks do not depend on them).
   // A syntax error is reported at once: its position comes from the lexer.
   const unlocated = fast ?? parse(false);
+  let document: Document;
   try {
-    return readParsed(graphql, reader, unlocated);
+    document = readParsed(graphql, reader, unlocated);
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
+    document = readParsed(graphql, reader, parse(true));
   }
-  return readParsed(graphql, reader, parse(true));
+  // Stage 6: the subgraph rules of the forward direction (sdl-subgraph.ts, record 0077).
+  if (appliesSubgraphDirectives(document)) {
+    const problem = subgraphProblem(document);
+    if (problem !== undefined) {
+      const ast = adoptOrphanExtensions(parse(true)).doc;
+      throw new SubgraphError(placeOnSdl(reader, ast, problem), () => subgraphProblems(reader, document, ast));
+    }
+  }
+  return document;
 }
 
 /** The stages after parsing (2 to 5 of the header). */
-function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.DocumentNode): Document {
-  for (const def of doc.definitions) {
+function readParsed(graphql: typeof import('graphql'), reader: Reader, parsed: G.DocumentNode): Document {
+  for (const def of parsed.definitions) {
     if (def.kind === graphql.Kind.OPERATION_DEFINITION || def.kind === graphql.Kind.FRAGMENT_DEFINITION) {
       throw reader.error(
         ErrorCodes.GRAPHQL_INVALID,
@@ -208,6 +228,8 @@ function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.Do
       );
     }
   }
+  // A subgraph's orphan `extend type` is its type's definition (record 0076).
+  const { doc, names: adopted } = adoptOrphanExtensions(parsed);
   const full = withFederationDefinitions(graphql, doc);
   // Stage 3 (checkNames) reports names defined twice before stage 4 (graphql-js's rules)
   // reports anything. A document both proofs pass has no name defined twice (sdlRulesHold:
@@ -225,7 +247,7 @@ function readParsed(graphql: typeof import('graphql'), reader: Reader, doc: G.Do
   }
   checkValues(graphql, reader, doc, full);
   requireDefinition(graphql, reader, doc);
-  return reader.build(doc);
+  return reader.build(doc, adopted);
 }
 
 /**
@@ -270,7 +292,8 @@ export class Reader {
   // -------------------------------------------------------------------------
   // Building the IR
 
-  build(doc: G.DocumentNode): Document {
+  /** `adopted`: the types an orphan extension defines (sdl-orphans.ts), marked `extension`. */
+  build(doc: G.DocumentNode, adopted: ReadonlySet<string> = new Set()): Document {
     const directiveDefs: DirectiveDef[] = [];
     const types = new Map<string, TypeDraft>();
     const order: TypeDraft[] = [];
@@ -310,6 +333,7 @@ export class Reader {
         case 'EnumTypeDefinition':
         case 'InputObjectTypeDefinition': {
           const draft = this.typeDraft(def);
+          if (adopted.has(def.name.value) && (draft.def.kind === 'object' || draft.def.kind === 'interface' || draft.def.kind === 'input')) draft.def.extension = true;
           types.set(def.name.value, draft);
           order.push(draft);
           break;
@@ -339,6 +363,7 @@ export class Reader {
         ? d.interfaces.map((n) => byName.get(n)).filter((x): x is TypeDefinition => x !== undefined)
         : NONE,
     );
+    if (needsOneOfDefinition(schemaExtension, directiveDefs, defs)) directiveDefs.push(ONE_OF_DEFINITION);
     const out: Document = { definitions: [...directiveDefs, ...hoisted] };
     if (schemaExtension) out.schemaExtension = schemaExtension;
     if (schema) out.schema = schema;
@@ -489,7 +514,7 @@ export class Reader {
    * read-only: an extension's directives make a new list for its type (`extend`). One
    * fresh empty array per field was 2 MB per conversion at N = 5,000.
    */
-  private directives(nodes: readonly G.ConstDirectiveNode[] | undefined): readonly AppliedDirective[] {
+  directives(nodes: readonly G.ConstDirectiveNode[] | undefined): readonly AppliedDirective[] {
     if (nodes === undefined || nodes.length === 0) return NONE;
     return nodes.map((d) => ({
       name: d.name.value,

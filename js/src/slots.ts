@@ -40,6 +40,8 @@ export interface DraftField {
   loc: Loc;
   /** What gave the field its type, for diagnostics (`typeLoc`). */
   typeFrom: TypeFrom;
+  /** `x-graphql-directive-order` (record 0076): the directives in this order, by name. */
+  directiveOrder?: readonly string[];
 }
 
 /**
@@ -90,6 +92,10 @@ export interface Slot {
   memberSlots: Array<{ slot: Slot | undefined; loc: Loc }>;
   members: Slot[];
   values: EnumValueDef[];
+  /** `x-graphql-extends` (record 0076): printed `extend type` / `extend interface` / `extend input`. */
+  extension: boolean;
+  /** `x-graphql-directive-order` (record 0076): the type's directives in this order, by name. */
+  directiveOrder: readonly string[] | undefined;
 }
 
 export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { explicit?: NameRef }): Slot {
@@ -112,6 +118,8 @@ export function newSlot(init: Pick<Slot, 'loc' | 'node' | 'kind' | 'base'> & { e
     memberSlots: [],
     members: [],
     values: [],
+    extension: false,
+    directiveOrder: undefined,
   };
   if (init.explicit !== undefined) slot.explicit = init.explicit;
   return slot;

@@ -9,9 +9,12 @@
  * apollo-compiler (rust/src/validate_graphql.rs) find different sets of
  * follow-on errors, and the first problem is the one both implementations
  * agree on, code, line and column (the parity the reverse fixtures check).
+ * A valid GraphQL document that breaks the subgraph rules (sdl-read's stage 6)
+ * reports every such problem (record 0077).
  */
 import { ConversionError } from './errors';
 import { readSdl } from './sdl-read';
+import { SubgraphError } from './sdl-subgraph';
 import { fileReport, toProblem, type FileReport, type ValidateOptions } from './validate';
 
 export function validateGraphql(text: string, options: ValidateOptions = {}): FileReport {
@@ -21,7 +24,7 @@ export function validateGraphql(text: string, options: ValidateOptions = {}): Fi
     readSdl(text, file !== undefined ? { fileName: file } : {});
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
-    problems.push(toProblem(e.toJSON(), options.strict === true));
+    for (const x of e instanceof SubgraphError ? e.all() : [e]) problems.push(toProblem(x.toJSON(), options.strict === true));
   }
   return fileReport(file ?? '<stdin>', problems, file);
 }

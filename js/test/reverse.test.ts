@@ -133,6 +133,18 @@ describe('round trip (1): SDL -> JSON -> SDL is the canonical SDL', () => {
   }
 });
 
+describe('the canonical SDL of every federated graphql-to-json golden builds as an Apollo subgraph (records 0076, 0077)', () => {
+  for (const c of converting) {
+    const canonical = canonicalSdl(c.input);
+    if (!canonical.startsWith('extend schema @link(url: "https://specs.apollo.dev/federation/')) continue;
+    it(c.name, async () => {
+      const { buildSubgraphSchema } = await import('@apollo/subgraph');
+      const { parse } = await import('graphql');
+      expect(() => buildSubgraphSchema({ typeDefs: parse(canonical) })).not.toThrow();
+    });
+  }
+});
+
 // ---------------------------------------------------------------------------
 // The json-to-graphql fixtures, both ways
 

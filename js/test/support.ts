@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildASTSchema, getDirectiveValues, parse, validateSchema, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
 import type { ConverterOptions } from '../src/options';
+import { adoptOrphanExtensions } from '../src/sdl-orphans';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
 export const FIXTURES = path.join(ROOT, 'fixtures');
@@ -81,7 +82,8 @@ export function graphqlJsProblems(sdl: string, federation = /^extend schema @lin
     source = federationSdl + '\n' + sdl;
   }
   try {
-    const ast = parse(source);
+    // A subgraph's orphan `extend type` is its type's definition, as buildSubgraphSchema reads it (record 0076).
+    const ast = federation ? adoptOrphanExtensions(parse(source)).doc : parse(source);
     const schema = buildASTSchema(ast);
     return [
       ...validateSchema(schema)

@@ -285,7 +285,9 @@ suite('describe and build over the SDL fixtures', () => {
       const sdl = fs.readFileSync(file, 'utf8');
       const json = describe(sdl);
       expect(valid(validateDocument, JSON.parse(json)), JSON.stringify(validateDocument.errors)).toBe(true);
-      expect(build(json)).toBe(canonicalSdl(sdl));
+      // The type-system document, like introspection, has no type extensions: a subgraph's
+      // `extend type` builds back as `type` (record 0076).
+      expect(build(json)).toBe(canonicalSdl(sdl).replace(/^extend (type|interface|input) /gm, '$1 '));
     });
   }
 });

@@ -18,7 +18,7 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
-use crate::canonical::{canonical_field_directives, canonical_type_directives};
+use crate::canonical::{canonical_field_directives, canonical_type_directives, order_by_names};
 use crate::default_values::check_defaults;
 use crate::directive_args::check_applied_arguments;
 use crate::field_set::check_field_sets;
@@ -357,7 +357,11 @@ struct Placed {
 /// Record 0028, canonical form rule 5: directives that an attribute can say come first.
 fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut DeclaredScalars) -> Definition {
     let Placed { fields, values, description } = placed;
-    let directives = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
+    let canonical = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
+    let directives = match &slot.directive_order {
+        Some(names) => order_by_names(canonical, names),
+        None => canonical,
+    };
     let names = |ids: &[SlotId]| -> Vec<Str> {
         ids.iter().map(|&id| slots.get(id).map_or_else(Str::default, |s| s.name.clone())).collect()
     };
@@ -373,6 +377,7 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
             interfaces: names(&slot.interfaces),
             directives,
             fields: fields.into_iter().map(|f| field(f, slots, scalars)).collect(),
+            extension: slot.extension,
         }),
         SlotKind::Union => Definition::union(UnionTypeDef {
             name: slot.name.clone(),
@@ -402,7 +407,10 @@ fn field(f: DraftField, slots: &Slots, scalars: &mut DeclaredScalars) -> FieldDe
     FieldDef {
         args,
         type_: render_type(&f.type_, slots),
-        directives: canonical_field_directives(extras.directives),
+        directives: match &extras.directive_order {
+            Some(names) => order_by_names(canonical_field_directives(extras.directives), names),
+            None => canonical_field_directives(extras.directives),
+        },
         name: f.name,
         description: f.description,
         default_value: extras.default_value,

@@ -415,6 +415,7 @@ impl Builder<'_> {
                 interfaces: if kind == ObjectKind::Input { Vec::new() } else { names(o, "interfaces") },
                 directives,
                 fields,
+                extension: false,
             })
         };
         match text(o, "kind") {
@@ -433,6 +434,7 @@ impl Builder<'_> {
                                 interfaces: names(t, "interfaces"),
                                 directives: Vec::new(),
                                 fields: Vec::new(),
+                                extension: false,
                             })
                         })
                         .collect();

@@ -184,24 +184,112 @@ pub fn canonical_field_directives(directives: Vec<AppliedDirective>) -> Vec<Appl
     out
 }
 
-/// Puts a type definition's directives, and its fields' directives, in
-/// canonical order (in place). Directive definitions are left as they are.
+/// Puts a type definition's directives, and its fields' directives, in the
+/// order of the canonical form (in place): rule 5 as record 0076 amends it,
+/// their own order when `x-graphql-directive-order` can say it (`kept_order`),
+/// else attribute directives first. Directive definitions are left as they are.
 pub fn canonical_directive_order(def: &mut Definition) {
+    let types = |list: &mut Vec<AppliedDirective>, is_scalar: bool| {
+        if list.len() > 1 {
+            let canonical = canonical_type_directives(is_scalar, list);
+            kept_order(list, canonical);
+        }
+    };
     match def {
         Definition::Object(d) => {
-            d.directives = canonical_type_directives(false, &d.directives);
+            types(&mut d.directives, false);
             for f in &mut d.fields {
-                f.directives = canonical_field_directives(std::mem::take(&mut f.directives));
+                if f.directives.len() > 1 {
+                    let canonical = canonical_field_directives(f.directives.clone());
+                    kept_order(&mut f.directives, canonical);
+                }
             }
         }
-        Definition::Union(d) => d.def.directives = canonical_type_directives(false, &d.def.directives),
-        Definition::Enum(d) => d.def.directives = canonical_type_directives(false, &d.def.directives),
-        Definition::Scalar(d) => d.def.directives = canonical_type_directives(true, &d.def.directives),
+        Definition::Union(d) => types(&mut d.def.directives, false),
+        Definition::Enum(d) => types(&mut d.def.directives, false),
+        Definition::Scalar(d) => types(&mut d.def.directives, true),
         Definition::Directive(_) => {}
+    }
+}
+
+/// `x-graphql-directive-order` (record 0076): the directives of `canonical` (one
+/// element's, in canonical order) in the order `names` gives, each name taking the
+/// first directive of that name not yet taken; the directives no name takes follow,
+/// in their order.
+pub fn order_by_names<S: AsRef<str>>(canonical: Vec<AppliedDirective>, names: &[S]) -> Vec<AppliedDirective> {
+    let mut slots: Vec<Option<AppliedDirective>> = canonical.into_iter().map(Some).collect();
+    let mut out = Vec::with_capacity(slots.len());
+    for name in names {
+        if let Some(d) = slots.iter_mut().find(|d| d.as_ref().is_some_and(|d| d.name == name.as_ref())).and_then(Option::take) {
+            out.push(d);
+        }
+    }
+    out.extend(slots.into_iter().flatten());
+    out
+}
+
+/// The order of an element's directives in the canonical form: their own (`list`)
+/// when the names in that order give it back from the canonical order
+/// (`order_by_names`), which is what reverse writes as `x-graphql-directive-order`;
+/// the canonical order otherwise (the same name both said by an attribute and not,
+/// the one that is not first).
+fn kept_order(list: &mut Vec<AppliedDirective>, canonical: Vec<AppliedDirective>) {
+    if *list == canonical {
+        return;
+    }
+    let names: Vec<&str> = list.iter().map(|d| d.name.as_str()).collect();
+    if order_by_names(canonical.clone(), &names) != *list {
+        *list = canonical;
     }
 }
 
 /// The value of a directive's argument `i`, for attributes built from it.
 pub fn arg_value(d: &AppliedDirective, i: usize) -> Value {
     d.args.get(i).map_or(Value::Null, |(_, v)| v.clone())
+}
+
+/// Where the JSON Schema that reverse writes gives each of a type's directives, in
+/// their order: `x-graphql-scalar/specifiedByURL`, `x-graphql-federation-keys/<i>`,
+/// `x-graphql-federation-shareable` or `x-graphql-type-directives/<i>` (the split of
+/// `split_type_directives`, by index). Read to place a problem the forward direction
+/// finds in such a schema back on the SDL directive (sdl_subgraph.rs).
+pub fn type_directive_places(is_scalar: bool, directives: &[AppliedDirective]) -> Vec<String> {
+    let mut out = Vec::with_capacity(directives.len());
+    let (mut keys, mut rest) = (0, 0);
+    let (mut specified_by, mut shareable) = (false, false);
+    for d in directives {
+        if is_scalar && !specified_by && is_specified_by_attribute(d) {
+            specified_by = true;
+            out.push("x-graphql-scalar/specifiedByURL".to_string());
+        } else if is_key_attribute(d) {
+            out.push(format!("x-graphql-federation-keys/{keys}"));
+            keys += 1;
+        } else if !shareable && is_shareable_attribute(d) {
+            shareable = true;
+            out.push("x-graphql-federation-shareable".to_string());
+        } else {
+            out.push(format!("x-graphql-type-directives/{rest}"));
+            rest += 1;
+        }
+    }
+    out
+}
+
+/// `type_directive_places` for a field's directives: a federation attribute, or `x-graphql-field-directives/<i>`.
+pub fn field_directive_places(directives: &[AppliedDirective]) -> Vec<String> {
+    let mut found = [false; 5];
+    let mut rest = 0;
+    directives
+        .iter()
+        .map(|d| match field_attribute_of(d, |i| found[i]) {
+            Some(i) => {
+                found[i] = true;
+                FIELD_ATTRIBUTE_DIRECTIVES[i].0.to_string()
+            }
+            None => {
+                rest += 1;
+                format!("x-graphql-field-directives/{}", rest - 1)
+            }
+        })
+        .collect()
 }

@@ -499,7 +499,8 @@ impl<'a> FieldSetCheck<'a> {
         let lw = self.lw;
         for &id in self.order {
             let slot = &lw.slots[id];
-            if !slot.directives.iter().any(|d| d.name == "extends") {
+            // An extension's keys count as an `@extends` type's (record 0076).
+            if !slot.extension && !slot.directives.iter().any(|d| d.name == "extends") {
                 continue;
             }
             for d in &slot.directives {

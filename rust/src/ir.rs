@@ -61,6 +61,14 @@ pub struct ObjectTypeDef {
     pub interfaces: Vec<Str>,
     pub directives: Vec<AppliedDirective>,
     pub fields: Vec<FieldDef>,
+    /// Printed `extend type` / `extend interface` / `extend input`: a subgraph's extension of a type
+    /// another subgraph defines (record 0076, `x-graphql-extends`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub extension: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

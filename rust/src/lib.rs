@@ -42,6 +42,8 @@ pub mod sdl_fast_parse;
 mod sdl_lexer;
 pub mod sdl_read;
 mod sdl_names;
+mod sdl_orphans;
+mod sdl_subgraph;
 mod sdl_rules;
 #[cfg(test)]
 mod test_corpus;

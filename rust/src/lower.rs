@@ -273,6 +273,13 @@ impl Lowering {
         // A type's own directives come before its properties in the document, so they are
         // recorded first: the first use of an undeclared directive is found in document order.
         let type_directives = self.directives.for_type(&loc, kind)?;
+        if flag(loc.node(), "x-graphql-extends") {
+            extension(kind, &loc)?;
+            if let Some(slot) = self.slots.get_mut(id) {
+                slot.extension = true;
+                slot.description = None;
+            }
+        }
         match kind {
             SlotKind::Object | SlotKind::Interface | SlotKind::Input => self.lower_object(id, &loc, kind)?,
             SlotKind::Union => self.lower_union(id, &loc)?,
@@ -286,6 +293,10 @@ impl Lowering {
         }
         if let Some(slot) = self.slots.get_mut(id) {
             slot.directives.extend(type_directives);
+            // On a property's schema it is the field's (an inline object's type keeps the canonical order).
+            if !is_property_place(&loc) {
+                slot.directive_order = directive_order(loc.node(), &loc, &slot.directives, "type")?;
+            }
         }
         Ok(())
     }
@@ -480,6 +491,7 @@ impl Lowering {
                 &loc.child(&["x-graphql-default"]),
             ));
         }
+        let order = if plain { None } else { directive_order(node, loc, &directives, "field")? };
         let list = attribute("x-graphql-field-directives");
         // required_deprecation looks only at a list: no loc built for the other fields.
         let deprecated_at = if input && list.is_some_and(Value::is_array) {
@@ -499,7 +511,7 @@ impl Lowering {
             name,
             description: description_of(node),
             type_,
-            extras: FieldExtras::boxed(args, default_value, directives, deprecated_at),
+            extras: FieldExtras::boxed(args, default_value, directives, deprecated_at, order),
             loc: loc.clone(),
             type_from,
         })
@@ -644,6 +656,57 @@ fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
 }
 
 /// A node sitting at `properties/<key>` describes the field, not the type.
+/// `x-graphql-directive-order` (record 0076): the element's directives in this order,
+/// by name (assemble applies it). A name given more often than the element applies a
+/// directive of that name is ATTRIBUTE_SCOPE at its entry.
+fn directive_order(
+    node: &Value,
+    loc: &Loc,
+    directives: &[AppliedDirective],
+    what: &str,
+) -> Result<Option<Vec<String>>, ConversionError> {
+    let Some(Value::Array(list)) = attr(node, "x-graphql-directive-order") else { return Ok(None) };
+    let mut left: Vec<(&str, usize)> = Vec::new();
+    for d in directives {
+        match left.iter_mut().find(|(n, _)| *n == d.name) {
+            Some((_, count)) => *count += 1,
+            None => left.push((d.name.as_str(), 1)),
+        }
+    }
+    let mut names = Vec::with_capacity(list.len());
+    for (i, name) in list.iter().enumerate() {
+        let Some(name) = name.as_str() else { continue };
+        match left.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) if *count > 0 => *count -= 1,
+            _ => {
+                return Err(fail(
+                    codes::ATTRIBUTE_SCOPE,
+                    format!("x-graphql-directive-order names @{name} more times than the {what} applies it"),
+                    &loc.child(&["x-graphql-directive-order", &i.to_string()]),
+                ))
+            }
+        }
+        names.push(name.to_string());
+    }
+    Ok(Some(names))
+}
+
+/// `x-graphql-extends` (record 0076): an object, interface or input type printed as
+/// an extension, which has no description of its own; on another kind, ATTRIBUTE_SCOPE.
+fn extension(kind: SlotKind, loc: &Loc) -> Result<(), ConversionError> {
+    let kind_words = match kind {
+        SlotKind::Object | SlotKind::Interface | SlotKind::Input => return Ok(()),
+        SlotKind::Union => "a union",
+        SlotKind::Enum => "an enum",
+        SlotKind::Scalar => "a scalar",
+    };
+    Err(fail(
+        codes::ATTRIBUTE_SCOPE,
+        format!("x-graphql-extends applies to object, interface and input types only, not to {kind_words}"),
+        &loc.child(&["x-graphql-extends"]),
+    ))
+}
+
 fn type_description(loc: &Loc) -> Option<Str> {
     if is_property_place(loc) {
         return None;

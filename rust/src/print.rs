@@ -113,7 +113,13 @@ impl Printer {
             ObjectKind::Interface => "interface ",
             ObjectKind::Object => "type ",
         };
-        self.head(out, def.description.as_deref(), "", keyword, &def.name);
+        if def.extension {
+            // An extension (record 0076) has no description of its own.
+            out.push_str("extend ");
+            self.head(out, None, "", keyword, &def.name);
+        } else {
+            self.head(out, def.description.as_deref(), "", keyword, &def.name);
+        }
         for (i, interface) in def.interfaces.iter().enumerate() {
             out.push_str(if i == 0 { " implements " } else { " & " });
             out.push_str(interface);

@@ -3,21 +3,22 @@
 //! The twin of js/src/reverse.ts.
 //!
 //! Every fact is written so that the forward direction (records 0001-0027 and
-//! the 2.1.0 attributes) prints the same canonical SDL back. Key orders are
+//! the 2.2.0 attributes) prints the same canonical SDL back. Key orders are
 //! fixed here (json_print prints objects in insertion order):
 //!
 //!   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
 //!               x-graphql-schema, x-graphql-directive-definitions, definitions
 //!   type        description, type, x-graphql-type-name, x-graphql-type-kind,
-//!               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
+//!               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
 //!               x-graphql-federation-keys, x-graphql-federation-shareable,
-//!               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
+//!               x-graphql-type-directives, x-graphql-directive-order, enum, x-graphql-enum-values, oneOf,
 //!               properties, required
 //!   field       description, $ref | type (+ items), x-graphql-field-name,
 //!               x-graphql-field-type, x-graphql-field-list-item-non-null,
 //!               x-graphql-field-arguments, x-graphql-default, federation
 //!               attributes (external, requires, provides, shareable,
-//!               override-from), x-graphql-field-directives
+//!               override-from), x-graphql-field-directives,
+//!               x-graphql-directive-order
 //!   argument    type, description, default, directives
 //!   directive   name, args
 //!
@@ -30,7 +31,7 @@
 
 use crate::json::Value;
 
-use crate::canonical::{split_field_directives, split_type_directives};
+use crate::canonical::{canonical_field_directives, canonical_type_directives, split_field_directives, split_type_directives};
 use crate::errors::ConversionError;
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
@@ -241,6 +242,12 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
         w.entry("x-graphql-type-kind", kind);
     }
     if let Definition::Object(d) = def {
+        if d.extension {
+            w.key("x-graphql-extends");
+            w.bool(true);
+        }
+    }
+    if let Definition::Object(d) = def {
         if d.kind != ObjectKind::Input && !d.interfaces.is_empty() {
             w.key("x-graphql-implements");
             strings(&d.interfaces, w);
@@ -285,6 +292,11 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
     if !split.rest.is_empty() {
         w.key("x-graphql-type-directives");
         directive_list(&split.rest, w);
+    }
+    // Record 0076: an order other than the canonical one, by name.
+    if directives.len() > 1 && canonical_type_directives(is_scalar, directives) != *directives {
+        w.key("x-graphql-directive-order");
+        strings(&directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
     }
     match def {
         Definition::Enum(d) => enum_body(&d.def, w),
@@ -415,6 +427,10 @@ fn field(f: &FieldDef, w: &mut JsonWriter) {
     if !split.rest.is_empty() {
         w.key("x-graphql-field-directives");
         directive_list(&split.rest, w);
+    }
+    if f.directives.len() > 1 && canonical_field_directives(f.directives.clone()) != f.directives {
+        w.key("x-graphql-directive-order");
+        strings(&f.directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
     }
     w.end_object();
 }

@@ -30,8 +30,16 @@
 //!      the first such value (records 0030, 0065);
 //!   5. building the IR: extensions merged into their type, literals to JSON
 //!      (a number beyond the double range, or nesting deeper than 128 levels,
-//!      is GRAPHQL_INVALID), directives reordered (attribute directives first),
-//!      interfaces hoisted.
+//!      is GRAPHQL_INVALID), directives in canonical order (record 0076),
+//!      interfaces hoisted;
+//!   6. a document that applies federation's `@key`, `@requires`, `@provides`,
+//!      `@external` or `@shareable`: the forward direction's subgraph rules
+//!      (sdl_subgraph.rs, record 0077), its first problem with its own code
+//!      (FIELD_SET, ...) at the SDL directive it names.
+//!
+//! Before stage 3, a document that links federation reads its orphan
+//! `extend type` / `extend interface` / `extend input` as the type's definition
+//! (sdl_orphans.rs, record 0076).
 //!
 //! The mapping itself reads only what any SDL parser gives (names,
 //! descriptions, values, locations), the same as the TypeScript reads from
@@ -59,6 +67,8 @@ use crate::print::{print_document, ENUM_LITERAL_KEY};
 use crate::sdl_fast_parse::fast_parse_sdl;
 use crate::sdl_lexer::commas_blanked;
 use crate::sdl_names::{check_names, is_type_definition};
+use crate::sdl_orphans::{adopt_orphan_extensions, needs_one_of_definition, one_of_definition};
+use crate::sdl_subgraph::{applies_subgraph_directives, place_on_sdl, subgraph_problem, subgraph_problems};
 use crate::sdl_syntax::check_syntax;
 use crate::sdl_validate::validate;
 use crate::sdl_values::check_values;
@@ -101,6 +111,17 @@ pub fn with_large_stack<T: Send>(f: impl FnOnce() -> Res<T> + Send) -> Res<T> {
 
 /// `read_sdl` on the calling thread.
 pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
+    read_sdl_reporting(input, file, false).map_err(|mut errors| errors.swap_remove(0))
+}
+
+/// `read_sdl` for `validate graphql`: a document that breaks the subgraph rules
+/// (stage 6) gives every such problem (record 0077); any other problem alone.
+pub fn read_sdl_every_subgraph_problem(input: &str, file: Option<&str>) -> Result<Document, Vec<ConversionError>> {
+    with_large_stack(|| Ok(read_sdl_reporting(input, file, true))).unwrap_or_else(|e| Err(vec![e]))
+}
+
+/// `read_sdl_here`; with `every`, stage 6 reports every problem. The errors are never empty.
+fn read_sdl_reporting(input: &str, file: Option<&str>, every: bool) -> Result<Document, Vec<ConversionError>> {
     // One leading BOM is skipped; it is not a column (as for JSON input).
     let text = input.strip_prefix('\u{feff}').unwrap_or(input);
     let reader = Reader { text, file: file.map(str::to_string) };
@@ -109,27 +130,64 @@ pub fn read_sdl_here(input: &str, file: Option<&str>) -> Res<Document> {
     // the full parse (sdl_syntax, then apollo-compiler), for the problem's position:
     // the stages below decide whether there is a problem without them. As TypeScript
     // does with graphql-js (sdl-read.ts).
-    if let Some(doc) = fast_parse_sdl(text) {
-        if let Ok(document) = read_parsed(&reader, &doc) {
-            return Ok(document);
+    let fast = fast_parse_sdl(text).and_then(|doc| read_parsed(&reader, &doc).ok());
+    let document = match fast {
+        Some(document) => document,
+        None => reader.parse().and_then(|doc| read_parsed(&reader, &doc)).map_err(|e| vec![e])?,
+    };
+    // Stage 6: the subgraph rules of the forward direction (sdl_subgraph.rs, record 0077).
+    if applies_subgraph_directives(&document) {
+        if let Some(problem) = subgraph_problem(&document) {
+            let doc = reader.parse().map_err(|e| vec![e])?;
+            let adopted = adopt_orphan_extensions(&doc);
+            let ast = adopted.as_ref().map_or(&doc, |(d, _)| d);
+            let first = place_on_sdl(&reader, ast, problem);
+            if !every {
+                return Err(vec![first]);
+            }
+            let mut all = subgraph_problems(&reader, &document, ast);
+            if !all.iter().any(|e| e.code == first.code && e.line == first.line && e.column == first.column) {
+                all.insert(0, first);
+            }
+            return Err(all);
         }
     }
-    let doc = reader.parse()?;
-    read_parsed(&reader, &doc)
+    Ok(document)
 }
 
 /// The stages after parsing (2 to 5 of the header).
-fn read_parsed(reader: &Reader, doc: &ast::Document) -> Res<Document> {
-    for def in &doc.definitions {
+fn read_parsed(reader: &Reader, parsed: &ast::Document) -> Res<Document> {
+    for def in &parsed.definitions {
         if matches!(def, Ast::OperationDefinition(_) | Ast::FragmentDefinition(_)) {
             return Err(executable_definition(reader, start(def.location())));
         }
     }
+    // A subgraph's orphan `extend type` is its type's definition (record 0076).
+    let adopted = adopt_orphan_extensions(parsed);
+    let (doc, names) = match &adopted {
+        Some((doc, names)) => (doc, Some(names)),
+        None => (parsed, None),
+    };
     check_names(reader, doc)?;
     validate(reader, doc)?;
     check_values(reader, doc)?;
     require_definition(reader, doc)?;
-    reader.build(doc)
+    let mut out = reader.build(doc)?;
+    if let Some(names) = names {
+        mark_extensions(&mut out, names);
+    }
+    Ok(out)
+}
+
+/// The types an orphan extension defines (sdl_orphans.rs), marked `extension`.
+fn mark_extensions(doc: &mut Document, names: &foldhash::HashSet<String>) {
+    for def in &mut doc.definitions {
+        if let Definition::Object(o) = def {
+            if names.contains(o.name.as_str()) {
+                o.extension = true;
+            }
+        }
+    }
 }
 
 /// A valid document with no type and no directive definition holds only
@@ -147,6 +205,7 @@ pub(crate) fn require_definition(reader: &Reader, doc: &ast::Document) -> Res<()
 
 pub(crate) const NO_DEFINITION_MESSAGE: &str =
     "the document defines no types or directives (only the schema); there is nothing to convert";
+
 
 pub(crate) fn executable_definition(reader: &Reader, offset: Option<usize>) -> ConversionError {
     reader.error(
@@ -293,6 +352,9 @@ impl Reader<'_> {
             _ => Vec::new(),
         });
         let mut slots: Vec<Option<Definition>> = types.into_iter().map(Some).collect();
+        if needs_one_of_definition(schema_extension.as_ref(), &directive_defs, &slots) {
+            directive_defs.push(one_of_definition());
+        }
         let mut definitions = directive_defs;
         definitions.reserve_exact(hoisted.len());
         for i in hoisted {
@@ -317,6 +379,7 @@ impl Reader<'_> {
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
+                extension: false,
             }),
             Ast::InterfaceTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Interface,
@@ -325,6 +388,7 @@ impl Reader<'_> {
                 interfaces: names(&d.implements_interfaces),
                 directives: self.directives(&d.directives)?,
                 fields: self.fields(&d.fields)?,
+                extension: false,
             }),
             Ast::InputObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Input,
@@ -333,6 +397,7 @@ impl Reader<'_> {
                 interfaces: Vec::new(),
                 directives: self.directives(&d.directives)?,
                 fields: self.input_fields(&d.fields)?,
+                extension: false,
             }),
             Ast::UnionTypeDefinition(d) => Definition::union(UnionTypeDef {
                 name: Str::new(d.name.as_str()),

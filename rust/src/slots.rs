@@ -70,6 +70,8 @@ pub struct FieldExtras {
     pub directives: Vec<AppliedDirective>,
     /// A non-null input field's `@deprecated` entry, checked against its default by default_values.rs.
     pub deprecated_at: Option<Loc>,
+    /// `x-graphql-directive-order` (record 0076): the directives in this order, by name.
+    pub directive_order: Option<Vec<String>>,
 }
 
 impl FieldExtras {
@@ -79,11 +81,12 @@ impl FieldExtras {
         default_value: Option<Value>,
         directives: Vec<AppliedDirective>,
         deprecated_at: Option<Loc>,
+        directive_order: Option<Vec<String>>,
     ) -> Option<Box<FieldExtras>> {
         if args.is_empty() && default_value.is_none() && directives.is_empty() && deprecated_at.is_none() {
             return None;
         }
-        Some(Box::new(FieldExtras { args, default_value, directives, deprecated_at }))
+        Some(Box::new(FieldExtras { args, default_value, directives, deprecated_at, directive_order }))
     }
 }
 
@@ -177,6 +180,10 @@ pub struct Slot {
     pub member_slots: Vec<MemberSlot>,
     pub members: Vec<SlotId>,
     pub values: Vec<EnumValueDef>,
+    /// `x-graphql-extends` (record 0076): printed `extend type` / `extend interface` / `extend input`.
+    pub extension: bool,
+    /// `x-graphql-directive-order` (record 0076): the type's directives in this order, by name.
+    pub directive_order: Option<Vec<String>>,
 }
 
 impl Slot {
@@ -204,6 +211,8 @@ pub fn new_slot(loc: Loc, kind: SlotKind, base: BaseName, explicit: Option<NameR
         member_slots: Vec::new(),
         members: Vec::new(),
         values: Vec::new(),
+        extension: false,
+        directive_order: None,
     }
 }
 

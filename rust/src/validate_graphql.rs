@@ -3,16 +3,18 @@
 //! and apollo-compiler's schema validation, with the Apollo Federation
 //! definitions supplied when the document uses federation. Mirrors
 //! js/src/validate-graphql.ts: the first problem only (record 0034), the one
-//! both implementations agree on (code, line and column).
+//! both implementations agree on (code, line and column); a valid GraphQL
+//! document that breaks the subgraph rules (sdl_read's stage 6) reports every
+//! such problem (record 0077).
 
-use crate::sdl_read::read_sdl;
+use crate::sdl_read::read_sdl_every_subgraph_problem;
 use crate::validate::{file_report, to_problem, FileReport, ValidateOptions};
 
 pub fn validate_graphql(text: &str, options: &ValidateOptions) -> FileReport {
     let file = options.file_name.as_deref();
     let mut problems = Vec::new();
-    if let Err(e) = read_sdl(text, file) {
-        problems.push(to_problem(&e.to_diagnostic(), options.strict));
+    if let Err(errors) = read_sdl_every_subgraph_problem(text, file) {
+        problems.extend(errors.iter().map(|e| to_problem(&e.to_diagnostic(), options.strict)));
     }
     file_report(file.unwrap_or("<stdin>"), problems, file)
 }

@@ -202,6 +202,19 @@ fn build_goldens() {
     finish(failures);
 }
 
+/// The type-system document, like introspection, has no type extensions: a subgraph's
+/// `extend type` builds back as `type` (record 0076).
+fn without_extensions(sdl: &str) -> String {
+    sdl.split_inclusive('\n')
+        .map(|line| {
+            ["extend type ", "extend interface ", "extend input "]
+                .iter()
+                .find_map(|p| line.strip_prefix(p).map(|rest| format!("{}{rest}", &p["extend ".len()..])))
+                .unwrap_or_else(|| line.to_string())
+        })
+        .collect()
+}
+
 fn round_trip(sdl: &str, document: &Validator) -> Result<(), String> {
     let json = describe(sdl, None).map_err(|e| format!("describe: {} {}", e.code, e.message))?;
     if !document.is_valid(&serde_json::from_str::<Value>(&json).map_err(|e| e.to_string())?) {
@@ -209,7 +222,7 @@ fn round_trip(sdl: &str, document: &Validator) -> Result<(), String> {
     }
     let back = build(&json, None).map_err(|e| format!("build: {} {}", e.code, e.message))?;
     let canonical = canonical_sdl(sdl, 80.0).map_err(|e| format!("canonical: {} {}", e.code, e.message))?;
-    if back != canonical {
+    if back != without_extensions(&canonical) {
         return Err("build(describe(sdl)) differs from the canonical SDL".to_string());
     }
     Ok(())

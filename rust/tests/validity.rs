@@ -87,3 +87,36 @@ fn every_golden_sdl_is_valid_for_apollo_compiler() {
     assert!(checked > 0, "no expected.graphql found");
     assert!(failures.is_empty(), "{} of {checked} golden SDLs are invalid:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The canonical SDL of every graphql-to-json golden that converts and links federation
+/// (a subgraph read back: orphan extensions, directive order, records 0076 and 0077) is
+/// valid for apollo-compiler too, as `buildSubgraphSchema` reads it.
+#[test]
+fn every_federated_graphql_to_json_golden_reads_back_valid_for_apollo_compiler() {
+    let federation = std::fs::read_to_string(fixtures().join("..").join("schemas").join("federation-v2.3.graphql"))
+        .unwrap_or_else(|e| panic!("read schemas/federation-v2.3.graphql: {e}"));
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures().join("graphql-to-json"))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for dir in &dirs {
+        let Ok(input) = std::fs::read_to_string(dir.join("input.graphql")) else { continue };
+        if !dir.join("expected.json").exists() {
+            continue;
+        }
+        let Ok(sdl) = x_graphql::sdl_read::canonical_sdl(&input, 80.0) else { continue };
+        if !sdl.starts_with("extend schema @link(url: \"https://specs.apollo.dev/federation/") {
+            continue;
+        }
+        checked += 1;
+        let found = problems(&sdl, Some(federation.as_str()));
+        if !found.is_empty() {
+            let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            failures.push(format!("{name}:\n  {}", found.join("\n  ")));
+        }
+    }
+    assert!(checked > 0, "no federated graphql-to-json golden found");
+    assert!(failures.is_empty(), "{} of {checked} canonical SDLs are invalid:\n{}", failures.len(), failures.join("\n"));
+}
