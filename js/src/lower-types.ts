@@ -1,12 +1,13 @@
 /**
  * typeOf: one property schema -> a GraphQL type expression (D5, C2-C4, D14).
  *
- * Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+ * Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref (beside
+ * branches that only annotate),
  * `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
  * whether the schema itself admits null (D4 ranks it above `required`).
  */
 import { ErrorCodes } from './errors';
-import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
 import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
@@ -70,10 +71,11 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   }
   const properties = own(node, 'properties');
   const allOf = own(node, 'allOf');
-  if (Array.isArray(allOf) && allOf.length === 1 && !isObject(properties)) {
-    const only = allOf[0];
+  if (Array.isArray(allOf) && !isObject(properties)) {
+    const i = soleTypingBranch(allOf);
+    const only = i === undefined ? undefined : allOf[i];
     if (isObject(only) && typeof own(only, '$ref') === 'string') {
-      const info = typeOf(lw, only, at(loc, 'allOf', 0), ctx);
+      const info = typeOf(lw, only, at(loc, 'allOf', i!), ctx);
       return { type: info.type, nullable: info.nullable || nullable };
     }
   }
@@ -115,6 +117,29 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     default:
       return json(lw, nullable);
   }
+}
+
+/** The keywords that only annotate a value (JSON Schema's meta-data vocabulary, and `$comment`). */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', '$comment', 'readOnly', 'writeOnly', 'deprecated']);
+
+/**
+ * An `allOf` branch that only annotates (`{"default": 0}` beside a `$ref`, the
+ * draft-06/07 meta-schemas' own pattern) never changes the type (record 0078).
+ */
+export function isAnnotationOnly(branch: JsonValue): boolean {
+  if (!isObject(branch)) return false;
+  return keysOf(branch).every((key) => ANNOTATIONS.has(key));
+}
+
+/** The index of the one `allOf` branch that does more than annotate; undefined when there are none or several. */
+function soleTypingBranch(allOf: JsonValue[]): number | undefined {
+  let found: number | undefined;
+  for (let i = 0; i < allOf.length; i++) {
+    if (isAnnotationOnly(allOf[i])) continue;
+    if (found !== undefined) return undefined;
+    found = i;
+  }
+  return found;
 }
 
 /** The only entry of a `type` list that is not "null"; undefined when there are none or several. */

@@ -1,7 +1,8 @@
 //! type_of: one property schema -> a GraphQL type expression (D5, C2-C4, D14);
 //! mirrors js/src/lower-types.ts.
 //!
-//! Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+//! Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref (beside
+//! branches that only annotate),
 //! `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
 //! whether the schema itself admits null (D4 ranks it above `required`).
 //!
@@ -101,6 +102,33 @@ impl<'a> Keywords<'a> {
     }
 }
 
+/// The keywords that only annotate a value (JSON Schema's meta-data vocabulary, and `$comment`).
+const ANNOTATIONS: [&str; 8] = ["title", "description", "default", "examples", "$comment", "readOnly", "writeOnly", "deprecated"];
+
+/// An `allOf` branch that only annotates (`{"default": 0}` beside a `$ref`, the
+/// draft-06/07 meta-schemas' own pattern) never changes the type (record 0078).
+pub fn is_annotation_only(branch: &Value) -> bool {
+    match branch {
+        Value::Object(map) => map.keys().all(|k| ANNOTATIONS.contains(&k.as_str())),
+        _ => false,
+    }
+}
+
+/// The index of the one `allOf` branch that does more than annotate; None when there are none or several.
+fn sole_typing_branch(all_of: &[Value]) -> Option<usize> {
+    let mut found = None;
+    for (i, branch) in all_of.iter().enumerate() {
+        if is_annotation_only(branch) {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(i);
+    }
+    found
+}
+
 /// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
 pub fn allows_null(node: &Value) -> bool {
     allows_null_in(&Keywords::of(node))
@@ -148,10 +176,11 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     let has_properties = kw.properties.is_some_and(Value::is_object);
     let all_of = kw.all_of;
     if let Some(Value::Array(list)) = all_of {
-        if list.len() == 1 && !has_properties {
-            if let Some(only) = list.first() {
+        if !has_properties {
+            if let Some(i) = sole_typing_branch(list) {
+                let only = &list[i];
                 if only.is_object() && attr(only, "$ref").is_some_and(Value::is_string) {
-                    let info = type_of(lw, only, &at(loc, &["allOf", "0"]), ctx)?;
+                    let info = type_of(lw, only, &at(loc, &["allOf", &i.to_string()]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
             }
