@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { graphqlJsProblems } from '../js/test/support';
 import { buildClis, ROOT } from './cli-run';
-import { CORPUS, coverage, measure } from './real-world';
+import { CORPUS, coverage, optionsOf, measure } from './real-world';
 
 let rustCli = '';
 beforeAll(() => {
@@ -34,7 +34,7 @@ describe.skipIf(!installed)('real-world JSON Schemas', () => {
       expect(m.ts.status, m.ts.stderr.slice(0, 2000)).toBe(0);
       expect(m.ts.stdout.length).toBeGreaterThan(0);
       expect(graphqlJsProblems(m.ts.stdout)).toEqual([]);
-      const cov = coverage(path.join(ROOT, m.input));
+      const cov = coverage(path.join(ROOT, m.input), optionsOf(doc));
       expect(cov.types).toBeGreaterThan(0);
       console.log(`${doc.name}: ${cov.types}/${cov.objects} object schemas became types; TypeScript ${m.ts.ms} ms, Rust ${m.rust.ms} ms`);
     });

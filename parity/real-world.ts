@@ -88,6 +88,17 @@ export async function measure(doc: CorpusDocument, rustCli: string): Promise<Mea
   return { doc, input, bytes: fs.statSync(path.join(ROOT, input)).size, ts, rust };
 }
 
+/** A document's CLI flags (`args`) as converter options, for `coverage`. */
+export function optionsOf(doc: CorpusDocument): ConverterOptions {
+  const args = doc.args ?? [];
+  const options: ConverterOptions = {};
+  for (let i = 0; i < args.length; i += 2) {
+    if (args[i] === '--unresolved-refs') options.unresolvedRefs = args[i + 1] as 'error' | 'json';
+    else throw new Error(`parity/real-world.json: flag ${args[i]} has no option mapping in parity/real-world.ts`);
+  }
+  return options;
+}
+
 /** The number of warnings in a CLI's stderr, by code. */
 export function warningCounts(stderr: string): Map<string, number> {
   const counts = new Map<string, number>();
@@ -147,7 +158,7 @@ export function coverage(file: string, options: ConverterOptions = {}): Coverage
   const scan = scanDocument(root, resolvedOptions.fileName);
   const resolved = applyRootOverrides(resolvedOptions, root);
   const main: Source = { id: '', file: resolvedOptions.fileName, text, root, dir: resolvedOptions.baseDir, refs: scan.refs };
-  const resolver = new Resolver(main, resolvedOptions.baseDir);
+  const resolver = new Resolver(main, resolvedOptions.baseDir, resolved.unresolvedRefs);
   const targets = resolver.collectTargets();
   const lw = new Lowering(resolved, resolver, targets, []);
   lw.run();

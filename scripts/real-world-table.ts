@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import { buildClis, ROOT } from '../parity/cli-run';
-import { CORPUS, coverage, measure, packageVersion, warningCounts, type Coverage } from '../parity/real-world';
+import { CORPUS, coverage, optionsOf, measure, packageVersion, warningCounts, type Coverage } from '../parity/real-world';
 
 function size(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     let figures = `error: ${/error\[([A-Z_]+)\]/.exec(m.ts.stderr)?.[1] ?? '?'}`;
     let percent = '-';
     if (m.ts.status === 0) {
-      cov = coverage(path.join(ROOT, m.input));
+      cov = coverage(path.join(ROOT, m.input), optionsOf(doc));
       figures = `${cov.types} / ${cov.objects}`;
       percent = cov.objects === 0 ? '-' : `${Math.round((100 * cov.types) / cov.objects)}%`;
       for (const [why, n] of cov.reasons) totals.set(why, (totals.get(why) ?? 0) + n);

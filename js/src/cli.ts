@@ -153,6 +153,8 @@ interface ConvertFlags {
   federationLink?: boolean;
   strict?: boolean;
   validate?: boolean;
+  unresolvedRefs?: string;
+  explainJson?: boolean;
   color?: ColorMode;
   quiet?: boolean;
   watch?: boolean;
@@ -167,6 +169,8 @@ const OPTION_FLAGS = [
   'federationLink',
   'strict',
   'validate',
+  'unresolvedRefs',
+  'explainJson',
 ] as const;
 
 /** Options the CLI derives from `-i` itself; a config file may not set them. */
@@ -636,6 +640,13 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
+    .addOption(
+      new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
+        'error',
+        'json',
+      ]),
+    )
+    .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
     .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');
   withTerminalOptions(convert)
     .addHelpText('after', CONVERT_EXAMPLES)

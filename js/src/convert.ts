@@ -73,7 +73,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     }
     const resolved = applyRootOverrides(options, root);
     const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
-    const resolver = new Resolver(main, options.baseDir);
+    const resolver = new Resolver(main, options.baseDir, resolved.unresolvedRefs);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
     const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];

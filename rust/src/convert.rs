@@ -216,7 +216,7 @@ fn run_rewritten(
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,
     };
-    let mut resolver = Resolver::new(main, options.base_dir.as_deref());
+    let mut resolver = Resolver::with_unresolved_refs(main, options.base_dir.as_deref(), resolved.unresolved_refs_json);
     let targets = resolver.collect_targets()?;
     for s in resolver.sources.values() {
         if let Some(text) = &s.text {
