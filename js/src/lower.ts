@@ -102,6 +102,9 @@ export class Lowering {
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });
       if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
+    } else {
+      const kind = this.rootKind({ loc: rootLoc, node: root });
+      if (kind !== undefined) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
     }
     for (const section of keysOf(root)) {
       if (section !== 'definitions' && section !== '$defs') continue;
@@ -121,6 +124,20 @@ export class Lowering {
       this.lowerSlot(slot);
       for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
     }
+  }
+
+  /**
+   * Record 0078: a root without properties that is an enum (the SPDX license list), a
+   * union or a scalar alias (`{"title": "Id", "type": "string"}`) is that type, named
+   * as a root object is (D16); anything else (definitions only, a lone `$ref`) is none.
+   */
+  private rootKind(target: Target): SlotKind | undefined {
+    const kind = this.classify(target);
+    if (kind === 'enum' || kind === 'union' || kind === 'scalar') return kind;
+    if (kind !== 'alias' || !isScalarAlias(target.node as JsonObject)) return undefined;
+    // A `$ref` to the root (`#`) names that scalar too.
+    this.classes.set(target, 'scalar');
+    return 'scalar';
   }
 
   private rootName(root: JsonObject): string {
@@ -435,7 +452,9 @@ export class Lowering {
   }
 
   private lowerScalar(slot: Slot): void {
-    const scalar = attr(slot.node, 'x-graphql-scalar') as JsonObject;
+    const scalar = attr(slot.node, 'x-graphql-scalar');
+    // A root scalar alias (record 0078) has no x-graphql-scalar: its description is the node's.
+    if (!isObject(scalar)) return;
     const description = own(scalar, 'description');
     if (typeof description === 'string') slot.description = description;
     const url = own(scalar, 'specifiedByURL');
@@ -495,6 +514,18 @@ export class Lowering {
 function isOneOf(node: JsonObject): boolean {
   const list = attr(node, 'x-graphql-type-directives');
   return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
+}
+
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+/** A schema that says only which scalar a value is: one JSON Schema scalar type (and perhaps null), no enum, const, ref or branches. */
+function isScalarAlias(node: JsonObject): boolean {
+  for (const key of ['enum', 'const', '$ref', 'oneOf', 'anyOf', 'allOf', 'properties', 'items']) if (own(node, key) !== undefined) return false;
+  const type = own(node, 'type');
+  if (typeof type === 'string') return SCALAR_TYPES.has(type);
+  if (!Array.isArray(type)) return false;
+  const others = type.filter((t) => t !== 'null');
+  return others.length === 1 && typeof others[0] === 'string' && SCALAR_TYPES.has(others[0]);
 }
 
 /** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */

@@ -178,6 +178,12 @@ impl Lowering {
                 let id = self.create_slot(&target, kind, BaseName::Root, None);
                 self.units.push(id);
             }
+        } else {
+            let target = Target { loc: root_loc.clone() };
+            if let Some(kind) = self.root_kind(&target)? {
+                let id = self.create_slot(&target, kind, BaseName::Root, None);
+                self.units.push(id);
+            }
         }
         if let Value::Object(sections) = root {
             for (section, defs) in sections {
@@ -204,6 +210,21 @@ impl Lowering {
             }
         }
         Ok(())
+    }
+
+    /// Record 0078: a root without properties that is an enum (the SPDX license list), a
+    /// union or a scalar alias (`{"title": "Id", "type": "string"}`) is that type, named
+    /// as a root object is (D16); anything else (definitions only, a lone `$ref`) is none.
+    fn root_kind(&mut self, target: &Target) -> Result<Option<SlotKind>, ConversionError> {
+        Ok(match self.classify(target)? {
+            Classification::Slot(kind @ (SlotKind::Enum | SlotKind::Union | SlotKind::Scalar)) => Some(kind),
+            Classification::Alias if is_scalar_alias(target.node()) => {
+                // A `$ref` to the root (`#`) names that scalar too.
+                self.classes.insert(&target.loc, Classification::Slot(SlotKind::Scalar));
+                Some(SlotKind::Scalar)
+            }
+            _ => None,
+        })
     }
 
     fn root_name(&self) -> String {
@@ -710,3 +731,19 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
     }
 }
 
+/// A schema that says only which scalar a value is: one JSON Schema scalar type (and
+/// perhaps null), no enum, const, ref or branches.
+fn is_scalar_alias(node: &Value) -> bool {
+    const SCALAR_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
+    if ["enum", "const", "$ref", "oneOf", "anyOf", "allOf", "properties", "items"].iter().any(|k| attr(node, k).is_some()) {
+        return false;
+    }
+    match attr(node, "type") {
+        Some(Value::String(t)) => SCALAR_TYPES.contains(&t.as_str()),
+        Some(Value::Array(types)) => {
+            let mut others = types.iter().filter(|t| t.as_str() != Some("null"));
+            matches!((others.next(), others.next()), (Some(Value::String(t)), None) if SCALAR_TYPES.contains(&t.as_str()))
+        }
+        _ => false,
+    }
+}
