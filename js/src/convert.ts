@@ -94,10 +94,9 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
         : warnings.map((w) => (w.file === options.fileName && w.pointer !== undefined ? { ...w, pointer: originalPointer(w.pointer, changes) } : w));
     // under `strict` the catch below locates the warning it throws
     const located = positions ? withPositions(relocated, texts) : relocated;
-    if (resolved.strict && located.length > 0) {
-      const w = located[0];
-      throw new ConversionError(w.code, w.message, w);
-    }
+    // JSON_FIELDS only reports (record 0079): strict raises the first other warning.
+    const first = resolved.strict ? located.find((w) => w.code !== ErrorCodes.JSON_FIELDS) : undefined;
+    if (first !== undefined) throw new ConversionError(first.code, first.message, first);
     const sdl = blocks.length === 0 ? '' : joinBlocks(printer.head(head), blocks);
     return { output: sdl, sdl, warnings: located };
   } catch (e) {

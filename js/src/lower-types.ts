@@ -10,6 +10,7 @@ import { ErrorCodes } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
 import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { objectishReason, objectReason, type JsonReason } from './json-reasons';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
 import type { Slot } from './slots';
@@ -56,7 +57,7 @@ export function typeOf(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeConte
 }
 
 function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext): TypeInfo {
-  if (!isObject(schema)) return json(lw, false);
+  if (!isObject(schema)) return json(lw, false, 'untyped');
   const node = schema;
   const nullable = allowsNull(node);
   const scalar = attr(node, 'x-graphql-scalar');
@@ -92,11 +93,11 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   const type = own(node, 'type');
   if (type === undefined || (Array.isArray(type) && type.length === 0)) {
     if (isObject(properties) || explicitKind(node) !== undefined || Array.isArray(allOf)) return objectType(lw, node, loc, ctx, nullable);
-    return json(lw, nullable);
+    return json(lw, nullable, 'untyped');
   }
   // The one type other than "null" (no list built for the usual single `type` string).
   const single = Array.isArray(type) ? soleNonNullType(type) : type === 'null' ? undefined : type;
-  if (single === undefined) return json(lw, nullable);
+  if (single === undefined) return json(lw, nullable, 'several-types');
   switch (single) {
     case 'string':
       return { type: named('String'), nullable };
@@ -109,13 +110,16 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
       return { type: named('Boolean'), nullable };
     case 'array': {
       const items = own(node, 'items');
-      if (!isObject(items)) return { type: listOf(jsonType()), nullable };
+      if (!isObject(items)) {
+        lw.jsonReason = 'untyped';
+        return { type: listOf(jsonType()), nullable };
+      }
       return { type: listOf(typeOf(lw, items, at(loc, 'items'), ctx).type), nullable };
     }
     case 'object':
       return objectType(lw, node, loc, ctx, nullable);
     default:
-      return json(lw, nullable);
+      return json(lw, nullable, 'unknown-type');
   }
 }
 
@@ -157,12 +161,13 @@ function soleNonNullType(types: JsonValue[]): JsonValue | undefined {
 /** A `$ref` target: a named type, or (for an alias) the type of what it says. */
 function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   const target = lw.followRefs(first);
+  if (lw.resolver.isUnresolved(target)) return json(lw, false, 'unresolved-ref');
   const kind = lw.classify(target);
   if (isSlotKind(kind)) {
     const slotKind = kind === 'object' && ctx.input && !lw.slots.has(target) ? 'input' : kind;
     return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
   }
-  if (kind !== 'alias') return json(lw, false);
+  if (kind !== 'alias') return json(lw, false, objectReason(target.node));
   // An alias that reaches itself again (an array of itself) has no GraphQL type.
   const key = locKey(target.loc);
   if (lw.aliasStack.has(key)) {
@@ -200,7 +205,7 @@ function branchesType(
     const slot = lw.slotFor(target, 'union', ctx.owner, () => ctx.owner.name + toTypeName(ctx.key));
     return { type: { kind: 'slot', slot }, nullable: withNull };
   }
-  return json(lw, withNull);
+  return json(lw, withNull, 'mixed-union');
 }
 
 /** D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars. */
@@ -226,7 +231,7 @@ function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, c
 function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
   const target: Target = { loc, node };
   const kind = lw.classify(target);
-  if (!isSlotKind(kind)) return json(lw, nullable);
+  if (!isSlotKind(kind)) return json(lw, nullable, objectishReason(node));
   const existing = lw.slots.get(target);
   if (existing) return { type: { kind: 'slot', slot: existing }, nullable };
   const merged = lw.merged(target);
@@ -241,7 +246,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
     surfacedRequired ||
     Array.isArray(own(node, 'oneOf')) ||
     Array.isArray(own(node, 'anyOf'));
-  if (!named) return json(lw, nullable);
+  if (!named) return json(lw, nullable, 'small-object');
   const slotKind = ctx.input && kind === 'object' ? 'input' : kind;
   return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable };
 }
@@ -261,9 +266,11 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
   const kinds = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'Int' : 'Float') : typeof v === 'string' ? 'String' : typeof v === 'boolean' ? 'Boolean' : 'JSON')));
   if (kinds.size === 1) {
     const only = [...kinds][0];
+    if (only === 'JSON') lw.jsonReason = 'mixed-values';
     return { type: only === 'JSON' ? jsonType() : named(only) };
   }
   if (kinds.size === 2 && kinds.has('Int') && kinds.has('Float')) return { type: named('Float') };
+  lw.jsonReason = 'mixed-values';
   return { type: jsonType() };
 }
 
@@ -283,7 +290,9 @@ function jsonType(): TypeExpr {
   return named(JSON_SCALAR);
 }
 
-function json(_lw: Lowering, nullable: boolean): TypeInfo {
+/** The JSON scalar, and why (record 0079: read by `lowerField`). */
+function json(lw: Lowering, nullable: boolean, reason: JsonReason): TypeInfo {
+  lw.jsonReason = reason;
   return { type: jsonType(), nullable };
 }
 

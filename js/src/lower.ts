@@ -12,6 +12,7 @@ import type { EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
+import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
@@ -19,7 +20,7 @@ import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject, type Resolver } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
-import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
 /** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
 export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
@@ -47,6 +48,10 @@ export class Lowering {
   schemaExtension?: DraftSchemaDef;
   schema?: DraftSchemaDef;
   private readonly merges = new LocMap<MergedObject>();
+  /** Why the last JSON type was made (record 0079): set by lower-types.ts, read by `lowerField`. */
+  jsonReason: JsonReason | undefined;
+  /** The fields that became the JSON scalar, with why, in the order they were lowered. */
+  readonly jsonFields: JsonField[] = [];
 
   constructor(
     readonly options: ResolvedOptions,
@@ -124,6 +129,7 @@ export class Lowering {
       this.lowerSlot(slot);
       for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
     }
+    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, main.file));
   }
 
   /**
@@ -381,9 +387,12 @@ export class Lowering {
       explicitNonNull = parsed.kind === 'nonNull';
       schemaNull = allowsNull(node);
     } else {
+      this.jsonReason = undefined;
       const info = typeOf(this, schema, loc, ctx);
       type = info.type;
       schemaNull = info.nullable;
+      const base = baseOf(type);
+      if (base.kind === 'name' && base.name === JSON_SCALAR) this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
     }
     if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
       type = { kind: 'list', of: nonNull(type.of) };

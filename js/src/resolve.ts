@@ -81,6 +81,11 @@ export class Resolver {
    */
   private readonly resolved = new Map<Source, Map<string, Target>>();
 
+  /** Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`. */
+  isUnresolved(target: Target): boolean {
+    return this.unresolvedTarget !== undefined && target.loc.source === this.unresolvedTarget.loc.source;
+  }
+
   /** `ref` written at `from` (the pointer of the node holding `$ref`). */
   resolve(ref: string, from: Loc): Target {
     let known = this.resolved.get(from.source);

@@ -101,7 +101,8 @@ impl Resolver {
         }
     }
 
-    fn is_unresolved(&self, target: &Target) -> bool {
+    /// Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`.
+    pub fn is_unresolved(&self, target: &Target) -> bool {
         self.unresolved_target.as_ref().is_some_and(|u| Rc::ptr_eq(u.loc.source(), target.loc.source()))
     }
 
