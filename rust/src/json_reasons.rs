@@ -95,7 +95,7 @@ pub fn json_field_warnings(fields: &[JsonField], explain: bool, file: Option<&st
         .filter(|(n, _)| *n > 0)
         .collect();
     // By count, then in the order of REASONS (a stable sort keeps it).
-    counts.sort_by(|a, b| b.0.cmp(&a.0));
+    counts.sort_by_key(|c| std::cmp::Reverse(c.0));
     let n = fields.len();
     let parts: Vec<String> = counts.iter().map(|(n, label)| format!("{n} {label}")).collect();
     vec![Diagnostic::warning(

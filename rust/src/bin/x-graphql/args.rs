@@ -107,6 +107,7 @@ Examples:
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
   x-graphql convert -i product.schema.json --no-federation-link
   x-graphql convert -i user.schema.json --strict --validate
+  x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
   x-graphql convert -r -i schemas -o generated --quiet --color never
 
