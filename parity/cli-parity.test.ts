@@ -436,7 +436,7 @@ describe('-r over a folder tree', () => {
     expect(js.status).toBe(1);
     expect(js.stderr).toContain('in/b.json: error[IO] cannot read input: not a regular file\n');
     expect(js.stderr).toContain('in/c.json: error[IO] cannot read input: not a regular file\n');
-    expect(js.stderr).toContain('in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file\n');
+    expect(js.stderr).toContain('in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)\n');
     expect(js.stderr).toMatch(/converted 1 file, 3 failed\n$/);
   });
 

@@ -459,6 +459,21 @@ function distanceBelow(x: readonly string[], y: readonly string[], limit: number
   return Math.min(prev[y.length], limit);
 }
 
+/** The closest of `candidates` to `name` (distance <= 3, ties broken by their order). */
+export function closestOf(name: string, candidates: readonly string[]): string | undefined {
+  const x = Array.from(name);
+  let best: string | undefined;
+  let bestDistance = 4;
+  for (const candidate of candidates) {
+    const d = distanceBelow(x, Array.from(candidate), bestDistance);
+    if (d < bestDistance) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
 let namePoints: Array<[string, string[]]> | undefined;
 
 /** The closest catalog attribute name (distance <= 3, ties broken by catalog order). */

@@ -157,6 +157,8 @@ interface ConvertFlags {
   federationLink?: boolean;
   strict?: boolean;
   validate?: boolean;
+  unresolvedRefs?: string;
+  explainJson?: boolean;
   color?: ColorMode;
   quiet?: boolean;
   watch?: boolean;
@@ -171,6 +173,8 @@ const OPTION_FLAGS = [
   'federationLink',
   'strict',
   'validate',
+  'unresolvedRefs',
+  'explainJson',
 ] as const;
 
 /** Options the CLI derives from `-i` itself; a config file may not set them. */
@@ -571,6 +575,7 @@ Examples:
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
   x-graphql convert -i product.schema.json --no-federation-link
   x-graphql convert -i user.schema.json --strict --validate
+  x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
   x-graphql convert -r -i schemas -o generated --quiet --color never`;
 
@@ -640,6 +645,13 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
+    .addOption(
+      new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
+        'error',
+        'json',
+      ]),
+    )
+    .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
     .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');
   withTerminalOptions(convert)
     .addHelpText('after', CONVERT_EXAMPLES)

@@ -68,7 +68,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     }
     const resolved = applyRootOverrides(options, root);
     const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
-    const resolver = new Resolver(main, options.baseDir);
+    const resolver = new Resolver(main, options.baseDir, resolved.unresolvedRefs);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
     const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];
@@ -89,10 +89,9 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
         : warnings.map((w) => (w.file === options.fileName && w.pointer !== undefined ? { ...w, pointer: originalPointer(w.pointer, changes) } : w));
     // under `strict` the catch below locates the warning it throws
     const located = positions ? withPositions(relocated, texts) : relocated;
-    if (resolved.strict && located.length > 0) {
-      const w = located[0];
-      throw new ConversionError(w.code, w.message, w);
-    }
+    // JSON_FIELDS only reports (record 0079): strict raises the first other warning.
+    const first = resolved.strict ? located.find((w) => w.code !== ErrorCodes.JSON_FIELDS) : undefined;
+    if (first !== undefined) throw new ConversionError(first.code, first.message, first);
     const sdl = blocks.length === 0 ? '' : joinBlocks(printer.head(head), blocks);
     return { output: sdl, warnings: located };
   } catch (e) {

@@ -99,6 +99,9 @@ export const ErrorCodes = {
   DIRECTIVE_INFERRED: 'DIRECTIVE_INFERRED',
   ONE_OF_REQUIRED: 'ONE_OF_REQUIRED',
   NO_TYPES: 'NO_TYPES',
+  // real-world schemas (records 0078, 0079)
+  UNKNOWN_TYPE: 'UNKNOWN_TYPE',
+  JSON_FIELDS: 'JSON_FIELDS',
   // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
   FIELD_SET: 'FIELD_SET',
   KEY_FIELD_SKIPPED: 'KEY_FIELD_SKIPPED',

@@ -101,6 +101,15 @@ export function inlineBaseName(loc: Loc): string {
   return (loc.source.id === '' ? 'Root' : fileStem(loc.source.id)) + suffix;
 }
 
+/**
+ * Whether a pointer walks schema keywords only (`/$defs/a/properties/b`), so the scan of
+ * its document met the `$ref`s below it; a pointer into anything else
+ * (`/$defs/options/preset`: `preset` is no keyword) leads below what the scan walks.
+ */
+export function isSchemaPlace(root: JsonValue, pointer: string): boolean {
+  return schemaSegments(root, pointer).every((s) => s.role !== Role.Other);
+}
+
 /** Whether a place is a property's schema (`properties/<key>`), whose description is the field's. */
 export function isPropertyPlace(loc: Loc): boolean {
   // Most places are not: no walk unless the pointer's words could say so.

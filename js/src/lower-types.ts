@@ -1,14 +1,16 @@
 /**
  * typeOf: one property schema -> a GraphQL type expression (D5, C2-C4, D14).
  *
- * Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+ * Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref (beside
+ * branches that only annotate),
  * `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
  * whether the schema itself admits null (D4 ranks it above `required`).
  */
 import { ErrorCodes } from './errors';
-import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
 import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { objectishReason, objectReason, type JsonReason } from './json-reasons';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName } from './normalize';
 import type { Slot } from './slots';
@@ -55,7 +57,7 @@ export function typeOf(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeConte
 }
 
 function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext): TypeInfo {
-  if (!isObject(schema)) return json(lw, false);
+  if (!isObject(schema)) return json(lw, false, 'untyped');
   const node = schema;
   const nullable = allowsNull(node);
   const scalar = attr(node, 'x-graphql-scalar');
@@ -70,10 +72,11 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   }
   const properties = own(node, 'properties');
   const allOf = own(node, 'allOf');
-  if (Array.isArray(allOf) && allOf.length === 1 && !isObject(properties)) {
-    const only = allOf[0];
+  if (Array.isArray(allOf) && !isObject(properties)) {
+    const i = soleTypingBranch(allOf);
+    const only = i === undefined ? undefined : allOf[i];
     if (isObject(only) && typeof own(only, '$ref') === 'string') {
-      const info = typeOf(lw, only, at(loc, 'allOf', 0), ctx);
+      const info = typeOf(lw, only, at(loc, 'allOf', i!), ctx);
       return { type: info.type, nullable: info.nullable || nullable };
     }
   }
@@ -90,11 +93,11 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   const type = own(node, 'type');
   if (type === undefined || (Array.isArray(type) && type.length === 0)) {
     if (isObject(properties) || explicitKind(node) !== undefined || Array.isArray(allOf)) return objectType(lw, node, loc, ctx, nullable);
-    return json(lw, nullable);
+    return json(lw, nullable, 'untyped');
   }
   // The one type other than "null" (no list built for the usual single `type` string).
   const single = Array.isArray(type) ? soleNonNullType(type) : type === 'null' ? undefined : type;
-  if (single === undefined) return json(lw, nullable);
+  if (single === undefined) return json(lw, nullable, 'several-types');
   switch (single) {
     case 'string':
       return { type: named('String'), nullable };
@@ -107,14 +110,40 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
       return { type: named('Boolean'), nullable };
     case 'array': {
       const items = own(node, 'items');
-      if (!isObject(items)) return { type: listOf(jsonType()), nullable };
+      if (!isObject(items)) {
+        lw.jsonReason = 'untyped';
+        return { type: listOf(jsonType()), nullable };
+      }
       return { type: listOf(typeOf(lw, items, at(loc, 'items'), ctx).type), nullable };
     }
     case 'object':
       return objectType(lw, node, loc, ctx, nullable);
     default:
-      return json(lw, nullable);
+      return json(lw, nullable, 'unknown-type');
   }
+}
+
+/** The keywords that only annotate a value (JSON Schema's meta-data vocabulary, and `$comment`). */
+const ANNOTATIONS = new Set(['title', 'description', 'default', 'examples', '$comment', 'readOnly', 'writeOnly', 'deprecated']);
+
+/**
+ * An `allOf` branch that only annotates (`{"default": 0}` beside a `$ref`, the
+ * draft-06/07 meta-schemas' own pattern) never changes the type (record 0078).
+ */
+export function isAnnotationOnly(branch: JsonValue): boolean {
+  if (!isObject(branch)) return false;
+  return keysOf(branch).every((key) => ANNOTATIONS.has(key));
+}
+
+/** The index of the one `allOf` branch that does more than annotate; undefined when there are none or several. */
+function soleTypingBranch(allOf: JsonValue[]): number | undefined {
+  let found: number | undefined;
+  for (let i = 0; i < allOf.length; i++) {
+    if (isAnnotationOnly(allOf[i])) continue;
+    if (found !== undefined) return undefined;
+    found = i;
+  }
+  return found;
 }
 
 /** The only entry of a `type` list that is not "null"; undefined when there are none or several. */
@@ -132,12 +161,13 @@ function soleNonNullType(types: JsonValue[]): JsonValue | undefined {
 /** A `$ref` target: a named type, or (for an alias) the type of what it says. */
 function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   const target = lw.followRefs(first);
+  if (lw.resolver.isUnresolved(target)) return json(lw, false, 'unresolved-ref');
   const kind = lw.classify(target);
   if (isSlotKind(kind)) {
     const slotKind = kind === 'object' && ctx.input && !lw.slots.has(target) ? 'input' : kind;
     return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
   }
-  if (kind !== 'alias') return json(lw, false);
+  if (kind !== 'alias') return json(lw, false, objectReason(target.node));
   // An alias that reaches itself again (an array of itself) has no GraphQL type.
   const key = locKey(target.loc);
   if (lw.aliasStack.has(key)) {
@@ -175,7 +205,7 @@ function branchesType(
     const slot = lw.slotFor(target, 'union', ctx.owner, () => ctx.owner.name + toTypeName(ctx.key));
     return { type: { kind: 'slot', slot }, nullable: withNull };
   }
-  return json(lw, withNull);
+  return json(lw, withNull, 'mixed-union');
 }
 
 /** D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars. */
@@ -201,7 +231,7 @@ function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, c
 function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
   const target: Target = { loc, node };
   const kind = lw.classify(target);
-  if (!isSlotKind(kind)) return json(lw, nullable);
+  if (!isSlotKind(kind)) return json(lw, nullable, objectishReason(node));
   const existing = lw.slots.get(target);
   if (existing) return { type: { kind: 'slot', slot: existing }, nullable };
   const merged = lw.merged(target);
@@ -216,7 +246,7 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
     surfacedRequired ||
     Array.isArray(own(node, 'oneOf')) ||
     Array.isArray(own(node, 'anyOf'));
-  if (!named) return json(lw, nullable);
+  if (!named) return json(lw, nullable, 'small-object');
   const slotKind = ctx.input && kind === 'object' ? 'input' : kind;
   return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable };
 }
@@ -236,9 +266,11 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
   const kinds = new Set(values.map((v) => (typeof v === 'number' ? (Number.isInteger(v) ? 'Int' : 'Float') : typeof v === 'string' ? 'String' : typeof v === 'boolean' ? 'Boolean' : 'JSON')));
   if (kinds.size === 1) {
     const only = [...kinds][0];
+    if (only === 'JSON') lw.jsonReason = 'mixed-values';
     return { type: only === 'JSON' ? jsonType() : named(only) };
   }
   if (kinds.size === 2 && kinds.has('Int') && kinds.has('Float')) return { type: named('Float') };
+  lw.jsonReason = 'mixed-values';
   return { type: jsonType() };
 }
 
@@ -258,7 +290,9 @@ function jsonType(): TypeExpr {
   return named(JSON_SCALAR);
 }
 
-function json(_lw: Lowering, nullable: boolean): TypeInfo {
+/** The JSON scalar, and why (record 0079: read by `lowerField`). */
+function json(lw: Lowering, nullable: boolean, reason: JsonReason): TypeInfo {
+  lw.jsonReason = reason;
   return { type: jsonType(), nullable };
 }
 

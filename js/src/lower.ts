@@ -12,6 +12,7 @@ import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { LocMap, locKey, type Loc, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
+import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
@@ -19,7 +20,7 @@ import { attr, explicitKind, explicitTypeName, flag } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject, type Resolver } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
-import { BUILTIN_SCALARS, MAX_LIST_NESTING, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
 /** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
 export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
@@ -47,6 +48,10 @@ export class Lowering {
   schemaExtension?: DraftSchemaDef;
   schema?: DraftSchemaDef;
   private readonly merges = new LocMap<MergedObject>();
+  /** Why the last JSON type was made (record 0079): set by lower-types.ts, read by `lowerField`. */
+  jsonReason: JsonReason | undefined;
+  /** The fields that became the JSON scalar, with why, in the order they were lowered. */
+  readonly jsonFields: JsonField[] = [];
 
   constructor(
     readonly options: ResolvedOptions,
@@ -102,6 +107,9 @@ export class Lowering {
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });
       if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
+    } else {
+      const kind = this.rootKind({ loc: rootLoc, node: root });
+      if (kind !== undefined) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
     }
     for (const section of keysOf(root)) {
       if (section !== 'definitions' && section !== '$defs') continue;
@@ -121,6 +129,21 @@ export class Lowering {
       this.lowerSlot(slot);
       for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
     }
+    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, main.file));
+  }
+
+  /**
+   * Record 0078: a root without properties that is an enum (the SPDX license list), a
+   * union or a scalar alias (`{"title": "Id", "type": "string"}`) is that type, named
+   * as a root object is (D16); anything else (definitions only, a lone `$ref`) is none.
+   */
+  private rootKind(target: Target): SlotKind | undefined {
+    const kind = this.classify(target);
+    if (kind === 'enum' || kind === 'union' || kind === 'scalar') return kind;
+    if (kind !== 'alias' || !isScalarAlias(target.node as JsonObject)) return undefined;
+    // A `$ref` to the root (`#`) names that scalar too.
+    this.classes.set(target, 'scalar');
+    return 'scalar';
   }
 
   private rootName(root: JsonObject): string {
@@ -404,9 +427,12 @@ export class Lowering {
       explicitNonNull = parsed.kind === 'nonNull';
       schemaNull = allowsNull(node);
     } else {
+      this.jsonReason = undefined;
       const info = typeOf(this, schema, loc, ctx);
       type = info.type;
       schemaNull = info.nullable;
+      const base = baseOf(type);
+      if (base.kind === 'name' && base.name === JSON_SCALAR) this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
     }
     if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
       type = { kind: 'list', of: nonNull(type.of) };
@@ -477,7 +503,9 @@ export class Lowering {
   }
 
   private lowerScalar(slot: Slot): void {
-    const scalar = attr(slot.node, 'x-graphql-scalar') as JsonObject;
+    const scalar = attr(slot.node, 'x-graphql-scalar');
+    // A root scalar alias (record 0078) has no x-graphql-scalar: its description is the node's.
+    if (!isObject(scalar)) return;
     const description = own(scalar, 'description');
     if (typeof description === 'string') slot.description = description;
     const url = own(scalar, 'specifiedByURL');
@@ -537,6 +565,18 @@ export class Lowering {
 function isOneOf(node: JsonObject): boolean {
   const list = attr(node, 'x-graphql-type-directives');
   return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
+}
+
+const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
+
+/** A schema that says only which scalar a value is: one JSON Schema scalar type (and perhaps null), no enum, const, ref or branches. */
+function isScalarAlias(node: JsonObject): boolean {
+  for (const key of ['enum', 'const', '$ref', 'oneOf', 'anyOf', 'allOf', 'properties', 'items']) if (own(node, key) !== undefined) return false;
+  const type = own(node, 'type');
+  if (typeof type === 'string') return SCALAR_TYPES.has(type);
+  if (!Array.isArray(type)) return false;
+  const others = type.filter((t) => t !== 'null');
+  return others.length === 1 && typeof others[0] === 'string' && SCALAR_TYPES.has(others[0]);
 }
 
 /** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */

@@ -8,7 +8,7 @@
  * a property *named* `x-graphql-foo` is never mistaken for an attribute.
  * It is iterative: nesting depth cannot overflow the stack.
  */
-import { attributeNames, checkAttribute, suggest } from './catalog';
+import { attributeNames, checkAttribute, closestOf, suggest } from './catalog';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, pointerJoin, type JsonObject, type JsonValue } from './load';
 
@@ -89,6 +89,10 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
         if (typeof value === 'string') refs.push({ pointer: pointerOf(at), ref: value });
         continue;
       }
+      if (key === 'type') {
+        if (typeof value !== 'string' || !JSON_TYPES.includes(value)) checkTypeNames(value, at, file, warnings);
+        continue;
+      }
       const kind = KEYWORD_KIND.get(key);
       if (kind === undefined) continue;
       if (kind & MAP) {
@@ -156,6 +160,26 @@ function pointerOf(at: Place): string {
     q.text = base;
   }
   return base;
+}
+
+/** JSON Schema's seven types, in the order a suggestion prefers them. */
+const JSON_TYPES: readonly string[] = ['string', 'integer', 'number', 'boolean', 'object', 'array', 'null'];
+
+/** Record 0078: a `type` name outside the seven is a typo (`"strng"`): a warning with the closest name. */
+function checkTypeNames(value: JsonValue, at: Place, file: string | undefined, warnings: Diagnostic[]): void {
+  const names = typeof value === 'string' ? [value] : Array.isArray(value) ? value : [];
+  names.forEach((name, i) => {
+    if (typeof name !== 'string' || JSON_TYPES.includes(name)) return;
+    const guess = closestOf(name, JSON_TYPES);
+    const pointer = typeof value === 'string' ? pointerJoin(pointerOf(at), 'type') : pointerJoin(pointerOf(at), 'type', i);
+    warnings.push({
+      code: ErrorCodes.UNKNOWN_TYPE,
+      severity: 'warning',
+      message: `type ${JSON.stringify(name)} is not one of JSON Schema's seven types${guess !== undefined ? ` (did you mean "${guess}"?)` : ''}: the field is JSON`,
+      ...(file !== undefined ? { file } : {}),
+      pointer,
+    });
+  });
 }
 
 function checkOneAttribute(

@@ -31,7 +31,16 @@ export interface ConverterOptions {
   inputDir?: string;
   /** The input's file name, used for the root type name and in diagnostics. */
   fileName?: string;
+  /**
+   * A `$ref` that cannot be resolved (a pointer to nothing, a remote URI, a missing
+   * file): an error (the default), or the JSON scalar with a warning (record 0078).
+   */
+  unresolvedRefs?: UnresolvedRefs;
+  /** List every place that became the JSON scalar, with its reason (record 0079). */
+  explainJson?: boolean;
 }
+
+export type UnresolvedRefs = 'error' | 'json';
 
 export interface ResolvedOptions {
   descriptionBlockThreshold: number;
@@ -46,6 +55,8 @@ export interface ResolvedOptions {
   baseDir?: string;
   inputDir?: string;
   fileName?: string;
+  unresolvedRefs: UnresolvedRefs;
+  explainJson: boolean;
 }
 
 export const DEFAULT_OPTIONS: ResolvedOptions = {
@@ -58,6 +69,8 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   validate: false,
   strict: false,
   federationLink: true,
+  unresolvedRefs: 'error',
+  explainJson: false,
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -84,6 +97,8 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   baseDir: str,
   inputDir: str,
   fileName: str,
+  unresolvedRefs: oneOf('error', 'json'),
+  explainJson: bool,
 };
 
 /** Root-level attributes that override an option for one document. */
@@ -93,6 +108,7 @@ export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
   ['x-graphql-inline-object-threshold', 'inlineObjectThreshold'],
   ['x-graphql-ref-naming', 'refNaming'],
   ['x-graphql-federation-link', 'federationLink'],
+  ['x-graphql-unresolved-refs', 'unresolvedRefs'],
 ];
 
 /** Checks converter options (from the API or a config file). Unknown keys are errors: they are typos. */

@@ -6,14 +6,21 @@
  * are read relative to the referring file, and must stay inside `baseDir`:
  * a ref that leaves it, or names a remote URI, is refused and never fetched.
  * Each file is read, parsed and scanned once.
+ *
+ * Under `unresolvedRefs: "json"` (record 0078) a ref to nothing, a remote ref
+ * and a ref to a file that cannot be read resolve to an empty schema (the JSON
+ * scalar), with a warning at each place that writes one; a ref that leaves the
+ * base folder is still an error.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
-import { evaluatePointer, LocMap, type Loc, type Source, type Target } from './loc';
+import { isSchemaPlace } from './inline-names';
+import { evaluatePointer, LocMap, locKey, type Loc, type Source, type Target } from './loc';
 import { chainMerge, type ChainMerge, type WalkRecord } from './merge-chains';
-import { scanDocument } from './normalize';
+import { scanDocument, type RefUse } from './normalize';
+import type { UnresolvedRefs } from './options';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -25,11 +32,19 @@ export class Resolver {
   private readonly baseDir?: string;
   /** The merges of `allOf` chain links, by schema; null: merged by the walk (merge-chains.ts). */
   readonly chainMerges = new LocMap<ChainMerge | null>();
+  /** What an unresolved ref becomes under `unresolvedRefs: "json"`: an empty schema, in a source of its own. */
+  private readonly unresolvedTarget?: Target;
+  /** The places whose unresolved ref was reported (lowering resolves a ref again). */
+  private readonly reported = new Set<string>();
 
-  constructor(main: Source, baseDir: string | undefined) {
+  constructor(main: Source, baseDir: string | undefined, unresolvedRefs: UnresolvedRefs = 'error') {
     this.main = main;
     this.baseDir = baseDir === undefined ? undefined : path.resolve(baseDir);
     this.sources.set(main.id, main);
+    if (unresolvedRefs === 'json') {
+      const root: JsonObject = {};
+      this.unresolvedTarget = { loc: { source: { id: '\0unresolved', text: '{}', root, refs: [] }, pointer: '' }, node: root };
+    }
   }
 
   /**
@@ -39,14 +54,24 @@ export class Resolver {
    */
   collectTargets(): LocMap<true> {
     const targets = new LocMap<true>();
-    const queue: Source[] = [this.main];
+    const queue: Array<[Source, RefUse[]]> = [[this.main, this.main.refs]];
+    // Targets below what a scan walks (a pointer into a non-schema container), scanned here.
+    const scanned = new Set<string>();
     for (let i = 0; i < queue.length; i++) {
-      const source = queue[i];
-      for (const use of source.refs) {
+      const [source, refs] = queue[i];
+      for (const use of refs) {
         const before = this.sources.size;
         const target = this.resolve(use.ref, { source, pointer: use.pointer });
         targets.set(target, true);
-        if (this.sources.size > before) queue.push(target.loc.source);
+        if (this.sources.size > before) queue.push([target.loc.source, target.loc.source.refs]);
+        if (target === this.unresolvedTarget || (!isObject(target.node) && !Array.isArray(target.node))) continue;
+        const key = locKey(target.loc);
+        if (scanned.has(key) || isSchemaPlace(target.loc.source.root, target.loc.pointer)) continue;
+        scanned.add(key);
+        // Attribute problems there are not reported: the scan of a document never was.
+        const scan = scanDocument(target.node, target.loc.source.file, []);
+        const below = scan.refs.map((r) => ({ pointer: target.loc.pointer + r.pointer, ref: r.ref }));
+        if (below.length > 0) queue.push([target.loc.source, below]);
       }
     }
     return targets;
@@ -59,6 +84,11 @@ export class Resolver {
    */
   private readonly resolved = new Map<Source, Map<string, Target>>();
 
+  /** Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`. */
+  isUnresolved(target: Target): boolean {
+    return this.unresolvedTarget !== undefined && target.loc.source === this.unresolvedTarget.loc.source;
+  }
+
   /** `ref` written at `from` (the pointer of the node holding `$ref`). */
   resolve(ref: string, from: Loc): Target {
     let known = this.resolved.get(from.source);
@@ -68,10 +98,47 @@ export class Resolver {
     }
     let target = known.get(ref);
     if (target === undefined) {
-      target = this.resolveUncached(ref, from);
+      target = this.resolveOrReport(ref, from);
       known.set(ref, target);
+    } else if (target === this.unresolvedTarget) {
+      this.report(ref, from);
     }
     return target;
+  }
+
+  /** `resolveUncached`, with an unresolved ref reported and made the JSON scalar under `unresolvedRefs: "json"`. */
+  private resolveOrReport(ref: string, from: Loc): Target {
+    try {
+      return this.resolveUncached(ref, from);
+    } catch (e) {
+      if (!(e instanceof ConversionError) || (e.code !== ErrorCodes.REF_UNRESOLVED && e.code !== ErrorCodes.REF_REMOTE)) throw e;
+      if (this.unresolvedTarget === undefined) {
+        e.message += ' (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)';
+        throw e;
+      }
+      this.failures.set(`${from.source.id}#${ref}`, e);
+      this.report(ref, from);
+      return this.unresolvedTarget;
+    }
+  }
+
+  /** Why each unresolved ref failed, by source and ref text. */
+  private readonly failures = new Map<string, ConversionError>();
+
+  /** The warning for an unresolved ref written at `from`, once per place. */
+  private report(ref: string, from: Loc): void {
+    const e = this.failures.get(`${from.source.id}#${ref}`)!;
+    const pointer = pointerJoin(from.pointer, '$ref');
+    const key = `${from.source.id}#${pointer}`;
+    if (this.reported.has(key)) return;
+    this.reported.add(key);
+    this.warnings.push({
+      code: e.code,
+      severity: 'warning',
+      message: `${e.message}: it becomes the JSON scalar`,
+      ...(from.source.file !== undefined ? { file: from.source.file } : {}),
+      pointer,
+    });
   }
 
   private resolveUncached(ref: string, from: Loc): Target {

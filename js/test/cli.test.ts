@@ -506,7 +506,7 @@ describe('-r over a folder tree', () => {
     expect(r.stderr).toBe(
       'in/env.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +
         'in/fifo.json: error[IO] cannot read input: not a regular file\n' +
-        'in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file\n' +
+        'in/r.json:1:49: error[REF_UNRESOLVED] file reference pipe.data is not a regular file (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)\n' +
         '1 | {"title":"R","type":"object","properties":{"p":{"$ref":"pipe.data"}}}\n' +
         '  |                                                 ^\n' +
         'in/secret.json: warning[LINK_OUTSIDE] skipped: a symbolic link whose target is outside in\n' +

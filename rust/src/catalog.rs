@@ -717,6 +717,22 @@ fn distance_below(x: &[char], y: &[char], limit: usize) -> usize {
     prev[y.len()].min(limit)
 }
 
+/// The closest of `candidates` to `name` (distance <= 3, ties broken by their order).
+pub fn closest_of<'a>(name: &str, candidates: &[&'a str]) -> Option<&'a str> {
+    let x: Vec<char> = name.chars().collect();
+    let mut best = None;
+    let mut best_distance = 4;
+    for candidate in candidates {
+        let y: Vec<char> = candidate.chars().collect();
+        let d = distance_below(&x, &y, best_distance);
+        if d < best_distance {
+            best = Some(*candidate);
+            best_distance = d;
+        }
+    }
+    best
+}
+
 /// The closest catalog attribute name (distance <= 3, ties broken by catalog order).
 pub fn suggest(name: &str) -> Option<&'static str> {
     static POINTS: OnceLock<Vec<(&'static str, Vec<char>)>> = OnceLock::new();

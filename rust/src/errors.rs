@@ -285,6 +285,9 @@ pub mod codes {
     pub const DIRECTIVE_INFERRED: &str = "DIRECTIVE_INFERRED";
     pub const ONE_OF_REQUIRED: &str = "ONE_OF_REQUIRED";
     pub const NO_TYPES: &str = "NO_TYPES";
+    // real-world schemas (records 0078, 0079)
+    pub const UNKNOWN_TYPE: &str = "UNKNOWN_TYPE";
+    pub const JSON_FIELDS: &str = "JSON_FIELDS";
     // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
     pub const FIELD_SET: &str = "FIELD_SET";
     pub const KEY_FIELD_SKIPPED: &str = "KEY_FIELD_SKIPPED";
@@ -329,6 +332,8 @@ pub mod codes {
         DIRECTIVE_INFERRED,
         ONE_OF_REQUIRED,
         NO_TYPES,
+        UNKNOWN_TYPE,
+        JSON_FIELDS,
         FIELD_SET,
         KEY_FIELD_SKIPPED,
         REF_UNRESOLVED,

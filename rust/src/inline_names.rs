@@ -93,6 +93,13 @@ pub fn inline_base_name(loc: &Loc) -> String {
 }
 
 /// Whether a place is a property's schema (`properties/<key>`), whose description is the field's.
+/// Whether a pointer walks schema keywords only (`/$defs/a/properties/b`), so the scan of
+/// its document met the `$ref`s below it; a pointer into anything else
+/// (`/$defs/options/preset`: `preset` is no keyword) leads below what the scan walks.
+pub fn is_schema_place(root: &Value, pointer: &str) -> bool {
+    schema_segments(root, pointer).iter().all(|(_, role)| *role != Role::Other)
+}
+
 pub fn is_property_place(loc: &Loc) -> bool {
     // Most places are not: no walk unless the pointer's words could say so (a place
     // made for a property is one by construction).

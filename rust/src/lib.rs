@@ -23,6 +23,7 @@ pub mod lower;
 pub mod inline_names;
 pub mod lower_classify;
 pub mod lower_types;
+pub mod json_reasons;
 pub mod lower_directives;
 pub mod directive_args;
 pub mod assemble;

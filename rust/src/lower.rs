@@ -25,8 +25,9 @@ use crate::options::{RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
+use crate::json_reasons::{json_field_warnings, JsonField, JsonReason};
 use crate::type_expr::{
-    is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
+    Base, JSON_SCALAR, is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
 };
 
 pub use crate::loc::Loc;
@@ -58,6 +59,10 @@ pub struct Lowering {
     /// (description and URL) and where it is, in the order they are met.
     pub scalar_info: IndexMap<String, (Value, Loc)>,
     pub(crate) classes: LocMap<Classification>,
+    /// Why the last JSON type was made (record 0079): set by lower_types.rs, read by `lower_field`.
+    pub json_reason: Option<JsonReason>,
+    /// The fields that became the JSON scalar, with why, in the order they were lowered.
+    pub json_fields: Vec<JsonField>,
     pub(crate) merges: LocMap<Rc<MergedObject>>,
     /// The field names of the object being lowered (`lower_object`), emptied and
     /// used again for the next one: a table allocated per object was 2% of a
@@ -100,6 +105,8 @@ impl Lowering {
             classes: LocMap::default(),
             merges: LocMap::default(),
             field_names: NameRegistry::default(),
+            json_reason: None,
+            json_fields: Vec::new(),
         }
     }
 
@@ -178,6 +185,12 @@ impl Lowering {
                 let id = self.create_slot(&target, kind, BaseName::Root, None);
                 self.units.push(id);
             }
+        } else {
+            let target = Target { loc: root_loc.clone() };
+            if let Some(kind) = self.root_kind(&target)? {
+                let id = self.create_slot(&target, kind, BaseName::Root, None);
+                self.units.push(id);
+            }
         }
         if let Value::Object(sections) = root {
             for (section, defs) in sections {
@@ -203,7 +216,25 @@ impl Lowering {
                 stack.extend(slot.children.iter().skip(before).rev());
             }
         }
+        let file = self.resolver.main.file.clone();
+        let summary = json_field_warnings(&self.json_fields, self.options.explain_json, file.as_deref());
+        self.warnings.extend(summary);
         Ok(())
+    }
+
+    /// Record 0078: a root without properties that is an enum (the SPDX license list), a
+    /// union or a scalar alias (`{"title": "Id", "type": "string"}`) is that type, named
+    /// as a root object is (D16); anything else (definitions only, a lone `$ref`) is none.
+    fn root_kind(&mut self, target: &Target) -> Result<Option<SlotKind>, ConversionError> {
+        Ok(match self.classify(target)? {
+            Classification::Slot(kind @ (SlotKind::Enum | SlotKind::Union | SlotKind::Scalar)) => Some(kind),
+            Classification::Alias if is_scalar_alias(target.node()) => {
+                // A `$ref` to the root (`#`) names that scalar too.
+                self.classes.insert(&target.loc, Classification::Slot(SlotKind::Scalar));
+                Some(SlotKind::Scalar)
+            }
+            _ => None,
+        })
     }
 
     fn root_name(&self) -> String {
@@ -439,9 +470,14 @@ impl Lowering {
             type_ = parsed;
             schema_null = allows_null(node);
         } else {
+            self.json_reason = None;
             let info = type_of(self, node, loc, &ctx)?;
             type_ = info.type_;
             schema_null = info.nullable;
+            if matches!(&type_.base, Base::Name(name) if name == JSON_SCALAR) {
+                let reason = self.json_reason.unwrap_or(JsonReason::Untyped);
+                self.json_fields.push(JsonField { reason, loc: loc.clone() });
+            }
         }
         if attribute("x-graphql-field-list-item-non-null") == Some(&Value::Bool(true)) {
             if type_.is_list() {
@@ -773,3 +809,19 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
     }
 }
 
+/// A schema that says only which scalar a value is: one JSON Schema scalar type (and
+/// perhaps null), no enum, const, ref or branches.
+fn is_scalar_alias(node: &Value) -> bool {
+    const SCALAR_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
+    if ["enum", "const", "$ref", "oneOf", "anyOf", "allOf", "properties", "items"].iter().any(|k| attr(node, k).is_some()) {
+        return false;
+    }
+    match attr(node, "type") {
+        Some(Value::String(t)) => SCALAR_TYPES.contains(&t.as_str()),
+        Some(Value::Array(types)) => {
+            let mut others = types.iter().filter(|t| t.as_str() != Some("null"));
+            matches!((others.next(), others.next()), (Some(Value::String(t)), None) if SCALAR_TYPES.contains(&t.as_str()))
+        }
+        _ => false,
+    }
+}

@@ -1,12 +1,14 @@
 //! type_of: one property schema -> a GraphQL type expression (D5, C2-C4, D14);
 //! mirrors js/src/lower-types.ts.
 //!
-//! Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref,
+//! Order of the checks: `x-graphql-scalar`, `$ref`, a lone `allOf` ref (beside
+//! branches that only annotate),
 //! `oneOf`/`anyOf`, `enum`, `const`, then `type`. The returned `nullable` says
 //! whether the schema itself admits null (D4 ranks it above `required`).
 //!
 
 use crate::json::Value;
+use crate::json_reasons::{object_reason, objectish_reason, JsonReason};
 
 use crate::errors::{codes, ConversionError};
 use crate::lower::{fail, is_slot_kind, is_string_enum, Classification, Lowering};
@@ -101,6 +103,33 @@ impl<'a> Keywords<'a> {
     }
 }
 
+/// The keywords that only annotate a value (JSON Schema's meta-data vocabulary, and `$comment`).
+const ANNOTATIONS: [&str; 8] = ["title", "description", "default", "examples", "$comment", "readOnly", "writeOnly", "deprecated"];
+
+/// An `allOf` branch that only annotates (`{"default": 0}` beside a `$ref`, the
+/// draft-06/07 meta-schemas' own pattern) never changes the type (record 0078).
+pub fn is_annotation_only(branch: &Value) -> bool {
+    match branch {
+        Value::Object(map) => map.keys().all(|k| ANNOTATIONS.contains(&k.as_str())),
+        _ => false,
+    }
+}
+
+/// The index of the one `allOf` branch that does more than annotate; None when there are none or several.
+fn sole_typing_branch(all_of: &[Value]) -> Option<usize> {
+    let mut found = None;
+    for (i, branch) in all_of.iter().enumerate() {
+        if is_annotation_only(branch) {
+            continue;
+        }
+        if found.is_some() {
+            return None;
+        }
+        found = Some(i);
+    }
+    found
+}
+
 /// `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch.
 pub fn allows_null(node: &Value) -> bool {
     allows_null_in(&Keywords::of(node))
@@ -130,7 +159,7 @@ fn allows_null_in(kw: &Keywords<'_>) -> bool {
 fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     let node = schema;
     if !node.is_object() {
-        return Ok(json(lw, false));
+        return Ok(json(lw, false, JsonReason::Untyped));
     }
     let kw = Keywords::of(node);
     let nullable = allows_null_in(&kw);
@@ -148,10 +177,11 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     let has_properties = kw.properties.is_some_and(Value::is_object);
     let all_of = kw.all_of;
     if let Some(Value::Array(list)) = all_of {
-        if list.len() == 1 && !has_properties {
-            if let Some(only) = list.first() {
+        if !has_properties {
+            if let Some(i) = sole_typing_branch(list) {
+                let only = &list[i];
                 if only.is_object() && attr(only, "$ref").is_some_and(Value::is_string) {
-                    let info = type_of(lw, only, &at(loc, &["allOf", "0"]), ctx)?;
+                    let info = type_of(lw, only, &at(loc, &["allOf", &i.to_string()]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
             }
@@ -184,12 +214,12 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         if has_properties || explicit_kind(node).is_some() || all_of.is_some_and(Value::is_array) {
             return object_type(lw, node, loc, ctx, nullable);
         }
-        return Ok(json(lw, nullable));
+        return Ok(json(lw, nullable, JsonReason::Untyped));
     }
     // The one type that is not "null"; none or several is JSON.
     let mut non_null_types = types.iter().filter(|t| t.as_str() != Some("null"));
     let (Some(only), None) = (non_null_types.next(), non_null_types.next()) else {
-        return Ok(json(lw, nullable));
+        return Ok(json(lw, nullable, JsonReason::SeveralTypes));
     };
     match only.as_str() {
         Some("string") => Ok(TypeInfo { type_: named("String"), nullable }),
@@ -201,19 +231,23 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
             let Some(items @ Value::Object(_)) = kw.items else {
+                lw.json_reason = Some(JsonReason::Untyped);
                 return Ok(TypeInfo { type_: list_of(json_type(lw)), nullable });
             };
             let items = type_of(lw, items, &at(loc, &["items"]), ctx)?;
             Ok(TypeInfo { type_: list_of(items.type_), nullable })
         }
         Some("object") => object_type(lw, node, loc, ctx, nullable),
-        _ => Ok(json(lw, nullable)),
+        _ => Ok(json(lw, nullable, JsonReason::UnknownType)),
     }
 }
 
 /// A `$ref` target: a named type, or (for an alias) the type of what it says.
 fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Res<TypeInfo> {
     let target = lw.follow_refs(first)?;
+    if lw.resolver.is_unresolved(&target) {
+        return Ok(json(lw, false, JsonReason::UnresolvedRef));
+    }
     let kind = lw.classify(&target)?;
     if let Some(kind) = is_slot_kind(kind) {
         let slot_kind = if kind == SlotKind::Object && ctx.input && !lw.slot_keys.contains(&target.loc) {
@@ -225,7 +259,7 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
         return Ok(TypeInfo { type_: slot(id), nullable: false });
     }
     if kind != Classification::Alias {
-        return Ok(json(lw, false));
+        return Ok(json(lw, false, object_reason(target.node())));
     }
     // An alias that reaches itself again (an array of itself) has no GraphQL type.
     let key = loc_key(&target.loc);
@@ -268,7 +302,7 @@ fn branches_type(
         let id = lw.slot_for(&target, SlotKind::Union, ctx.owner, base);
         return Ok(TypeInfo { type_: slot(id), nullable: with_null });
     }
-    Ok(json(lw, with_null))
+    Ok(json(lw, with_null, JsonReason::MixedUnion))
 }
 
 /// D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars.
@@ -306,7 +340,7 @@ fn enum_type(
 fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>, nullable: bool) -> Res<TypeInfo> {
     let target = Target { loc: loc.clone() };
     let kind = lw.classify(&target)?;
-    let Some(kind) = is_slot_kind(kind) else { return Ok(json(lw, nullable)) };
+    let Some(kind) = is_slot_kind(kind) else { return Ok(json(lw, nullable, objectish_reason(node))) };
     if let Some(&existing) = lw.slot_keys.get(loc) {
         return Ok(TypeInfo { type_: slot(existing), nullable });
     }
@@ -322,7 +356,7 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>
         || attr(node, "oneOf").is_some_and(Value::is_array)
         || attr(node, "anyOf").is_some_and(Value::is_array);
     if !is_named {
-        return Ok(json(lw, nullable));
+        return Ok(json(lw, nullable, JsonReason::SmallObject));
     }
     let slot_kind = if ctx.input && kind == SlotKind::Object { SlotKind::Input } else { kind };
     let id = lw.slot_for(&target, slot_kind, ctx.owner, BaseName::Target(target.clone()));
@@ -360,10 +394,16 @@ fn scalar_of_values(lw: &mut Lowering, values: &[Value]) -> TypeExpr {
         }
     }
     match kinds.as_slice() {
-        [only] if *only == JSON_SCALAR => json_type(lw),
+        [only] if *only == JSON_SCALAR => {
+            lw.json_reason = Some(JsonReason::MixedValues);
+            json_type(lw)
+        }
         [only] => named(*only),
         [a, b] if (*a == "Int" && *b == "Float") || (*a == "Float" && *b == "Int") => named("Float"),
-        _ => json_type(lw),
+        _ => {
+            lw.json_reason = Some(JsonReason::MixedValues);
+            json_type(lw)
+        }
     }
 }
 
@@ -386,7 +426,9 @@ fn json_type(_lw: &mut Lowering) -> TypeExpr {
     named(JSON_SCALAR)
 }
 
-fn json(lw: &mut Lowering, nullable: bool) -> TypeInfo {
+/// The JSON scalar, and why (record 0079: read by `lower_field`).
+fn json(lw: &mut Lowering, nullable: bool, reason: JsonReason) -> TypeInfo {
+    lw.json_reason = Some(reason);
     TypeInfo { type_: json_type(lw), nullable }
 }
 

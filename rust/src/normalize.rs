@@ -119,6 +119,32 @@ enum Step<'a> {
 /// node's segments when the node is visited: a pointer string for every subschema
 /// and every attribute was most of the walk's cost. Pointers are copied only into
 /// the refs and diagnostics that keep them.
+/// JSON Schema's seven types, in the order a suggestion prefers them.
+const JSON_TYPES: [&str; 7] = ["string", "integer", "number", "boolean", "object", "array", "null"];
+
+/// Record 0078: a `type` name outside the seven is a typo (`"strng"`): a warning with the closest name.
+fn check_type_names(value: &Value, pointer: &str, file: Option<&str>, warnings: &mut Vec<Diagnostic>) {
+    let names: &[Value] = match value {
+        Value::String(_) => std::slice::from_ref(value),
+        Value::Array(items) => items,
+        _ => &[],
+    };
+    for (i, name) in names.iter().enumerate() {
+        let Some(name) = name.as_str() else { continue };
+        if JSON_TYPES.contains(&name) {
+            continue;
+        }
+        let guess = crate::catalog::closest_of(name, &JSON_TYPES);
+        let at = if value.is_string() { pointer_join(pointer, &["type"]) } else { pointer_join(pointer, &["type", &i.to_string()]) };
+        let hint = guess.map(|g| format!(" (did you mean \"{g}\"?)")).unwrap_or_default();
+        warnings.push(Diagnostic::warning(
+            codes::UNKNOWN_TYPE,
+            format!("type {} is not one of JSON Schema's seven types{hint}: the field is JSON", crate::json_print::json_string(name)),
+            Location { file: file.map(str::to_string), pointer: Some(at), line: None, column: None },
+        ));
+    }
+}
+
 fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic>>) -> Result<ScanResult, ConversionError> {
     let mut refs = RefUses::default();
     let mut warnings = Vec::new();
@@ -157,6 +183,10 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
             } else if key == "$ref" {
                 if let Value::String(r) = value {
                     refs.push(&pointer, r);
+                }
+            } else if key == "type" {
+                if !value.as_str().is_some_and(|t| JSON_TYPES.contains(&t)) {
+                    check_type_names(value, &pointer, file, &mut warnings);
                 }
             } else {
                 match (holds(key, value), value) {

@@ -84,6 +84,12 @@ pub struct ConverterOptions {
     /// The input's file name, used for the root type name and in diagnostics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
+    /// `error` or `json`: a `$ref` that cannot be resolved is an error, or the JSON scalar with a warning (record 0078).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unresolved_refs: Option<String>,
+    /// List every place that became the JSON scalar, with its reason (record 0079).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explain_json: Option<bool>,
 }
 
 /// The options every stage reads.
@@ -101,6 +107,9 @@ pub struct ResolvedOptions {
     pub base_dir: Option<String>,
     pub input_dir: Option<String>,
     pub file_name: Option<String>,
+    /// `unresolvedRefs: "json"`.
+    pub unresolved_refs_json: bool,
+    pub explain_json: bool,
 }
 
 impl Default for ResolvedOptions {
@@ -119,12 +128,14 @@ impl Default for ResolvedOptions {
             base_dir: None,
             input_dir: None,
             file_name: None,
+            unresolved_refs_json: false,
+            explain_json: false,
         }
     }
 }
 
 /// The option names in the order of `OPTION_CHECKS`.
-const OPTION_NAMES: [&str; 12] = [
+const OPTION_NAMES: [&str; 14] = [
     "descriptionBlockThreshold",
     "emitEmptyTypes",
     "inlineObjectThreshold",
@@ -137,6 +148,8 @@ const OPTION_NAMES: [&str; 12] = [
     "baseDir",
     "inputDir",
     "fileName",
+    "unresolvedRefs",
+    "explainJson",
 ];
 
 /// `OPTION_CHECKS[option](value)`: the problem with a value, if any.
@@ -153,7 +166,8 @@ fn check_option(option: &str, value: &Value) -> Option<String> {
     let string = || if value.is_string() { None } else { Some("must be a string".to_string()) };
     match option {
         "descriptionBlockThreshold" | "inlineObjectThreshold" => count(),
-        "emitEmptyTypes" | "validate" | "strict" | "federationLink" => boolean(),
+        "emitEmptyTypes" | "validate" | "strict" | "federationLink" | "explainJson" => boolean(),
+        "unresolvedRefs" => one_of(&["error", "json"]),
         "refNaming" => one_of(&["basename", "file_and_path", "hash"]),
         "typeNameSanitizer" => one_of(&["pascal"]),
         "fieldNameSanitizer" => one_of(&["camel"]),
@@ -203,6 +217,8 @@ impl ResolvedOptions {
             "baseDir" => self.base_dir = value.as_str().map(str::to_string),
             "inputDir" => self.input_dir = value.as_str().map(str::to_string),
             "fileName" => self.file_name = value.as_str().map(str::to_string),
+            "unresolvedRefs" => self.unresolved_refs_json = value.as_str() == Some("json"),
+            "explainJson" => self.explain_json = value.as_bool().unwrap_or(self.explain_json),
             _ => {}
         }
     }
@@ -227,6 +243,8 @@ impl ConverterOptions {
             string(&self.base_dir),
             string(&self.input_dir),
             string(&self.file_name),
+            string(&self.unresolved_refs),
+            boolean(self.explain_json),
         ];
         OPTION_NAMES
             .iter()
@@ -271,6 +289,8 @@ impl ConverterOptions {
                 "baseDir" => out.base_dir = v.as_str().map(str::to_string),
                 "inputDir" => out.input_dir = v.as_str().map(str::to_string),
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
+                "unresolvedRefs" => out.unresolved_refs = v.as_str().map(str::to_string),
+                "explainJson" => out.explain_json = v.as_bool(),
                 _ => {}
             }
         }
@@ -286,12 +306,13 @@ fn invalid(key: &str, problem: &str, value: &Value) -> ConversionError {
 }
 
 /// Root-level attributes that override an option for one document.
-pub const ROOT_OVERRIDES: [(&str, &str); 5] = [
+pub const ROOT_OVERRIDES: [(&str, &str); 6] = [
     ("x-graphql-description-block-threshold", "descriptionBlockThreshold"),
     ("x-graphql-emit-empty-types", "emitEmptyTypes"),
     ("x-graphql-inline-object-threshold", "inlineObjectThreshold"),
     ("x-graphql-ref-naming", "refNaming"),
     ("x-graphql-federation-link", "federationLink"),
+    ("x-graphql-unresolved-refs", "unresolvedRefs"),
 ];
 
 /// Checks converter options. (Unknown keys cannot occur in the typed struct;

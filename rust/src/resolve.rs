@@ -7,6 +7,11 @@
 //! Each file is read, parsed and scanned once. The places refs lead to are
 //! `Loc`s of loc.rs; allOf merging (D18) is here too.
 //!
+//! Under `unresolvedRefs: "json"` (record 0078) a ref to nothing, a remote ref
+//! and a ref to a file that cannot be read resolve to an empty schema (the JSON
+//! scalar), with a warning at each place that writes one; a ref that leaves the
+//! base folder is still an error.
+//!
 //! Paths follow Node's `path` module on POSIX (`resolve`, `relative`,
 //! `dirname` are string operations with `/`), so both sides accept and refuse
 //! the same refs.
@@ -20,8 +25,9 @@ use crate::json::{Key, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
+use crate::inline_names::is_schema_place;
 use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
-use crate::normalize::{attr, flag, scan_document};
+use crate::normalize::{attr, flag, scan_document, scan_document_collecting, RefUses};
 
 /// The location layer, re-exported where it was first published.
 pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
@@ -57,13 +63,35 @@ pub struct Resolver {
     resolved: HashMap<String, HashMap<String, Target>>,
     /// The merges of `allOf` chain links, by schema; None: merged by the walk (merge_chains.rs).
     pub(crate) chain_merges: LocMap<Option<Rc<ChainMerge>>>,
+    /// What an unresolved ref becomes under `unresolvedRefs: "json"`: an empty schema, in a source of its own.
+    unresolved_target: Option<Target>,
+    /// Why each unresolved ref failed, by source id and ref text.
+    failures: HashMap<(String, String), ConversionError>,
+    /// The places (source id, pointer) whose unresolved ref was reported (lowering resolves a ref again).
+    reported: foldhash::HashSet<(String, String)>,
 }
 
 impl Resolver {
     pub fn new(main: Source, base_dir: Option<&str>) -> Resolver {
+        Resolver::with_unresolved_refs(main, base_dir, false)
+    }
+
+    /// `new`, with `unresolvedRefs: "json"` when `unresolved_json`.
+    pub fn with_unresolved_refs(main: Source, base_dir: Option<&str>, unresolved_json: bool) -> Resolver {
         let main = Rc::new(main);
         let mut sources = IndexMap::new();
         sources.insert(main.id.clone(), main.clone());
+        let unresolved_target = unresolved_json.then(|| {
+            let source = Rc::new(Source {
+                id: "\0unresolved".to_string(),
+                file: None,
+                text: None,
+                root: Tree::new(Value::Object(Default::default())),
+                dir: None,
+                refs: RefUses::default(),
+            });
+            Target { loc: Loc::new(source, "") }
+        });
         Resolver {
             main,
             sources,
@@ -71,7 +99,15 @@ impl Resolver {
             base_dir: base_dir.map(|d| path_resolve(&[d])),
             resolved: HashMap::new(),
             chain_merges: LocMap::default(),
+            unresolved_target,
+            failures: HashMap::new(),
+            reported: Default::default(),
         }
+    }
+
+    /// Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`.
+    pub fn is_unresolved(&self, target: &Target) -> bool {
+        self.unresolved_target.as_ref().is_some_and(|u| Rc::ptr_eq(u.loc.source(), target.loc.source()))
     }
 
     /// Resolves every ref of every source up front, so an unresolvable ref is
@@ -81,16 +117,38 @@ impl Resolver {
     /// by its address, so no key string is built per ref (14,000 at N = 5,000).
     pub fn collect_targets(&mut self) -> Result<LocMap<()>, ConversionError> {
         let mut targets = LocMap::default();
-        let mut queue: Vec<Rc<Source>> = vec![self.main.clone()];
+        // A source, and the refs below a target that no scan walks (None: the source's own).
+        let mut queue: Vec<(Rc<Source>, Option<RefUses>)> = vec![(self.main.clone(), None)];
+        // Targets below what a scan walks (a pointer into a non-schema container), scanned here.
+        let mut scanned: foldhash::HashSet<String> = Default::default();
         let mut i = 0;
-        while let Some(source) = queue.get(i).cloned() {
+        while let Some((source, below)) = queue.get(i).cloned() {
             i += 1;
-            for use_ in source.refs.iter() {
+            let refs = below.as_ref().unwrap_or(&source.refs);
+            for use_ in refs.iter() {
                 let before = self.sources.len();
                 let target = self.resolve_from(use_.ref_, &source, use_.pointer)?;
                 targets.insert(&target.loc, ());
                 if self.sources.len() > before {
-                    queue.push(target.loc.source().clone());
+                    queue.push((target.loc.source().clone(), None));
+                }
+                if self.is_unresolved(&target) || !(target.node().is_object() || target.node().is_array()) {
+                    continue;
+                }
+                let pointer = target.loc.pointer().into_owned();
+                let key = loc_key(&target.loc);
+                if scanned.contains(&key) || is_schema_place(target.loc.source().root.get(), &pointer) {
+                    continue;
+                }
+                scanned.insert(key);
+                // Attribute problems there are not reported: the scan of a document never was.
+                let scan = scan_document_collecting(target.node(), target.loc.source().file.as_deref(), &mut Vec::new());
+                let mut uses = RefUses::default();
+                for r in scan.refs.iter() {
+                    uses.push(&format!("{pointer}{}", r.pointer), r.ref_);
+                }
+                if !uses.is_empty() {
+                    queue.push((target.loc.source().clone(), Some(uses)));
                 }
             }
         }
@@ -123,11 +181,41 @@ impl Resolver {
     /// the node holding it is not needed, so no pointer is evaluated for it.
     pub fn resolve_from(&mut self, ref_: &str, from: &Rc<Source>, pointer: &str) -> Result<Target, ConversionError> {
         if let Some(known) = self.resolved.get(&from.id).and_then(|refs| refs.get(ref_)) {
-            return Ok(known.clone());
+            let known = known.clone();
+            if self.is_unresolved(&known) {
+                self.report(ref_, from, pointer);
+            }
+            return Ok(known);
         }
-        let target = self.resolve_uncached(ref_, from, pointer)?;
+        let target = match self.resolve_uncached(ref_, from, pointer) {
+            Ok(target) => target,
+            Err(mut e) if e.code == codes::REF_UNRESOLVED || e.code == codes::REF_REMOTE => {
+                let Some(unresolved) = self.unresolved_target.clone() else {
+                    e.message.push_str(" (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)");
+                    return Err(e);
+                };
+                self.failures.insert((from.id.clone(), ref_.to_string()), e);
+                self.report(ref_, from, pointer);
+                unresolved
+            }
+            Err(e) => return Err(e),
+        };
         self.resolved.entry(from.id.clone()).or_default().insert(ref_.to_string(), target.clone());
         Ok(target)
+    }
+
+    /// The warning for an unresolved ref written at `pointer` in `from`, once per place.
+    fn report(&mut self, ref_: &str, from: &Rc<Source>, pointer: &str) {
+        let Some(e) = self.failures.get(&(from.id.clone(), ref_.to_string())) else { return };
+        let at = pointer_join(pointer, &["$ref"]);
+        if !self.reported.insert((from.id.clone(), at.clone())) {
+            return;
+        }
+        self.warnings.push(Diagnostic::warning(
+            e.code,
+            format!("{}: it becomes the JSON scalar", e.message),
+            Location { file: from.file.clone(), pointer: Some(at), line: None, column: None },
+        ));
     }
 
     fn resolve_uncached(&mut self, ref_: &str, from: &Rc<Source>, from_pointer: &str) -> Result<Target, ConversionError> {

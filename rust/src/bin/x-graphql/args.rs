@@ -80,6 +80,12 @@ Options:
   --strict                           treat warnings as errors
   --validate                         check the input against the draft-07
                                      meta-schema and the attribute catalog first
+  --unresolved-refs <mode>           a $ref to nothing, to a remote URI or to a
+                                     missing file: an error, or the JSON scalar
+                                     with a warning (default: error) (choices:
+                                     "error", "json")
+  --explain-json                     list every field that became the JSON
+                                     scalar, with its reason
   -w, --watch                        convert again each time an input file
                                      changes (needs -i and -o), until Ctrl-C
   -q, --quiet                        print errors only: no warnings, summary,
@@ -101,6 +107,7 @@ Examples:
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
   x-graphql convert -i product.schema.json --no-federation-link
   x-graphql convert -i user.schema.json --strict --validate
+  x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
   x-graphql convert -r -i schemas -o generated --quiet --color never
 
@@ -115,9 +122,10 @@ const COMMANDS: [&str; 6] = ["convert", "describe", "build", "validate", "migrat
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
+const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 15] = [
+const CONVERT_OPTS: [Opt; 17] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -135,6 +143,13 @@ const CONVERT_OPTS: [Opt; 15] = [
     Opt { short: None, long: "--no-federation-link", flags: "--no-federation-link", takes: Takes::Nothing },
     Opt { short: None, long: "--strict", flags: "--strict", takes: Takes::Nothing },
     Opt { short: None, long: "--validate", flags: "--validate", takes: Takes::Nothing },
+    Opt {
+        short: None,
+        long: "--unresolved-refs",
+        flags: "--unresolved-refs <mode>",
+        takes: Takes::OneOf(&UNRESOLVED_REFS),
+    },
+    Opt { short: None, long: "--explain-json", flags: "--explain-json", takes: Takes::Nothing },
     Opt { short: Some("-w"), long: "--watch", flags: "-w, --watch", takes: Takes::Nothing },
     commander::QUIET,
     commander::COLOR,
@@ -170,6 +185,10 @@ pub struct ConvertFlags {
     pub strict: bool,
     /// check the input against the draft-07 meta-schema and the attribute catalog first
     pub validate: bool,
+    /// a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning
+    pub unresolved_refs: Option<String>,
+    /// list every field that became the JSON scalar, with its reason
+    pub explain_json: bool,
     /// convert again each time an input file changes (needs -i and -o), until Ctrl-C
     pub watch: bool,
     /// print errors only: no warnings, summary, progress or watch lines
@@ -196,6 +215,8 @@ impl ConvertFlags {
             no_federation_link: p.has("--no-federation-link"),
             strict: p.has("--strict"),
             validate: p.has("--validate"),
+            unresolved_refs: text("--unresolved-refs"),
+            explain_json: p.has("--explain-json"),
             watch: p.has("--watch"),
             quiet: p.has("--quiet"),
             color: text("--color").unwrap_or_else(|| "auto".to_string()),

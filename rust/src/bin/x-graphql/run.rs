@@ -145,6 +145,12 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     if flags.validate {
         options.validate = Some(true);
     }
+    if let Some(mode) = &flags.unresolved_refs {
+        options.unresolved_refs = Some(mode.clone());
+    }
+    if flags.explain_json {
+        options.explain_json = Some(true);
+    }
     Ok(options)
 }
 
