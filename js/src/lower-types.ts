@@ -8,9 +8,9 @@
 import { ErrorCodes } from './errors';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
-import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { BRANCH_KEYWORDS, allowsNull, documentedEnum, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { toTypeName } from './naming';
-import { attr, explicitKind, explicitTypeName } from './normalize';
+import { attr, explicitKind, explicitTypeName, isRefConjunction, refOf } from './normalize';
 import type { Slot } from './slots';
 import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
 
@@ -63,16 +63,18 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     lw.declareScalar(scalar, loc);
     return { type: named(scalar.name as string), nullable };
   }
-  const ref = own(node, '$ref');
-  if (typeof ref === 'string') {
+  const ref = refOf(node);
+  // Under 2019-09 / 2020-12 a `$ref` with properties or allOf beside it is an object (record 0080).
+  const conjunction = ref !== undefined && isRefConjunction(node, loc.source.draft);
+  if (ref !== undefined && !conjunction) {
     const info = typeOfTarget(lw, lw.resolver.resolve(ref, loc), ctx);
     return { type: info.type, nullable: info.nullable || nullable };
   }
   const properties = own(node, 'properties');
   const allOf = own(node, 'allOf');
-  if (Array.isArray(allOf) && allOf.length === 1 && !isObject(properties)) {
+  if (Array.isArray(allOf) && allOf.length === 1 && !isObject(properties) && !conjunction) {
     const only = allOf[0];
-    if (isObject(only) && typeof own(only, '$ref') === 'string') {
+    if (isObject(only) && refOf(only) !== undefined) {
       const info = typeOf(lw, only, at(loc, 'allOf', 0), ctx);
       return { type: info.type, nullable: info.nullable || nullable };
     }
@@ -166,6 +168,10 @@ function branchesType(
     if (!(isObject(b) && own(b, 'type') === 'null')) branches.push([b, i]);
   });
   const withNull = nullable || branches.length < list.length;
+  if (branches.length > 1 && documentedEnum(node) !== undefined) {
+    // Record 0081: branches that each document one string value are an enum.
+    return { type: { kind: 'slot', slot: enumSlot(lw, node, loc, ctx) }, nullable: withNull };
+  }
   if (branches.length === 1) {
     const info = typeOf(lw, branches[0][0], at(loc, keyword, branches[0][1]), ctx);
     return { type: info.type, nullable: info.nullable || withNull };
@@ -180,21 +186,21 @@ function branchesType(
 
 /** D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars. */
 function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
-  if (isStringEnum(node)) {
-    const target: Target = { loc, node };
-    const existing = lw.slots.get(target);
-    const explicit = explicitTypeName(node);
-    const slot =
-      existing ??
-      lw.slotFor(target, 'enum', ctx.owner, explicit ? () => explicit.name : () => ctx.owner.name + toTypeName(ctx.key));
-    return { type: { kind: 'slot', slot }, nullable };
-  }
+  if (isStringEnum(node)) return { type: { kind: 'slot', slot: enumSlot(lw, node, loc, ctx) }, nullable };
   const values = list.filter((v) => v !== null);
   if (values.length === 0) {
     lw.warn(ErrorCodes.EMPTY_ENUM, 'enum lists no values; the field is a String', at(loc, 'enum'));
     return { type: named('String'), nullable };
   }
   return { ...scalarOfValues(lw, values), nullable };
+}
+
+/** The enum slot of an inline enum: named `<Type><Field>`, or by x-graphql-type-name. */
+function enumSlot(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext): Slot {
+  const target: Target = { loc, node };
+  const existing = lw.slots.get(target);
+  const explicit = explicitTypeName(node);
+  return existing ?? lw.slotFor(target, 'enum', ctx.owner, explicit ? () => explicit.name : () => ctx.owner.name + toTypeName(ctx.key));
 }
 
 /** D14: an anonymous inline object is JSON unless something makes it a named type. */
@@ -208,7 +214,8 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   const surfacedRequired = merged.properties.some(
     (p) => merged.required.has(p.key) && !(isObject(p.schema) && attr(p.schema, 'x-graphql-skip') === true),
   );
-  const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined);
+  // A `$ref` extended by properties (record 0080) names its type, as a ref does.
+  const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined) || isRefConjunction(node, loc.source.draft);
   const named =
     lw.refTargets.has(target) ||
     forced ||

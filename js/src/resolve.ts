@@ -12,7 +12,8 @@ import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { evaluatePointer, LocMap, type Loc, type Source, type Target } from './loc';
-import { scanDocument } from './normalize';
+import { namedDraft } from './meta-schema';
+import { isModernDraft, refKeyword, refOf, scanDocument } from './normalize';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -72,7 +73,7 @@ export class Resolver {
   }
 
   private resolveUncached(ref: string, from: Loc): Target {
-    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, '$ref') };
+    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, refKeyword(evaluatePointer(from.source.root, from.pointer))) };
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
@@ -85,6 +86,14 @@ export class Resolver {
       pointer = decodeURIComponent(fragment);
     } catch {
       pointer = fragment;
+    }
+    if (pointer !== '' && !pointer.startsWith('/')) {
+      // A plain-name fragment: an `$anchor` (record 0080).
+      const anchored = source.anchors.get(pointer);
+      if (anchored === undefined) {
+        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} names no $anchor`, at);
+      }
+      pointer = anchored;
     }
     const node = evaluatePointer(source.root, pointer);
     if (node === undefined) {
@@ -132,9 +141,11 @@ export class Resolver {
       throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} cannot be read`, at);
     }
     const root = loadJson(text, id);
-    const scan = scanDocument(root, id);
+    // A file without a `$schema` of its own is read by its referrer's draft (record 0080).
+    const draft = namedDraft(root) ?? from.draft;
+    const scan = scanDocument(root, id, undefined, draft);
     this.warnings.push(...scan.warnings);
-    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs };
+    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs, draft, anchors: scan.anchors };
     this.sources.set(id, source);
     return source;
   }
@@ -166,7 +177,8 @@ export interface MergedObject {
 
 /**
  * Own `properties` first, then each `allOf` member in order (refs resolved,
- * nested allOf recursed, cycles cut). A key seen again with a different
+ * nested allOf recursed, cycles cut). Under drafts 2019-09 / 2020-12 a schema's own
+ * `$ref` is a member too, before its `allOf` (record 0080). A key seen again with a different
  * schema: the later schema wins at the first position, with a warning.
  */
 export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[]): MergedObject {
@@ -177,11 +189,11 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
   // The schemas met: a chain of 10,000 `allOf`s of one `$ref` meets 10,000, so a map
   // (by node, as the lowering's memos), not a list searched at each step. Most objects
   // have no allOf and need none.
-  const visiting = Array.isArray(own(node, 'allOf')) ? new LocMap<true>() : undefined;
+  const visiting = Array.isArray(own(node, 'allOf')) || refOf(node) !== undefined ? new LocMap<true>() : undefined;
   // An explicit stack, not recursion (record 0042): a frame is a schema whose allOf
   // members are visited next, in order, after its own properties (the same order as a
   // depth-first recursion); `top` is the object itself.
-  const frames: Array<{ schema: JsonObject; at: Loc; top: boolean; i: number }> = [];
+  const frames: Array<{ schema: JsonObject; at: Loc; top: boolean; i: number; ref: string | undefined }> = [];
 
   const enter = (schema: JsonObject, at: Loc, top: boolean): void => {
     if (visiting !== undefined) {
@@ -227,11 +239,18 @@ export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warn
     }
     const req = own(schema, 'required');
     if (Array.isArray(req)) for (const r of req) if (typeof r === 'string') required.add(r);
-    frames.push({ schema, at, top, i: 0 });
+    frames.push({ schema, at, top, i: 0, ref: isModernDraft(at.source.draft) ? refOf(schema) : undefined });
   };
   enter(node, loc, true);
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
+    if (frame.ref !== undefined) {
+      const target = resolver.resolve(frame.ref, frame.at);
+      frame.ref = undefined;
+      if (frame.top) refMembers.push(target);
+      if (isObject(target.node)) enter(target.node, target.loc, false);
+      continue;
+    }
     const allOf = own(frame.schema, 'allOf');
     if (!Array.isArray(allOf) || frame.i >= allOf.length) {
       frames.pop();

@@ -293,6 +293,8 @@ pub mod codes {
     pub const REF_REMOTE: &str = "REF_REMOTE";
     pub const REF_OUTSIDE: &str = "REF_OUTSIDE";
     pub const REF_CYCLE: &str = "REF_CYCLE";
+    pub const REF_SIBLINGS_IGNORED: &str = "REF_SIBLINGS_IGNORED";
+    pub const REF_DYNAMIC: &str = "REF_DYNAMIC";
     pub const TOO_DEEP: &str = "TOO_DEEP";
     // API / CLI
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
@@ -335,6 +337,8 @@ pub mod codes {
         REF_REMOTE,
         REF_OUTSIDE,
         REF_CYCLE,
+        REF_SIBLINGS_IGNORED,
+        REF_DYNAMIC,
         TOO_DEEP,
         UNSUPPORTED_DIRECTION,
         IO,

@@ -9,8 +9,8 @@
 use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{fail, is_slot_kind, is_string_enum, Classification, Lowering};
-use crate::normalize::{attr, explicit_kind, explicit_type_name};
+use crate::lower::{documented_enum, fail, is_slot_kind, is_string_enum, Classification, Lowering};
+use crate::normalize::{attr, explicit_kind, explicit_type_name, is_ref_conjunction, ref_of};
 use crate::options::is_integer;
 use crate::loc::{loc_key, Loc, Target};
 use crate::slots::{BaseName, SlotId, SlotKind};
@@ -66,6 +66,7 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'
 struct Keywords<'a> {
     scalar: Option<&'a Value>,
     ref_: Option<&'a Value>,
+    dynamic_ref: Option<&'a Value>,
     properties: Option<&'a Value>,
     all_of: Option<&'a Value>,
     one_of: Option<&'a Value>,
@@ -85,6 +86,7 @@ impl<'a> Keywords<'a> {
             let slot = match key.as_str() {
                 "x-graphql-scalar" => &mut kw.scalar,
                 "$ref" => &mut kw.ref_,
+                "$dynamicRef" => &mut kw.dynamic_ref,
                 "properties" => &mut kw.properties,
                 "allOf" => &mut kw.all_of,
                 "oneOf" => &mut kw.one_of,
@@ -140,7 +142,14 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
             return Ok(TypeInfo { type_: named(name.to_string()), nullable });
         }
     }
-    if let Some(Value::String(r)) = kw.ref_ {
+    // `$ref`, else `$dynamicRef` (normalize.rs `ref_of`).
+    let ref_ = match (kw.ref_, kw.dynamic_ref) {
+        (Some(Value::String(r)), _) | (_, Some(Value::String(r))) => Some(r),
+        _ => None,
+    };
+    // Under 2019-09 / 2020-12 a `$ref` with properties or allOf beside it is an object (record 0080).
+    let conjunction = ref_.is_some() && is_ref_conjunction(node, loc.source().draft);
+    if let Some(r) = ref_.filter(|_| !conjunction) {
         let target = lw.resolver.resolve(r, loc)?;
         let info = type_of_target(lw, target, ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
@@ -148,9 +157,9 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     let has_properties = kw.properties.is_some_and(Value::is_object);
     let all_of = kw.all_of;
     if let Some(Value::Array(list)) = all_of {
-        if list.len() == 1 && !has_properties {
+        if list.len() == 1 && !has_properties && !conjunction {
             if let Some(only) = list.first() {
-                if only.is_object() && attr(only, "$ref").is_some_and(Value::is_string) {
+                if only.is_object() && ref_of(only).is_some() {
                     let info = type_of(lw, only, &at(loc, &["allOf", "0"]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
@@ -161,7 +170,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         for (keyword, branches) in [("oneOf", kw.one_of), ("anyOf", kw.any_of)] {
             if let Some(Value::Array(list)) = branches {
                 if !list.is_empty() {
-                    return branches_type(lw, list, keyword, loc, ctx, nullable);
+                    return branches_type(lw, node, list, keyword, loc, ctx, nullable);
                 }
             }
         }
@@ -245,6 +254,7 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
 /// C3: null branches make the field nullable; one branch left is that branch; refs to objects are a union.
 fn branches_type(
     lw: &mut Lowering,
+    node: &Value,
     list: &[Value],
     keyword: &str,
     loc: &Loc,
@@ -258,6 +268,10 @@ fn branches_type(
         .map(|(i, b)| (b, i))
         .collect();
     let with_null = nullable || branches.len() < list.len();
+    if branches.len() > 1 && documented_enum(node).is_some() {
+        // Record 0081: branches that each document one string value are an enum.
+        return Ok(TypeInfo { type_: slot(enum_slot(lw, node, loc, ctx)), nullable: with_null });
+    }
     if let [(only, index)] = branches.as_slice() {
         let info = type_of(lw, only, &at(loc, &[keyword.to_string(), index.to_string()]), ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || with_null });
@@ -281,18 +295,7 @@ fn enum_type(
     nullable: bool,
 ) -> Res<TypeInfo> {
     if is_string_enum(node) {
-        let target = Target { loc: loc.clone() };
-        let id = match lw.slot_keys.get(loc) {
-            Some(&existing) => existing,
-            None => {
-                let base = match explicit_type_name(node) {
-                    Some((name, _)) => BaseName::Fixed(name),
-                    None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() },
-                };
-                lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
-            }
-        };
-        return Ok(TypeInfo { type_: slot(id), nullable });
+        return Ok(TypeInfo { type_: slot(enum_slot(lw, node, loc, ctx)), nullable });
     }
     let values: Vec<Value> = list.iter().filter(|v| !v.is_null()).cloned().collect();
     if values.is_empty() {
@@ -300,6 +303,19 @@ fn enum_type(
         return Ok(TypeInfo { type_: named("String"), nullable });
     }
     Ok(TypeInfo { type_: scalar_of_values(lw, &values), nullable })
+}
+
+/// The enum slot of an inline enum: named `<Type><Field>`, or by x-graphql-type-name.
+fn enum_slot(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> SlotId {
+    if let Some(&existing) = lw.slot_keys.get(loc) {
+        return existing;
+    }
+    let target = Target { loc: loc.clone() };
+    let base = match explicit_type_name(node) {
+        Some((name, _)) => BaseName::Fixed(name),
+        None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() },
+    };
+    lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
 }
 
 /// D14: an anonymous inline object is JSON unless something makes it a named type.
@@ -314,7 +330,8 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>
     let surfaced_required = merged.properties.iter().any(|p| {
         p.required && !p.skip
     });
-    let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some());
+    // A `$ref` extended by properties (record 0080) names its type, as a ref does.
+    let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some()) || is_ref_conjunction(node, loc.source().draft);
     let is_named = lw.ref_targets.contains(loc)
         || forced
         || (lw.field_count(&merged) as f64) > lw.options.inline_object_threshold

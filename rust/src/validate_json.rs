@@ -79,6 +79,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
 
     let base_dir = options.base_dir.clone().unwrap_or_else(|| ".".to_string());
     let refs = scan.refs.clone();
+    let draft = crate::meta_schema::draft_of(&root);
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
@@ -86,6 +87,8 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         root: Tree::new(root),
         dir: Some(options.input_dir.clone().unwrap_or_else(|| base_dir.clone())),
         refs: scan.refs,
+        draft,
+        anchors: scan.anchors,
     };
     let mut resolver = Resolver::new(main, Some(&base_dir));
     let main: Rc<Source> = resolver.main.clone();
