@@ -190,7 +190,11 @@ export class Lowering {
     return slotKind;
   }
 
-  /** `oneOf`/`anyOf` made only of refs to object types: the targets, else undefined. */
+  /**
+   * `oneOf`/`anyOf` made only of object types (null branches aside): refs to object
+   * types and, record 0082, inline object schemas; annotation-only objects are left out.
+   * The targets, else undefined.
+   */
   refUnionMembers(target: Target): Target[] | undefined {
     const node = target.node as JsonObject;
     for (const keyword of BRANCH_KEYWORDS) {
@@ -200,11 +204,12 @@ export class Lowering {
       for (let i = 0; i < list.length; i++) {
         const m = list[i];
         if (isObject(m) && own(m, 'type') === 'null') continue;
-        // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref.
-        const ref = isObject(m) && !isRefConjunction(m, target.loc.source.draft) ? refOf(m) : undefined;
-        if (typeof ref !== 'string') return undefined;
+        if (!isObject(m)) return undefined;
         const at = { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) };
-        const t = this.followRefs(this.resolver.resolve(ref, at));
+        // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref: an inline object.
+        const ref = isRefConjunction(m, target.loc.source.draft) ? undefined : refOf(m);
+        if (ref === undefined && isAnnotationOnlyObject(m)) continue;
+        const t = ref === undefined ? { loc: at, node: m } : this.followRefs(this.resolver.resolve(ref, at));
         // Classifying a member can ask for its own members' classes: a chain of `oneOf`s
         // of one `$ref` nests one call per link, bounded as typeOf is (record 0042).
         if (this.classifyDepth >= MAX_TYPE_DEPTH) {
@@ -424,9 +429,13 @@ export class Lowering {
       list.forEach((m, i) => {
         const loc = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, keyword, i) };
         if (isObject(m) && own(m, 'type') === 'null') return;
-        const ref = isObject(m) ? refOf(m) : undefined;
+        const ref = isObject(m) && !isRefConjunction(m, loc.source.draft) ? refOf(m) : undefined;
         if (typeof ref !== 'string') {
-          slot.memberSlots.push({ slot: undefined, loc });
+          if (isObject(m) && isAnnotationOnlyObject(m)) {
+            this.warn(ErrorCodes.UNION_BRANCH_DROPPED, 'an object without properties is no union member: this branch is left out', loc);
+            return;
+          }
+          slot.memberSlots.push({ slot: isObject(m) ? this.inlineMember(slot, m, loc, i) : undefined, loc });
           return;
         }
         const t = this.followRefs(this.resolver.resolve(ref, loc));
@@ -435,6 +444,19 @@ export class Lowering {
         slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc: refLoc });
       });
     }
+  }
+
+  /**
+   * Record 0082: an inline object branch of a union is a member named by its `title`, else
+   * `<Union><position in the list, from 1>` (an annotation-only object is left out, with
+   * UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER in assemble).
+   */
+  private inlineMember(union: Slot, m: JsonObject, loc: Loc, i: number): Slot | undefined {
+    const t: Target = { loc, node: m };
+    if (this.classify(t) !== 'object') return undefined;
+    const title = own(m, 'title');
+    const base = typeof title === 'string' && title !== '' ? this.baseNameFor(t) : () => union.name + String(i + 1);
+    return this.slotFor(t, 'object', union, base);
   }
 
   private lowerScalar(slot: Slot): void {
@@ -527,6 +549,14 @@ function at(loc: Loc, ...segments: Array<string | number>): Loc {
 
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
+}
+
+/** The keywords an annotation-only object branch may have (record 0082). */
+const ANNOTATION_KEYS = new Set(['type', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+
+/** `{"type": "object"}` with annotations only: no structure a union member could have. */
+export function isAnnotationOnlyObject(node: JsonObject): boolean {
+  return own(node, 'type') === 'object' && keysOf(node).every((k) => ANNOTATION_KEYS.has(k));
 }
 
 /** One value of a documented enum: its text, its branch, and where the value is written (below the enum's node). */

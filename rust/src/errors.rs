@@ -273,6 +273,7 @@ pub mod codes {
     // types
     pub const FIELD_TYPE_SYNTAX: &str = "FIELD_TYPE_SYNTAX";
     pub const UNION_MEMBER: &str = "UNION_MEMBER";
+    pub const UNION_BRANCH_DROPPED: &str = "UNION_BRANCH_DROPPED";
     pub const IMPLEMENTS: &str = "IMPLEMENTS";
     pub const OPERATION_TYPE: &str = "OPERATION_TYPE";
     pub const INPUT_FIELD: &str = "INPUT_FIELD";
@@ -319,6 +320,7 @@ pub mod codes {
         DUPLICATE_NAME,
         FIELD_TYPE_SYNTAX,
         UNION_MEMBER,
+        UNION_BRANCH_DROPPED,
         IMPLEMENTS,
         OPERATION_TYPE,
         INPUT_FIELD,

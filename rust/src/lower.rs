@@ -529,7 +529,8 @@ impl Lowering {
                 if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let member = match ref_of(m) {
+                let pure_ref = if is_ref_conjunction(m, m_loc.source().draft) { None } else { ref_of(m) };
+                let member = match pure_ref {
                     Some(r) => {
                         let resolved = self.resolver.resolve(r, &m_loc)?;
                         let t = self.follow_refs(resolved)?;
@@ -539,7 +540,19 @@ impl Lowering {
                             is_slot_kind(kind).map(|kind| self.slot_for(&t, kind, id, BaseName::Target(t.clone())));
                         MemberSlot { slot, loc: ref_loc }
                     }
-                    _ => MemberSlot { slot: None, loc: m_loc },
+                    None if is_annotation_only_object(m) => {
+                        self.warn(
+                            codes::UNION_BRANCH_DROPPED,
+                            "an object without properties is no union member: this branch is left out",
+                            &m_loc,
+                        );
+                        continue;
+                    }
+                    None if m.is_object() => {
+                        let slot = self.inline_member(id, m, &m_loc, i)?;
+                        MemberSlot { slot, loc: m_loc }
+                    }
+                    None => MemberSlot { slot: None, loc: m_loc },
                 };
                 if let Some(slot) = self.slots.get_mut(id) {
                     slot.member_slots.push(member);
@@ -547,6 +560,24 @@ impl Lowering {
             }
         }
         Ok(())
+    }
+
+    /// Record 0082: an inline object branch of a union is a member named by its `title`,
+    /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
+    /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
+    /// in assemble).
+    fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
+        let t = Target { loc: loc.clone() };
+        if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
+            return Ok(None);
+        }
+        let titled = matches!(attr(m, "title"), Some(Value::String(title)) if !title.is_empty());
+        let base = if titled {
+            BaseName::Target(t.clone())
+        } else {
+            BaseName::OwnerSuffix { owner: union, suffix: (i + 1).to_string() }
+        };
+        Ok(Some(self.slot_for(&t, SlotKind::Object, union, base)))
     }
 
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
@@ -620,6 +651,7 @@ impl Lowering {
             BaseName::Root => self.root_name(),
             BaseName::Fixed(name) => name.clone(),
             BaseName::OwnerKey { owner, key } => format!("{}{}", self.slot_name(*owner), to_type_name(key)),
+            BaseName::OwnerSuffix { owner, suffix } => format!("{}{}", self.slot_name(*owner), suffix),
             BaseName::Target(target) => self.base_name_for(target),
         }
     }
@@ -693,6 +725,16 @@ fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
     let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
     let i = list.iter().position(|v| v.as_str() == Some(key))?;
     Some(loc.child(&["required".to_string(), i.to_string()]))
+}
+
+/// The keywords an annotation-only object branch may have (record 0082).
+const ANNOTATION_KEYS: [&str; 9] =
+    ["type", "title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"];
+
+/// `{"type": "object"}` with annotations only: no structure a union member could have.
+pub fn is_annotation_only_object(node: &Value) -> bool {
+    let Value::Object(map) = node else { return false };
+    attr(node, "type").and_then(Value::as_str) == Some("object") && map.keys().all(|k| ANNOTATION_KEYS.contains(&k.as_str()))
 }
 
 /// One value of a documented enum: its text, its branch, and where the value is

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{documented_enum, fail, is_string_enum, Lowering};
+use crate::lower::{documented_enum, fail, is_annotation_only_object, is_string_enum, Lowering};
 use crate::lower_types::MAX_TYPE_DEPTH;
 use crate::normalize::{attr, explicit_kind, flag, is_ref_conjunction, ref_keyword, ref_of};
 use crate::loc::{loc_key, Loc, Target};
@@ -111,14 +111,21 @@ impl Lowering {
                 if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref.
-                if is_ref_conjunction(m, target.loc.source().draft) {
+                if !m.is_object() {
                     return Ok(None);
                 }
-                let Some(r) = ref_of(m) else { return Ok(None) };
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
-                let resolved = self.resolver.resolve(r, &from)?;
-                let t = self.follow_refs(resolved)?;
+                // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref: an
+                // inline object (record 0082), as is a branch without a ref.
+                let pure_ref = if is_ref_conjunction(m, target.loc.source().draft) { None } else { ref_of(m) };
+                let t = match pure_ref {
+                    Some(r) => {
+                        let resolved = self.resolver.resolve(r, &from)?;
+                        self.follow_refs(resolved)?
+                    }
+                    None if is_annotation_only_object(m) => continue,
+                    None => Target { loc: from.clone() },
+                };
                 // Classifying a member can ask for its own members' classes: a chain of
                 // `oneOf`s of one `$ref` nests one call per link, bounded as `type_of` is
                 // (record 0042).

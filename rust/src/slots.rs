@@ -144,6 +144,8 @@ pub enum BaseName {
     Fixed(String),
     /// `() => ctx.owner.name + toTypeName(ctx.key)`.
     OwnerKey { owner: SlotId, key: String },
+    /// `() => union.name + String(i + 1)`: an untitled inline union member (record 0082).
+    OwnerSuffix { owner: SlotId, suffix: String },
 }
 
 #[derive(Debug, Clone)]
