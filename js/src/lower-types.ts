@@ -12,7 +12,7 @@ import { BRANCH_KEYWORDS, allowsNull, documentedEnum, isSlotKind, isStringEnum, 
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, isRefConjunction, refOf } from './normalize';
 import type { Slot } from './slots';
-import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
+import { BUILTIN_SCALARS, JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
 
 export interface TypeContext {
   /** The type whose field is being lowered: inline types become its children. */
@@ -99,12 +99,15 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   if (single === undefined) return json(lw, nullable);
   switch (single) {
     case 'string':
-      return { type: named('String'), nullable };
-    case 'integer':
+      return { type: named(formatScalar(lw, node, loc) ?? 'String'), nullable };
+    case 'integer': {
+      const mapped = formatScalar(lw, node, loc);
+      if (mapped !== undefined) return { type: named(mapped), nullable };
       checkIntRange(lw, node, loc);
       return { type: named('Int'), nullable };
+    }
     case 'number':
-      return { type: named('Float'), nullable };
+      return { type: named(formatScalar(lw, node, loc) ?? 'Float'), nullable };
     case 'boolean':
       return { type: named('Boolean'), nullable };
     case 'array': {
@@ -251,6 +254,9 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
 
 const INT_BOUNDS: readonly string[] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 
+/** Integer formats whose values do not fit GraphQL's 32-bit Int (record 0083). */
+const WIDE_INT_FORMATS: readonly string[] = ['int64', 'uint32', 'uint64'];
+
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
   for (const key of INT_BOUNDS) {
     const bound = own(node, key);
@@ -259,6 +265,40 @@ function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
       return;
     }
   }
+  const format = own(node, 'format');
+  if (typeof format === 'string' && WIDE_INT_FORMATS.includes(format)) {
+    lw.warn(ErrorCodes.INT_RANGE, `format ${format} is outside the 32-bit range of GraphQL Int (map it with formatScalars)`, at(loc, 'format'));
+  }
+}
+
+/** The spec a format's values follow, for `@specifiedBy` (record 0083). */
+const FORMAT_SPECS: ReadonlyMap<string, string> = new Map([
+  ['date-time', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['date', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['time', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['duration', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['uuid', 'https://www.rfc-editor.org/rfc/rfc4122'],
+  ['uri', 'https://www.rfc-editor.org/rfc/rfc3986'],
+  ['uri-reference', 'https://www.rfc-editor.org/rfc/rfc3986'],
+  ['email', 'https://www.rfc-editor.org/rfc/rfc5321'],
+  ['hostname', 'https://www.rfc-editor.org/rfc/rfc1123'],
+  ['ipv4', 'https://www.rfc-editor.org/rfc/rfc2673'],
+  ['ipv6', 'https://www.rfc-editor.org/rfc/rfc4291'],
+]);
+
+/**
+ * Record 0083: the scalar `formatScalars` maps the node's `format` to, declared (once, with
+ * `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
+ */
+function formatScalar(lw: Lowering, node: JsonObject, loc: Loc): string | undefined {
+  const format = own(node, 'format');
+  if (typeof format !== 'string') return undefined;
+  const name = own(lw.options.formatScalars as JsonObject, format);
+  if (typeof name !== 'string') return undefined;
+  if (BUILTIN_SCALARS.has(name)) return name;
+  const url = FORMAT_SPECS.get(format);
+  lw.declareScalar(url === undefined ? { name } : { name, specifiedByURL: url }, loc);
+  return name;
 }
 
 function jsonType(): TypeExpr {

@@ -5,7 +5,8 @@
  * so the later stages never see a bad option.
  */
 import { ConversionError, ErrorCodes } from './errors';
-import { own, type JsonObject } from './load';
+import { isObject, keysOf, own, type JsonObject } from './load';
+import { isValidName } from './naming';
 
 export type RefNaming = 'basename' | 'file_and_path' | 'hash';
 
@@ -31,6 +32,8 @@ export interface ConverterOptions {
   inputDir?: string;
   /** The input's file name, used for the root type name and in diagnostics. */
   fileName?: string;
+  /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0083). */
+  formatScalars?: Record<string, string>;
 }
 
 export interface ResolvedOptions {
@@ -46,6 +49,7 @@ export interface ResolvedOptions {
   baseDir?: string;
   inputDir?: string;
   fileName?: string;
+  formatScalars: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_OPTIONS: ResolvedOptions = {
@@ -58,6 +62,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   validate: false,
   strict: false,
   federationLink: true,
+  formatScalars: {},
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -70,6 +75,8 @@ const oneOf =
   (v) =>
     typeof v === 'string' && allowed.includes(v) ? undefined : `must be one of ${allowed.join(', ')}`;
 const str: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
+const scalarMap: Check = (v) =>
+  isObject(v) && keysOf(v).every((k) => typeof v[k] === 'string' && isValidName(v[k])) ? undefined : 'must map formats to GraphQL scalar names';
 
 const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   descriptionBlockThreshold: count,
@@ -84,6 +91,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   baseDir: str,
   inputDir: str,
   fileName: str,
+  formatScalars: scalarMap,
 };
 
 /** Root-level attributes that override an option for one document. */

@@ -15,7 +15,7 @@ use crate::options::is_integer;
 use crate::loc::{loc_key, Loc, Target};
 use crate::slots::{BaseName, SlotId, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{list_of, named, slot, TypeExpr, JSON_SCALAR};
+use crate::type_expr::{is_builtin_scalar, list_of, named, slot, TypeExpr, JSON_SCALAR};
 
 #[derive(Debug, Clone)]
 pub struct TypeContext<'a> {
@@ -201,12 +201,21 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         return Ok(json(lw, nullable));
     };
     match only.as_str() {
-        Some("string") => Ok(TypeInfo { type_: named("String"), nullable }),
+        Some("string") => {
+            let name = format_scalar(lw, node, loc)?.unwrap_or_else(|| "String".to_string());
+            Ok(TypeInfo { type_: named(name), nullable })
+        }
         Some("integer") => {
+            if let Some(mapped) = format_scalar(lw, node, loc)? {
+                return Ok(TypeInfo { type_: named(mapped), nullable });
+            }
             check_int_range(lw, node, loc);
             Ok(TypeInfo { type_: named("Int"), nullable })
         }
-        Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
+        Some("number") => {
+            let name = format_scalar(lw, node, loc)?.unwrap_or_else(|| "Float".to_string());
+            Ok(TypeInfo { type_: named(name), nullable })
+        }
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
             let Some(items @ Value::Object(_)) = kw.items else {
@@ -397,6 +406,51 @@ fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
             }
         }
     }
+    if let Some(format) = attr(node, "format").and_then(Value::as_str) {
+        if WIDE_INT_FORMATS.contains(&format) {
+            lw.warn(
+                codes::INT_RANGE,
+                format!("format {format} is outside the 32-bit range of GraphQL Int (map it with formatScalars)"),
+                &at(loc, &["format"]),
+            );
+        }
+    }
+}
+
+/// Integer formats whose values do not fit GraphQL's 32-bit Int (record 0083).
+const WIDE_INT_FORMATS: [&str; 3] = ["int64", "uint32", "uint64"];
+
+/// The spec a format's values follow, for `@specifiedBy` (record 0083).
+fn format_spec(format: &str) -> Option<&'static str> {
+    Some(match format {
+        "date-time" | "date" | "time" | "duration" => "https://www.rfc-editor.org/rfc/rfc3339",
+        "uuid" => "https://www.rfc-editor.org/rfc/rfc4122",
+        "uri" | "uri-reference" => "https://www.rfc-editor.org/rfc/rfc3986",
+        "email" => "https://www.rfc-editor.org/rfc/rfc5321",
+        "hostname" => "https://www.rfc-editor.org/rfc/rfc1123",
+        "ipv4" => "https://www.rfc-editor.org/rfc/rfc2673",
+        "ipv6" => "https://www.rfc-editor.org/rfc/rfc4291",
+        _ => return None,
+    })
+}
+
+/// Record 0083: the scalar `formatScalars` maps the node's `format` to, declared (once,
+/// with `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
+fn format_scalar(lw: &mut Lowering, node: &Value, loc: &Loc) -> Res<Option<String>> {
+    let Some(format) = attr(node, "format").and_then(Value::as_str) else { return Ok(None) };
+    let Some(name) = lw.options.format_scalars.iter().find(|(f, _)| f == format).map(|(_, s)| s.clone()) else {
+        return Ok(None);
+    };
+    if is_builtin_scalar(&name) {
+        return Ok(Some(name));
+    }
+    let mut scalar = crate::json::Map::new();
+    scalar.insert(crate::json::Key::from("name"), Value::String(name.as_str().into()));
+    if let Some(url) = format_spec(format) {
+        scalar.insert(crate::json::Key::from("specifiedByURL"), Value::String(url.into()));
+    }
+    lw.declare_scalar(&Value::Object(scalar), loc)?;
+    Ok(Some(name))
 }
 
 fn json_type(_lw: &mut Lowering) -> TypeExpr {

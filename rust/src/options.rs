@@ -84,6 +84,10 @@ pub struct ConverterOptions {
     /// The input's file name, used for the root type name and in diagnostics.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
+    /// `format` -> the GraphQL scalar a string, integer or number of that format becomes
+    /// (record 0083), in the order given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format_scalars: Option<Vec<(String, String)>>,
 }
 
 /// The options every stage reads.
@@ -101,6 +105,8 @@ pub struct ResolvedOptions {
     pub base_dir: Option<String>,
     pub input_dir: Option<String>,
     pub file_name: Option<String>,
+    /// `format` -> scalar name (record 0083).
+    pub format_scalars: Vec<(String, String)>,
 }
 
 impl Default for ResolvedOptions {
@@ -119,12 +125,13 @@ impl Default for ResolvedOptions {
             base_dir: None,
             input_dir: None,
             file_name: None,
+            format_scalars: Vec::new(),
         }
     }
 }
 
 /// The option names in the order of `OPTION_CHECKS`.
-const OPTION_NAMES: [&str; 12] = [
+const OPTION_NAMES: [&str; 13] = [
     "descriptionBlockThreshold",
     "emitEmptyTypes",
     "inlineObjectThreshold",
@@ -137,6 +144,7 @@ const OPTION_NAMES: [&str; 12] = [
     "baseDir",
     "inputDir",
     "fileName",
+    "formatScalars",
 ];
 
 /// `OPTION_CHECKS[option](value)`: the problem with a value, if any.
@@ -158,6 +166,10 @@ fn check_option(option: &str, value: &Value) -> Option<String> {
         "typeNameSanitizer" => one_of(&["pascal"]),
         "fieldNameSanitizer" => one_of(&["camel"]),
         "baseDir" | "inputDir" | "fileName" => string(),
+        "formatScalars" => match value {
+            Value::Object(map) if map.values().all(|s| s.as_str().is_some_and(crate::naming::is_valid_name)) => None,
+            _ => Some("must map formats to GraphQL scalar names".to_string()),
+        },
         _ => Some("is unknown".to_string()),
     }
 }
@@ -203,9 +215,16 @@ impl ResolvedOptions {
             "baseDir" => self.base_dir = value.as_str().map(str::to_string),
             "inputDir" => self.input_dir = value.as_str().map(str::to_string),
             "fileName" => self.file_name = value.as_str().map(str::to_string),
+            "formatScalars" => self.format_scalars = scalar_pairs(value),
             _ => {}
         }
     }
+}
+
+/// A `formatScalars` object that passed `check_option`, as pairs in its order.
+fn scalar_pairs(value: &Value) -> Vec<(String, String)> {
+    let Value::Object(map) = value else { return Vec::new() };
+    map.iter().filter_map(|(k, v)| v.as_str().map(|s| (k.to_string(), s.to_string()))).collect()
 }
 
 impl ConverterOptions {
@@ -227,6 +246,13 @@ impl ConverterOptions {
             string(&self.base_dir),
             string(&self.input_dir),
             string(&self.file_name),
+            self.format_scalars.as_ref().map(|pairs| {
+                let mut map = Map::new();
+                for (k, v) in pairs {
+                    map.insert(crate::json::Key::from(k.as_str()), Value::String(v.as_str().into()));
+                }
+                Value::Object(map)
+            }),
         ];
         OPTION_NAMES
             .iter()
@@ -271,6 +297,7 @@ impl ConverterOptions {
                 "baseDir" => out.base_dir = v.as_str().map(str::to_string),
                 "inputDir" => out.input_dir = v.as_str().map(str::to_string),
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
+                "formatScalars" => out.format_scalars = Some(scalar_pairs(v)),
                 _ => {}
             }
         }
