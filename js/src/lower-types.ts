@@ -254,7 +254,7 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
 
 const INT_BOUNDS: readonly string[] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 
-/** Integer formats whose values do not fit GraphQL's 32-bit Int (record 0083). */
+/** Integer formats whose values do not fit GraphQL's 32-bit Int (record 0082). */
 const WIDE_INT_FORMATS: readonly string[] = ['int64', 'uint32', 'uint64'];
 
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
@@ -271,7 +271,7 @@ function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
   }
 }
 
-/** The spec a format's values follow, for `@specifiedBy` (record 0083). */
+/** The spec a format's values follow, for `@specifiedBy` (record 0082). */
 const FORMAT_SPECS: ReadonlyMap<string, string> = new Map([
   ['date-time', 'https://www.rfc-editor.org/rfc/rfc3339'],
   ['date', 'https://www.rfc-editor.org/rfc/rfc3339'],
@@ -287,7 +287,7 @@ const FORMAT_SPECS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * Record 0083: the scalar `formatScalars` maps the node's `format` to, declared (once, with
+ * Record 0082: the scalar `formatScalars` maps the node's `format` to, declared (once, with
  * `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
  */
 function formatScalar(lw: Lowering, node: JsonObject, loc: Loc): string | undefined {

@@ -192,7 +192,7 @@ export class Lowering {
 
   /**
    * `oneOf`/`anyOf` made only of object types (null branches aside): refs to object
-   * types and, record 0082, inline object schemas; annotation-only objects are left out.
+   * types and, record 0081, inline object schemas; annotation-only objects are left out.
    * The targets, else undefined.
    */
   refUnionMembers(target: Target): Target[] | undefined {
@@ -447,7 +447,7 @@ export class Lowering {
   }
 
   /**
-   * Record 0082: an inline object branch of a union is a member named by its `title`, else
+   * Record 0081: an inline object branch of a union is a member named by its `title`, else
    * `<Union><position in the list, from 1>` (an annotation-only object is left out, with
    * UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER in assemble).
    */
@@ -551,7 +551,7 @@ export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
 }
 
-/** The keywords an annotation-only object branch may have (record 0082). */
+/** The keywords an annotation-only object branch may have (record 0081). */
 const ANNOTATION_KEYS = new Set(['type', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
 
 /** `{"type": "object"}` with annotations only: no structure a union member could have. */

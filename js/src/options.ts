@@ -32,7 +32,7 @@ export interface ConverterOptions {
   inputDir?: string;
   /** The input's file name, used for the root type name and in diagnostics. */
   fileName?: string;
-  /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0083). */
+  /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0082). */
   formatScalars?: Record<string, string>;
 }
 

@@ -562,7 +562,7 @@ impl Lowering {
         Ok(())
     }
 
-    /// Record 0082: an inline object branch of a union is a member named by its `title`,
+    /// Record 0081: an inline object branch of a union is a member named by its `title`,
     /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
     /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
     /// in assemble).
@@ -727,7 +727,7 @@ fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
     Some(loc.child(&["required".to_string(), i.to_string()]))
 }
 
-/// The keywords an annotation-only object branch may have (record 0082).
+/// The keywords an annotation-only object branch may have (record 0081).
 const ANNOTATION_KEYS: [&str; 9] =
     ["type", "title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"];
 

@@ -116,7 +116,7 @@ impl Lowering {
                 }
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
                 // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref: an
-                // inline object (record 0082), as is a branch without a ref.
+                // inline object (record 0081), as is a branch without a ref.
                 let pure_ref = if is_ref_conjunction(m, target.loc.source().draft) { None } else { ref_of(m) };
                 let t = match pure_ref {
                     Some(r) => {

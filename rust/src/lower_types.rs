@@ -417,10 +417,10 @@ fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
     }
 }
 
-/// Integer formats whose values do not fit GraphQL's 32-bit Int (record 0083).
+/// Integer formats whose values do not fit GraphQL's 32-bit Int (record 0082).
 const WIDE_INT_FORMATS: [&str; 3] = ["int64", "uint32", "uint64"];
 
-/// The spec a format's values follow, for `@specifiedBy` (record 0083).
+/// The spec a format's values follow, for `@specifiedBy` (record 0082).
 fn format_spec(format: &str) -> Option<&'static str> {
     Some(match format {
         "date-time" | "date" | "time" | "duration" => "https://www.rfc-editor.org/rfc/rfc3339",
@@ -434,7 +434,7 @@ fn format_spec(format: &str) -> Option<&'static str> {
     })
 }
 
-/// Record 0083: the scalar `formatScalars` maps the node's `format` to, declared (once,
+/// Record 0082: the scalar `formatScalars` maps the node's `format` to, declared (once,
 /// with `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
 fn format_scalar(lw: &mut Lowering, node: &Value, loc: &Loc) -> Res<Option<String>> {
     let Some(format) = attr(node, "format").and_then(Value::as_str) else { return Ok(None) };

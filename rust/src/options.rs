@@ -85,7 +85,7 @@ pub struct ConverterOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
     /// `format` -> the GraphQL scalar a string, integer or number of that format becomes
-    /// (record 0083), in the order given.
+    /// (record 0082), in the order given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format_scalars: Option<Vec<(String, String)>>,
 }
@@ -105,7 +105,7 @@ pub struct ResolvedOptions {
     pub base_dir: Option<String>,
     pub input_dir: Option<String>,
     pub file_name: Option<String>,
-    /// `format` -> scalar name (record 0083).
+    /// `format` -> scalar name (record 0082).
     pub format_scalars: Vec<(String, String)>,
 }
 

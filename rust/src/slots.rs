@@ -144,7 +144,7 @@ pub enum BaseName {
     Fixed(String),
     /// `() => ctx.owner.name + toTypeName(ctx.key)`.
     OwnerKey { owner: SlotId, key: String },
-    /// `() => union.name + String(i + 1)`: an untitled inline union member (record 0082).
+    /// `() => union.name + String(i + 1)`: an untitled inline union member (record 0081).
     OwnerSuffix { owner: SlotId, suffix: String },
 }
 
