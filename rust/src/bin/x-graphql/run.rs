@@ -134,6 +134,17 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     if let Some(mode) = &flags.ref_naming {
         options.ref_naming = Some(mode.clone());
     }
+    // Record 0082: each --format-scalar adds to (or replaces one entry of) the config's map.
+    if !flags.format_scalar.is_empty() {
+        let mut pairs = options.format_scalars.take().unwrap_or_default();
+        for (format, name) in &flags.format_scalar {
+            match pairs.iter_mut().find(|(f, _)| f == format) {
+                Some(entry) => entry.1 = name.clone(),
+                None => pairs.push((format.clone(), name.clone())),
+            }
+        }
+        options.format_scalars = Some(pairs);
+    }
     if flags.no_federation_link {
         options.federation_link = Some(false);
     }
