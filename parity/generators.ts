@@ -44,6 +44,28 @@ const simpleLeaf = fc.oneof(
   fc.constant({}),
   simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })),
   fc.record({ type: fc.constant('string'), 'x-graphql-field-type': fc.constantFrom('DateTime', '[ID!]!', 'URL!', 'String') }),
+  // Record 0082: formats, mapped or not by the formatScalars option.
+  fc.record({ type: fc.constantFrom('string', 'integer', 'number'), format: fc.constantFrom('date-time', 'uuid', 'email', 'int64', 'uint32', 'double') }),
+  // Record 0081: documented enums (string consts and one-value enums, with descriptions and deprecation).
+  fc.record({
+    oneOf: fc.array(
+      fc.oneof(
+        fc.record(
+          { const: fc.constantFrom('a', 'b c', '1x', 'A', 'in-review'), description: simpleDescriptions, deprecated: fc.boolean() },
+          { requiredKeys: ['const'] },
+        ),
+        fc.record({ enum: fc.constantFrom(['a'], ['B'], ['x-y']), type: fc.constant('string') }),
+        fc.constant({ type: 'null' }),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  }),
+  // Record 0080: a `$ref` with keywords beside it (an object under 2020-12, ignored with a warning before).
+  fc.record({
+    $ref: simpleDefNames.map((n) => `#/definitions/${n}`),
+    properties: fc.dictionary(simpleNames, fc.record({ type: fc.constantFrom('string', 'integer') }), { maxKeys: 2 }),
+    enum: fc.constant(['a']),
+  }, { requiredKeys: ['$ref'] }),
 );
 
 const simpleSchema = fc.letrec((tie) => ({
@@ -53,6 +75,18 @@ const simpleSchema = fc.letrec((tie) => ({
     fc.record({ type: fc.constant('array'), items: tie('prop') }),
     tie('object'),
     fc.record({ oneOf: fc.array(simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })), { minLength: 1, maxLength: 3 }) }),
+    // Record 0081: unions of inline objects, mixed with refs, null and annotation-only branches.
+    fc.record({
+      anyOf: fc.array(
+        fc.oneof(
+          tie('object'),
+          simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })),
+          fc.record({ title: simpleDefNames, properties: fc.dictionary(simpleNames, simpleLeaf as fc.Arbitrary<unknown>, { minKeys: 1, maxKeys: 2 }) }),
+          fc.constantFrom({ type: 'null' }, { type: 'object', description: 'anything' }),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
   ),
   object: fc.record(
     {
@@ -70,6 +104,8 @@ const simpleSchema = fc.letrec((tie) => ({
 
 export const simpleDocuments = fc.record(
   {
+    // Record 0080: the draft decides what a `$ref` beside other keywords means.
+    $schema: fc.constantFrom('https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#'),
     title: simpleDefNames,
     type: fc.constant('object'),
     properties: fc.dictionary(simpleNames, simpleSchema.prop as fc.Arbitrary<unknown>, { maxKeys: 4 }),
@@ -83,6 +119,7 @@ export const simpleOptions = fc.record({
   descriptionBlockThreshold: fc.integer({ min: 0, max: 100 }),
   emitEmptyTypes: fc.boolean(),
   refNaming: fc.constantFrom('basename' as const, 'hash' as const),
+  formatScalars: fc.constantFrom({}, { 'date-time': 'DateTime', uuid: 'ID', int64: 'BigInt' }, { email: 'Email', 'date-time': 'JSON' }),
 });
 
 // ===========================================================================
