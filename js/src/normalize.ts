@@ -136,7 +136,7 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
         if (typeof value === 'string') refs.push({ pointer: pointerOf(at), ref: value });
         continue;
       }
-      if (key === '$dynamicRef' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id') {
+      if (key.charCodeAt(0) === 36 /* $ */ && (key === '$dynamicRef' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id')) {
         if (typeof value === 'string') reference(node, key, value, at, file, draft, refs, anchors, warnings);
         continue;
       }

@@ -97,8 +97,9 @@ impl Lowering {
         Ok(Classification::Slot(slot_kind))
     }
 
-    /// `oneOf`/`anyOf` made only of refs to object types (null branches aside):
-    /// the targets, else None.
+    /// `oneOf`/`anyOf` made only of object types (null branches aside): refs to object
+    /// types and, record 0081, inline object schemas; annotation-only objects are left
+    /// out. The targets, else None.
     pub fn ref_union_members(&mut self, target: &Target) -> Result<Option<Vec<Target>>, ConversionError> {
         let node = target.node();
         for keyword in ["oneOf", "anyOf"] {
