@@ -85,9 +85,10 @@ pub struct ConverterOptions {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub file_name: Option<String>,
     /// `format` -> the GraphQL scalar a string, integer or number of that format becomes
-    /// (record 0082), in the order given.
+    /// (record 0082): an object of scalar names, kept as given and checked when resolved
+    /// (as TypeScript checks it), so a wrong value is INVALID_OPTION with its message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub format_scalars: Option<Vec<(String, String)>>,
+    pub format_scalars: Option<Value>,
 }
 
 /// The options every stage reads.
@@ -246,13 +247,7 @@ impl ConverterOptions {
             string(&self.base_dir),
             string(&self.input_dir),
             string(&self.file_name),
-            self.format_scalars.as_ref().map(|pairs| {
-                let mut map = Map::new();
-                for (k, v) in pairs {
-                    map.insert(crate::json::Key::from(k.as_str()), Value::String(v.as_str().into()));
-                }
-                Value::Object(map)
-            }),
+            self.format_scalars.clone(),
         ];
         OPTION_NAMES
             .iter()
@@ -297,7 +292,7 @@ impl ConverterOptions {
                 "baseDir" => out.base_dir = v.as_str().map(str::to_string),
                 "inputDir" => out.input_dir = v.as_str().map(str::to_string),
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
-                "formatScalars" => out.format_scalars = Some(scalar_pairs(v)),
+                "formatScalars" => out.format_scalars = Some(v.clone()),
                 _ => {}
             }
         }
