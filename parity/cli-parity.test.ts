@@ -143,6 +143,10 @@ function flagsOf(options: Record<string, unknown>): string[] {
   if (options.refNaming !== undefined) flags.push('--ref-naming', String(options.refNaming));
   if (options.federationLink === false) flags.push('--no-federation-link');
   if (options.strict === true) flags.push('--strict');
+  const scalars = options.formatScalars;
+  if (scalars !== null && typeof scalars === 'object') {
+    for (const [format, name] of Object.entries(scalars)) flags.push('--format-scalar', `${format}=${String(name)}`);
+  }
   return flags;
 }
 
@@ -697,6 +701,8 @@ describe('--config', () => {
     ['not-json-trailing', '{} {}'],
     ['bom', '\ufeff{"inlineObjectThreshold": 0}'],
     ['ok', JSON.stringify({ inlineObjectThreshold: 0, federationLink: false })],
+    ['bad-format-scalars', JSON.stringify({ formatScalars: { 'date-time': 'Date Time' } })],
+    ['format-scalars-not-an-object', JSON.stringify({ formatScalars: ['DateTime'] })],
   ];
   for (const [name, text] of configs) {
     it.concurrent(name, async () => {
@@ -714,6 +720,27 @@ describe('--config', () => {
     expect(flagWins.js.stdout).toContain('pos: JSON');
     const kept = await sameInFolder('config-kept', setup, ['convert', '--config', 'options.json'], { input: FEDERATED });
     expect(kept.js.stdout).not.toMatch(/@link/);
+  });
+
+  it('--format-scalar adds to the config map, a repeated format takes the last (record 0082)', async () => {
+    const input = JSON.stringify({
+      title: 'T',
+      properties: { at: { type: 'string', format: 'date-time' }, id: { type: 'string', format: 'uuid' }, n: { type: 'integer', format: 'int64' } },
+    });
+    const setup = (d: string) => write(path.join(d, 'options.json'), JSON.stringify({ formatScalars: { 'date-time': 'Instant', uuid: 'UUID' } }));
+    const r = await sameInFolder(
+      'config-format-scalars',
+      setup,
+      ['convert', '--config', 'options.json', '--format-scalar', 'date-time=DateTime', '--format-scalar', 'int64=Long', '--format-scalar', 'int64=BigInt'],
+      { input },
+    );
+    expect(r.js.stdout).toContain('at: DateTime');
+    expect(r.js.stdout).toContain('id: UUID');
+    expect(r.js.stdout).toContain('n: BigInt');
+    for (const bad of ['date-time', '=X', 'date-time=1x', 'date-time=Date-Time']) {
+      const e = await same(`format-scalar-bad-${bad}`, ['convert', '--format-scalar', bad], { input });
+      expect(e.status).toBe(2);
+    }
   });
 });
 

@@ -44,6 +44,28 @@ const simpleLeaf = fc.oneof(
   fc.constant({}),
   simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })),
   fc.record({ type: fc.constant('string'), 'x-graphql-field-type': fc.constantFrom('DateTime', '[ID!]!', 'URL!', 'String') }),
+  // Record 0082: formats, mapped or not by the formatScalars option.
+  fc.record({ type: fc.constantFrom('string', 'integer', 'number'), format: fc.constantFrom('date-time', 'uuid', 'email', 'int64', 'uint32', 'double') }),
+  // Record 0081: documented enums (string consts and one-value enums, with descriptions and deprecation).
+  fc.record({
+    oneOf: fc.array(
+      fc.oneof(
+        fc.record(
+          { const: fc.constantFrom('a', 'b c', '1x', 'A', 'in-review'), description: simpleDescriptions, deprecated: fc.boolean() },
+          { requiredKeys: ['const'] },
+        ),
+        fc.record({ enum: fc.constantFrom(['a'], ['B'], ['x-y']), type: fc.constant('string') }),
+        fc.constant({ type: 'null' }),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  }),
+  // Record 0080: a `$ref` with keywords beside it (an object under 2020-12, ignored with a warning before).
+  fc.record({
+    $ref: simpleDefNames.map((n) => `#/definitions/${n}`),
+    properties: fc.dictionary(simpleNames, fc.record({ type: fc.constantFrom('string', 'integer') }), { maxKeys: 2 }),
+    enum: fc.constant(['a']),
+  }, { requiredKeys: ['$ref'] }),
 );
 
 const simpleSchema = fc.letrec((tie) => ({
@@ -53,6 +75,18 @@ const simpleSchema = fc.letrec((tie) => ({
     fc.record({ type: fc.constant('array'), items: tie('prop') }),
     tie('object'),
     fc.record({ oneOf: fc.array(simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })), { minLength: 1, maxLength: 3 }) }),
+    // Record 0081: unions of inline objects, mixed with refs, null and annotation-only branches.
+    fc.record({
+      anyOf: fc.array(
+        fc.oneof(
+          tie('object'),
+          simpleDefNames.map((n) => ({ $ref: `#/definitions/${n}` })),
+          fc.record({ title: simpleDefNames, properties: fc.dictionary(simpleNames, simpleLeaf as fc.Arbitrary<unknown>, { minKeys: 1, maxKeys: 2 }) }),
+          fc.constantFrom({ type: 'null' }, { type: 'object', description: 'anything' }),
+        ),
+        { minLength: 1, maxLength: 4 },
+      ),
+    }),
   ),
   object: fc.record(
     {
@@ -70,6 +104,8 @@ const simpleSchema = fc.letrec((tie) => ({
 
 export const simpleDocuments = fc.record(
   {
+    // Record 0080: the draft decides what a `$ref` beside other keywords means.
+    $schema: fc.constantFrom('https://json-schema.org/draft/2020-12/schema', 'http://json-schema.org/draft-07/schema#'),
     title: simpleDefNames,
     type: fc.constant('object'),
     properties: fc.dictionary(simpleNames, simpleSchema.prop as fc.Arbitrary<unknown>, { maxKeys: 4 }),
@@ -83,6 +119,7 @@ export const simpleOptions = fc.record({
   descriptionBlockThreshold: fc.integer({ min: 0, max: 100 }),
   emitEmptyTypes: fc.boolean(),
   refNaming: fc.constantFrom('basename' as const, 'hash' as const),
+  formatScalars: fc.constantFrom({}, { 'date-time': 'DateTime', uuid: 'ID', int64: 'BigInt' }, { email: 'Email', 'date-time': 'JSON' }),
 });
 
 // ===========================================================================
@@ -1125,6 +1162,24 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
   const leafSchema: fc.Arbitrary<unknown> = fc.oneof(
     { weight: 6, arbitrary: from<unknown>(['string', 'integer', 'number', 'boolean', 'null', 'object', ['string', 'null'], ['integer', 'string'], ['null']], [[], 'strin', 5], 12).map((type) => ({ type })) },
     { weight: 1, arbitrary: fc.constantFrom('date-time', 'email', 'uuid', 'uri', 'int64').map((format) => ({ type: 'string', format })) },
+    // Record 0082: wide integer formats (INT_RANGE unless formatScalars maps them).
+    { weight: 1, arbitrary: fc.constantFrom('int64', 'uint32', 'uint64', 'int32').map((format) => ({ type: 'integer', format })) },
+    // Record 0081: a documented enum (string consts, one-value enums, descriptions, deprecation, a null branch).
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('oneOf', 'anyOf'),
+          fc.array(
+            fc.oneof(
+              fc.tuple(fc.constantFrom('a', 'b c', '1x', 'A', 'in-review', 'true'), opt(descriptionText), fc.boolean()).map(([c, d, dep]) => obj([['const', c], ...entryIf('description', d), ...(dep ? [['deprecated', true] as Entry] : [])])),
+              fc.constantFrom<unknown>({ type: 'string', enum: ['x-y'] }, { enum: ['B'], title: 'Bee' }, { type: 'null' }, { const: 3 }),
+            ),
+            { minLength: 1, maxLength: 4 },
+          ),
+        )
+        .map(([k, branches]) => obj([[k, branches]])),
+    },
     { weight: 2, arbitrary: fc.tuple(fc.constantFrom('integer', 'number'), fc.array(bounds, { minLength: 1, maxLength: 2 })).map(([type, b]) => obj([['type', type], ...b])) },
     { weight: 2, arbitrary: enumSchema },
     { weight: 1, arbitrary: fc.oneof(fc.integer(), descriptionText, fc.boolean(), rawNumber, fc.constant<unknown>(null), fc.constant<unknown>({ a: 1 })).map((c) => ({ const: c })) },
@@ -1133,7 +1188,22 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
   );
 
   const refSchema = fc
-    .tuple(localRef, fc.array(fieldAttribute, { maxLength: 2 }), opt(fc.constantFrom<Entry>(['type', 'string'], ['description', 'Beside the ref'], ['title', 'RefTitle'])))
+    .tuple(
+      localRef,
+      fc.array(fieldAttribute, { maxLength: 2 }),
+      opt(
+        fc.constantFrom<Entry>(
+          ['type', 'string'],
+          ['description', 'Beside the ref'],
+          ['title', 'RefTitle'],
+          // Record 0080: structure beside a `$ref` (an object under 2019-09 / 2020-12, else ignored with a warning).
+          ['properties', { extra: { type: 'string' } }],
+          ['allOf', [{ properties: { more: { type: 'integer' } }, required: ['more'] }]],
+          ['enum', ['a']],
+          ['required', ['id']],
+        ),
+      ),
+    )
     .map(([ref, attrs, sibling]) => obj([['$ref', ref], ...(sibling ? [sibling] : []), ...attrs]));
 
   /** An object schema (a definition or an inline object): properties around the inline threshold, required, type attributes. */
@@ -1169,7 +1239,14 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
         arbitrary: fc
           .tuple(
             fc.constantFrom('oneOf', 'anyOf'),
-            fc.array(fc.oneof({ weight: 4, arbitrary: localRef.map((r) => ({ $ref: r })) }, { weight: 1, arbitrary: fc.constantFrom<unknown>({ type: 'null' }, { type: 'string' }) }, { weight: 1, arbitrary: tie('object') }), { minLength: 1, maxLength: 3 }),
+            fc.array(
+              fc.oneof(
+                { weight: 4, arbitrary: localRef.map((r) => ({ $ref: r })) },
+                { weight: 1, arbitrary: fc.constantFrom<unknown>({ type: 'null' }, { type: 'string' }, { type: 'object', description: 'Annotation only.' }) },
+                { weight: 2, arbitrary: tie('object') },
+              ),
+              { minLength: 1, maxLength: 3 },
+            ),
             fc.array(fieldAttribute, { maxLength: 1 }),
           )
           .map(([k, branches, attrs]) => obj([[k, branches], ...attrs])),
@@ -1274,8 +1351,8 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
       opt(
         fc.oneof(
           { weight: 8, arbitrary: fc.constantFrom<Entry>(['$schema', 'http://json-schema.org/draft-07/schema#'], ['$id', 'https://example.com/root.json'], ['allOf', [{ $ref: '#/definitions/Node' }]], ['examples', [{ id: 'x' }]], ...(valid ? [] : [['type', 'string'] as Entry])) },
-          // Other drafts: the converter reads them as draft-07 (validate: true checks against draft-07).
-          { weight: 1, arbitrary: fc.constantFrom<Entry>(['$schema', 'https://json-schema.org/draft/2020-12/schema'], ['$schema', 'http://json-schema.org/draft-04/schema#']) },
+          // Other drafts: 2020-12 changes what a $ref beside other keywords means (record 0080); validate: true checks each against its own meta-schema.
+          { weight: 3, arbitrary: fc.constantFrom<Entry>(['$schema', 'https://json-schema.org/draft/2020-12/schema'], ['$schema', 'http://json-schema.org/draft-04/schema#']) },
         ),
       ),
     )
@@ -1314,6 +1391,7 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
         validate: fc.boolean(),
         strict: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
         federationLink: fc.boolean(),
+        formatScalars: from<unknown>([{}, { 'date-time': 'DateTime', uuid: 'ID', int64: 'BigInt' }, { email: 'Email', uint32: 'Long' }], [{ 'date-time': 'Date Time' }, 'DateTime']),
         fileName: fc.constantFrom('user.schema.json', 'orders.json', 'my-api.v2.json', '200.json', 'schema', 'é.json'),
         baseDir: fc.constant('$WORLD'),
         inputDir: valid ? fc.constant('$WORLD') : fc.constantFrom('$WORLD', '$WORLD/sub'),

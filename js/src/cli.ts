@@ -154,6 +154,7 @@ interface ConvertFlags {
   emitEmptyTypes?: boolean;
   inlineObjectThreshold?: number;
   refNaming?: string;
+  formatScalar?: Record<string, string>;
   federationLink?: boolean;
   strict?: boolean;
   validate?: boolean;
@@ -217,6 +218,11 @@ function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
   const options: Record<string, unknown> = flags.config !== undefined ? { ...readConfig(flags.config) } : {};
   for (const key of OPTION_FLAGS) {
     if (cmd.getOptionValueSource(key) === 'cli' && flags[key] !== undefined) options[key] = flags[key];
+  }
+  // Record 0082: each --format-scalar adds to (or replaces one entry of) the config's map.
+  if (flags.formatScalar !== undefined) {
+    const base = options.formatScalars;
+    options.formatScalars = { ...(base !== null && typeof base === 'object' ? base : {}), ...flags.formatScalar };
   }
   return options as ConverterOptions;
 }
@@ -551,6 +557,16 @@ function count(value: string): number {
   return Number(value);
 }
 
+/** `--format-scalar FORMAT=NAME`, repeatable: the map so far plus this entry (record 0082). */
+function formatScalarEntry(value: string, previous: Record<string, string> | undefined): Record<string, string> {
+  const eq = value.indexOf('=');
+  const name = eq < 0 ? '' : value.slice(eq + 1);
+  if (eq <= 0 || !/^[_A-Za-z][_0-9A-Za-z]*$/.test(name)) {
+    throw new InvalidArgumentError('expected FORMAT=NAME, NAME a GraphQL name');
+  }
+  return { ...(previous ?? {}), [value.slice(0, eq)]: name };
+}
+
 function version(): string {
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
@@ -573,6 +589,7 @@ Examples:
   x-graphql convert -i user.schema.json --emit-empty-types
   x-graphql convert -i user.schema.json --inline-object-threshold 0
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
+  x-graphql convert -i api.schema.json --format-scalar date-time=DateTime
   x-graphql convert -i product.schema.json --no-federation-link
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
@@ -642,6 +659,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
         'hash',
       ]),
     )
+    .option('--format-scalar <format=name>', 'map a format to a custom scalar, e.g. date-time=DateTime (repeatable)', formatScalarEntry)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')

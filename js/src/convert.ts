@@ -9,7 +9,7 @@ import { isObject, loadJson, type JsonObject } from './load';
 import type { Source } from './loc';
 import { locate, locateAll } from './locate';
 import { Lowering } from './lower';
-import { checkMetaSchema } from './meta-schema';
+import { checkMetaSchema, draftOf } from './meta-schema';
 import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } from './migrate';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
@@ -61,13 +61,14 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       legacy = rewritten.warnings;
       changes = rewritten.changes;
     }
-    const scan = scanDocument(root, options.fileName);
+    const draft = draftOf(root);
+    const scan = scanDocument(root, options.fileName, undefined, draft);
     if (options.validate) {
       // ajv is loaded only now (meta-schema.ts requires it at first use).
       checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
-    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs };
+    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs, draft, anchors: scan.anchors };
     const resolver = new Resolver(main, options.baseDir, resolved.unresolvedRefs);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);

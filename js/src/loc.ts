@@ -5,6 +5,7 @@
  * the resolver reads alone; mirrors rust/src/loc.rs.
  */
 import { isObject, own, type JsonValue } from './load';
+import type { Draft } from './meta-schema';
 import type { RefUse } from './normalize';
 
 export interface Source {
@@ -17,6 +18,10 @@ export interface Source {
   /** Absolute folder that the source's relative refs resolve against. */
   dir?: string;
   refs: RefUse[];
+  /** The draft the source is read by: its own `$schema`, else its referrer's (record 0080). */
+  draft: Draft;
+  /** `$anchor` names -> pointers (normalize.ts `scanDocument`). */
+  anchors: Map<string, string>;
 }
 
 /** A place in a source: where a schema node sits. */

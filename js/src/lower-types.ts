@@ -9,12 +9,12 @@
 import { ErrorCodes } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
-import { BRANCH_KEYWORDS, allowsNull, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { BRANCH_KEYWORDS, allowsNull, documentedEnum, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { objectishReason, objectReason, type JsonReason } from './json-reasons';
 import { toTypeName } from './naming';
-import { attr, explicitKind, explicitTypeName } from './normalize';
+import { attr, explicitKind, explicitTypeName, isRefConjunction, refOf } from './normalize';
 import type { Slot } from './slots';
-import { JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
+import { BUILTIN_SCALARS, JSON_SCALAR, listOf, named, type TypeExpr } from './type-expr';
 
 export interface TypeContext {
   /** The type whose field is being lowered: inline types become its children. */
@@ -65,17 +65,19 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
     lw.declareScalar(scalar, loc);
     return { type: named(scalar.name as string), nullable };
   }
-  const ref = own(node, '$ref');
-  if (typeof ref === 'string') {
+  const ref = refOf(node);
+  // Under 2019-09 / 2020-12 a `$ref` with properties or allOf beside it is an object (record 0080).
+  const conjunction = ref !== undefined && isRefConjunction(node, loc.source.draft);
+  if (ref !== undefined && !conjunction) {
     const info = typeOfTarget(lw, lw.resolver.resolve(ref, loc), ctx);
     return { type: info.type, nullable: info.nullable || nullable };
   }
   const properties = own(node, 'properties');
   const allOf = own(node, 'allOf');
-  if (Array.isArray(allOf) && !isObject(properties)) {
+  if (Array.isArray(allOf) && !isObject(properties) && !conjunction) {
     const i = soleTypingBranch(allOf);
     const only = i === undefined ? undefined : allOf[i];
-    if (isObject(only) && typeof own(only, '$ref') === 'string') {
+    if (isObject(only) && refOf(only) !== undefined) {
       const info = typeOf(lw, only, at(loc, 'allOf', i!), ctx);
       return { type: info.type, nullable: info.nullable || nullable };
     }
@@ -100,12 +102,15 @@ function typeOfNode(lw: Lowering, schema: JsonValue, loc: Loc, ctx: TypeContext)
   if (single === undefined) return json(lw, nullable, 'several-types');
   switch (single) {
     case 'string':
-      return { type: named('String'), nullable };
-    case 'integer':
+      return { type: named(formatScalar(lw, node, loc) ?? 'String'), nullable };
+    case 'integer': {
+      const mapped = formatScalar(lw, node, loc);
+      if (mapped !== undefined) return { type: named(mapped), nullable };
       checkIntRange(lw, node, loc);
       return { type: named('Int'), nullable };
+    }
     case 'number':
-      return { type: named('Float'), nullable };
+      return { type: named(formatScalar(lw, node, loc) ?? 'Float'), nullable };
     case 'boolean':
       return { type: named('Boolean'), nullable };
     case 'array': {
@@ -196,6 +201,10 @@ function branchesType(
     if (!(isObject(b) && own(b, 'type') === 'null')) branches.push([b, i]);
   });
   const withNull = nullable || branches.length < list.length;
+  if (branches.length > 1 && documentedEnum(node) !== undefined) {
+    // Record 0081: branches that each document one string value are an enum.
+    return { type: { kind: 'slot', slot: enumSlot(lw, node, loc, ctx) }, nullable: withNull };
+  }
   if (branches.length === 1) {
     const info = typeOf(lw, branches[0][0], at(loc, keyword, branches[0][1]), ctx);
     return { type: info.type, nullable: info.nullable || withNull };
@@ -210,21 +219,21 @@ function branchesType(
 
 /** D7: a string enum is an enum type (named `<Type><Field>` inline); others are scalars. */
 function enumType(lw: Lowering, node: JsonObject, list: JsonValue[], loc: Loc, ctx: TypeContext, nullable: boolean): TypeInfo {
-  if (isStringEnum(node)) {
-    const target: Target = { loc, node };
-    const existing = lw.slots.get(target);
-    const explicit = explicitTypeName(node);
-    const slot =
-      existing ??
-      lw.slotFor(target, 'enum', ctx.owner, explicit ? () => explicit.name : () => ctx.owner.name + toTypeName(ctx.key));
-    return { type: { kind: 'slot', slot }, nullable };
-  }
+  if (isStringEnum(node)) return { type: { kind: 'slot', slot: enumSlot(lw, node, loc, ctx) }, nullable };
   const values = list.filter((v) => v !== null);
   if (values.length === 0) {
     lw.warn(ErrorCodes.EMPTY_ENUM, 'enum lists no values; the field is a String', at(loc, 'enum'));
     return { type: named('String'), nullable };
   }
   return { ...scalarOfValues(lw, values), nullable };
+}
+
+/** The enum slot of an inline enum: named `<Type><Field>`, or by x-graphql-type-name. */
+function enumSlot(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext): Slot {
+  const target: Target = { loc, node };
+  const existing = lw.slots.get(target);
+  const explicit = explicitTypeName(node);
+  return existing ?? lw.slotFor(target, 'enum', ctx.owner, explicit ? () => explicit.name : () => ctx.owner.name + toTypeName(ctx.key));
 }
 
 /** D14: an anonymous inline object is JSON unless something makes it a named type. */
@@ -238,7 +247,8 @@ function objectType(lw: Lowering, node: JsonObject, loc: Loc, ctx: TypeContext, 
   const surfacedRequired = merged.properties.some(
     (p) => merged.required.has(p.key) && !(isObject(p.schema) && attr(p.schema, 'x-graphql-skip') === true),
   );
-  const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined);
+  // A `$ref` extended by properties (record 0080) names its type, as a ref does.
+  const forced = FORCING_ATTRIBUTES.some((a) => attr(node, a) !== undefined) || isRefConjunction(node, loc.source.draft);
   const named =
     lw.refTargets.has(target) ||
     forced ||
@@ -276,6 +286,9 @@ function scalarOfValues(lw: Lowering, values: JsonValue[]): { type: TypeExpr } {
 
 const INT_BOUNDS: readonly string[] = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
 
+/** Integer formats whose values do not fit GraphQL's 32-bit Int (record 0082). */
+const WIDE_INT_FORMATS: readonly string[] = ['int64', 'uint32', 'uint64'];
+
 function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
   for (const key of INT_BOUNDS) {
     const bound = own(node, key);
@@ -284,6 +297,40 @@ function checkIntRange(lw: Lowering, node: JsonObject, loc: Loc): void {
       return;
     }
   }
+  const format = own(node, 'format');
+  if (typeof format === 'string' && WIDE_INT_FORMATS.includes(format)) {
+    lw.warn(ErrorCodes.INT_RANGE, `format ${format} is outside the 32-bit range of GraphQL Int (map it with formatScalars)`, at(loc, 'format'));
+  }
+}
+
+/** The spec a format's values follow, for `@specifiedBy` (record 0082). */
+const FORMAT_SPECS: ReadonlyMap<string, string> = new Map([
+  ['date-time', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['date', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['time', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['duration', 'https://www.rfc-editor.org/rfc/rfc3339'],
+  ['uuid', 'https://www.rfc-editor.org/rfc/rfc4122'],
+  ['uri', 'https://www.rfc-editor.org/rfc/rfc3986'],
+  ['uri-reference', 'https://www.rfc-editor.org/rfc/rfc3986'],
+  ['email', 'https://www.rfc-editor.org/rfc/rfc5321'],
+  ['hostname', 'https://www.rfc-editor.org/rfc/rfc1123'],
+  ['ipv4', 'https://www.rfc-editor.org/rfc/rfc2673'],
+  ['ipv6', 'https://www.rfc-editor.org/rfc/rfc4291'],
+]);
+
+/**
+ * Record 0082: the scalar `formatScalars` maps the node's `format` to, declared (once, with
+ * `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
+ */
+function formatScalar(lw: Lowering, node: JsonObject, loc: Loc): string | undefined {
+  const format = own(node, 'format');
+  if (typeof format !== 'string') return undefined;
+  const name = own(lw.options.formatScalars as JsonObject, format);
+  if (typeof name !== 'string') return undefined;
+  if (BUILTIN_SCALARS.has(name)) return name;
+  const url = FORMAT_SPECS.get(format);
+  lw.declareScalar(url === undefined ? { name } : { name, specifiedByURL: url }, loc);
+  return name;
 }
 
 function jsonType(): TypeExpr {

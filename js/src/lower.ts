@@ -16,7 +16,7 @@ import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reaso
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
-import { attr, explicitKind, explicitTypeName, flag } from './normalize';
+import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject, type Resolver } from './resolve';
 import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
@@ -197,10 +197,11 @@ export class Lowering {
     if (!isObject(node)) return 'alias';
     if (flag(node, 'x-graphql-skip')) return 'skip';
     if (isObject(attr(node, 'x-graphql-scalar'))) return 'scalar';
-    if (typeof own(node, '$ref') === 'string') return 'ref';
+    if (refOf(node) !== undefined && !isRefConjunction(node, target.loc.source.draft)) return 'ref';
     const kind = explicitKind(node);
     if (kind === 'UNION') return 'union';
-    if (kind === 'ENUM' || (kind === undefined && isStringEnum(node))) return isStringEnum(node) ? 'enum' : 'alias';
+    if (kind === 'ENUM' || (kind === undefined && isStringEnum(node))) return isStringEnum(node) || documentedEnum(node) !== undefined ? 'enum' : 'alias';
+    if (kind === undefined && documentedEnum(node) !== undefined) return 'enum';
     if (kind === undefined && this.refUnionMembers(target) !== undefined) return 'union';
     const objectish =
       kind !== undefined || own(node, 'type') === 'object' || isObject(own(node, 'properties')) || Array.isArray(own(node, 'allOf'));
@@ -212,7 +213,11 @@ export class Lowering {
     return slotKind;
   }
 
-  /** `oneOf`/`anyOf` made only of refs to object types: the targets, else undefined. */
+  /**
+   * `oneOf`/`anyOf` made only of object types (null branches aside): refs to object
+   * types and, record 0081, inline object schemas; annotation-only objects are left out.
+   * The targets, else undefined.
+   */
   refUnionMembers(target: Target): Target[] | undefined {
     const node = target.node as JsonObject;
     for (const keyword of BRANCH_KEYWORDS) {
@@ -222,10 +227,12 @@ export class Lowering {
       for (let i = 0; i < list.length; i++) {
         const m = list[i];
         if (isObject(m) && own(m, 'type') === 'null') continue;
-        const ref = isObject(m) ? own(m, '$ref') : undefined;
-        if (typeof ref !== 'string') return undefined;
+        if (!isObject(m)) return undefined;
         const at = { source: target.loc.source, pointer: pointerJoin(target.loc.pointer, keyword, i) };
-        const t = this.followRefs(this.resolver.resolve(ref, at));
+        // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref: an inline object.
+        const ref = isRefConjunction(m, target.loc.source.draft) ? undefined : refOf(m);
+        if (ref === undefined && isAnnotationOnlyObject(m)) continue;
+        const t = ref === undefined ? { loc: at, node: m } : this.followRefs(this.resolver.resolve(ref, at));
         // Classifying a member can ask for its own members' classes: a chain of `oneOf`s
         // of one `$ref` nests one call per link, bounded as typeOf is (record 0042).
         if (this.classifyDepth >= MAX_TYPE_DEPTH) {
@@ -252,7 +259,7 @@ export class Lowering {
     let seen: Set<string> | undefined;
     let t = target;
     let closing: Loc | undefined;
-    while (isObject(t.node) && typeof own(t.node, '$ref') === 'string' && !flag(t.node, 'x-graphql-skip')) {
+    while (isObject(t.node) && refOf(t.node) !== undefined && !flag(t.node, 'x-graphql-skip') && !isRefConjunction(t.node, t.loc.source.draft)) {
       const key = locKey(t.loc);
       seen ??= new Set();
       if (seen.has(key)) {
@@ -260,8 +267,8 @@ export class Lowering {
         this.fail(ErrorCodes.REF_CYCLE, 'reference cycle: these refs only point at each other', closing ?? t.loc);
       }
       seen.add(key);
-      closing = { source: t.loc.source, pointer: pointerJoin(t.loc.pointer, '$ref') };
-      t = this.resolver.resolve(t.node.$ref as string, t.loc);
+      closing = { source: t.loc.source, pointer: pointerJoin(t.loc.pointer, refKeyword(t.node)) };
+      t = this.resolver.resolve(refOf(t.node)!, t.loc);
     }
     return t;
   }
@@ -457,7 +464,8 @@ export class Lowering {
       this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
     }
     const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
-    const typeFrom: TypeFrom = typeof explicitType === 'string' ? 'fieldType' : typeof own(node, '$ref') === 'string' ? 'ref' : 'property';
+    const typeFrom: TypeFrom =
+      typeof explicitType === 'string' ? 'fieldType' : refOf(node) !== undefined && !isRefConjunction(node, loc.source.draft) ? 'ref' : 'property';
     const description = descriptionOf(node);
     // The description is in the literal, as in assemble.ts `field` (a key added later goes
     // to a store of its own); no `...(cond ? { key } : {})` in a literal, which takes V8's
@@ -489,17 +497,34 @@ export class Lowering {
       list.forEach((m, i) => {
         const loc = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, keyword, i) };
         if (isObject(m) && own(m, 'type') === 'null') return;
-        const ref = isObject(m) ? own(m, '$ref') : undefined;
+        const ref = isObject(m) && !isRefConjunction(m, loc.source.draft) ? refOf(m) : undefined;
         if (typeof ref !== 'string') {
-          slot.memberSlots.push({ slot: undefined, loc });
+          if (isObject(m) && isAnnotationOnlyObject(m)) {
+            this.warn(ErrorCodes.UNION_BRANCH_DROPPED, 'an object without properties is no union member: this branch is left out', loc);
+            return;
+          }
+          slot.memberSlots.push({ slot: isObject(m) ? this.inlineMember(slot, m, loc, i) : undefined, loc });
           return;
         }
         const t = this.followRefs(this.resolver.resolve(ref, loc));
         const kind = this.classify(t);
-        const refLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, '$ref') };
+        const refLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, refKeyword(m)) };
         slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc: refLoc });
       });
     }
+  }
+
+  /**
+   * Record 0081: an inline object branch of a union is a member named by its `title`, else
+   * `<Union><position in the list, from 1>` (an annotation-only object is left out, with
+   * UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER in assemble).
+   */
+  private inlineMember(union: Slot, m: JsonObject, loc: Loc, i: number): Slot | undefined {
+    const t: Target = { loc, node: m };
+    if (this.classify(t) !== 'object') return undefined;
+    const title = own(m, 'title');
+    const base = typeof title === 'string' && title !== '' ? this.baseNameFor(t) : () => union.name + String(i + 1);
+    return this.slotFor(t, 'object', union, base);
   }
 
   private lowerScalar(slot: Slot): void {
@@ -512,29 +537,43 @@ export class Lowering {
     if (typeof url === 'string') slot.directives.push({ name: 'specifiedBy', args: [['url', url]] });
   }
 
-  /** D7: verbatim when valid, else sanitized with collision suffixes and a warning. */
+  /**
+   * D7: verbatim when valid, else sanitized with collision suffixes and a warning. The
+   * values of `enum`, else of a documented enum's branches (record 0081): each with its
+   * branch's description and `deprecated: true` as `@deprecated`, under what
+   * `x-graphql-enum-values` says.
+   */
   enumValues(node: JsonObject, loc: Loc): EnumValueDef[] {
     const list = own(node, 'enum');
-    if (!Array.isArray(list)) return [];
+    const entries: DocumentedValue[] = Array.isArray(list)
+      ? list.flatMap((v, i) => (typeof v === 'string' ? [{ value: v, at: ['enum', i] as Array<string | number> }] : []))
+      : (documentedEnum(node) ?? []);
     // Verbatim values are reserved first, so a renamed value never takes one's name.
-    const verbatim = new Set(list.filter((v): v is string => typeof v === 'string' && toEnumValueName(v) === v));
+    const verbatim = new Set(entries.map((e) => e.value).filter((v) => toEnumValueName(v) === v));
     const registry = new NameRegistry(verbatim);
     const seen = new Set<string>();
     const values: EnumValueDef[] = [];
-    list.forEach((v, index) => {
-      if (typeof v !== 'string' || seen.has(v)) return;
+    for (const entry of entries) {
+      const v = entry.value;
+      if (seen.has(v)) continue;
       seen.add(v);
-      if (verbatim.has(v)) {
-        values.push({ name: v, ...this.directives.enumValueFacts(node, loc, v) });
-        return;
+      let name = v;
+      if (!verbatim.has(v)) {
+        name = registry.claim(toEnumValueName(v));
+        this.warn(ErrorCodes.ENUM_VALUE_RENAMED, `enum value ${JSON.stringify(v)} is written ${name} in GraphQL`, at(loc, ...entry.at));
       }
-      const name = registry.claim(toEnumValueName(v));
-      this.warn(ErrorCodes.ENUM_VALUE_RENAMED, `enum value ${JSON.stringify(v)} is written ${name} in GraphQL`, {
-        source: loc.source,
-        pointer: pointerJoin(loc.pointer, 'enum', index),
-      });
-      values.push({ name, ...this.directives.enumValueFacts(node, loc, v) });
-    });
+      const facts = this.directives.enumValueFacts(node, loc, v);
+      const value: EnumValueDef = { name, ...facts };
+      const branch = entry.branch;
+      if (branch !== undefined) {
+        const description = descriptionOf(branch);
+        if (value.description === undefined && description !== undefined) value.description = description;
+        if (own(branch, 'deprecated') === true && !facts.directives.some((d) => d.name === 'deprecated')) {
+          value.directives = [...facts.directives, { name: 'deprecated', args: [] }];
+        }
+      }
+      values.push(value);
+    }
     return values;
   }
 
@@ -592,6 +631,48 @@ function at(loc: Loc, ...segments: Array<string | number>): Loc {
 
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
+}
+
+/** The keywords an annotation-only object branch may have (record 0081). */
+const ANNOTATION_KEYS = new Set(['type', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+
+/** `{"type": "object"}` with annotations only: no structure a union member could have. */
+export function isAnnotationOnlyObject(node: JsonObject): boolean {
+  return own(node, 'type') === 'object' && keysOf(node).every((k) => ANNOTATION_KEYS.has(k));
+}
+
+/** One value of a documented enum: its text, its branch, and where the value is written (below the enum's node). */
+export interface DocumentedValue {
+  value: string;
+  branch?: JsonObject;
+  at: Array<string | number>;
+}
+
+/**
+ * Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without `properties`
+ * or `enum`, whose branches (`{"type": "null"}` aside, two or more) are each a string
+ * `const` or a one-value string `enum`, and no `$ref` or object: the values, else undefined.
+ */
+export function documentedEnum(node: JsonObject): DocumentedValue[] | undefined {
+  if (isObject(own(node, 'properties')) || own(node, 'enum') !== undefined) return undefined;
+  for (const keyword of BRANCH_KEYWORDS) {
+    const list = own(node, keyword);
+    if (!Array.isArray(list) || list.length === 0) continue;
+    const values: DocumentedValue[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const b = list[i];
+      if (!isObject(b)) return undefined;
+      if (own(b, 'type') === 'null') continue;
+      if (own(b, '$ref') !== undefined || own(b, '$dynamicRef') !== undefined || isObject(own(b, 'properties'))) return undefined;
+      const c = own(b, 'const');
+      const e = own(b, 'enum');
+      if (typeof c === 'string' && e === undefined) values.push({ value: c, branch: b, at: [keyword, i, 'const'] });
+      else if (c === undefined && Array.isArray(e) && e.length === 1 && typeof e[0] === 'string') values.push({ value: e[0], branch: b, at: [keyword, i, 'enum', 0] });
+      else return undefined;
+    }
+    return values.length >= 2 ? values : undefined;
+  }
+  return undefined;
 }
 
 /** A string `enum`: every value that is not null is a string, and there is one. */

@@ -42,12 +42,17 @@ const DRAFT_URIS: ReadonlyArray<[string, Draft]> = [
 
 /** The draft `$schema` names (`http` or `https`, with or without a final `#`); draft-07 otherwise. */
 export function draftOf(root: JsonValue): Draft {
+  return namedDraft(root) ?? 'draft-07';
+}
+
+/** The draft `$schema` names, if it names one we know (a referenced file without one reads as its referrer's). */
+export function namedDraft(root: JsonValue): Draft | undefined {
   const uri = isObject(root) ? own(root, '$schema') : undefined;
-  if (typeof uri !== 'string') return 'draft-07';
+  if (typeof uri !== 'string') return undefined;
   const bare = uri.replace(/^https?:\/\//, '').replace(/#$/, '');
-  if (bare === uri) return 'draft-07';
+  if (bare === uri) return undefined;
   for (const [known, draft] of DRAFT_URIS) if (bare === known) return draft;
-  return 'draft-07';
+  return undefined;
 }
 
 const validators = new Map<Draft, ValidateFunction>();

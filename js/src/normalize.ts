@@ -10,16 +10,58 @@
  */
 import { attributeNames, checkAttribute, closestOf, suggest } from './catalog';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, keysOf, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import type { Draft } from './meta-schema';
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = new Set([
   'additionalProperties', 'items', 'additionalItems', 'contains', 'propertyNames', 'not', 'if', 'then', 'else',
+  // draft 2019-09 / 2020-12 (record 0080)
+  'unevaluatedProperties', 'unevaluatedItems', 'contentSchema',
 ]);
 /** Keywords whose value is a list of subschemas. */
-const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'items']);
+const SCHEMA_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems']);
 /** Keywords whose value maps names to subschemas. */
-const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies']);
+const SCHEMA_MAP_KEYWORDS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas']);
+
+/**
+ * Keywords that, beside a `$ref`, would define structure (record 0080): under drafts 04-07
+ * a `$ref` replaces them; under 2019-09 / 2020-12 `properties` and `allOf` extend it.
+ * `type` is not one: beside a `$ref` it restates the target's type (fixture 050).
+ */
+const REF_STRUCTURE_SIBLINGS: readonly string[] = [
+  'properties', 'patternProperties', 'additionalProperties', 'items', 'prefixItems',
+  'allOf', 'anyOf', 'oneOf', 'enum', 'const', 'required',
+];
+
+/** Drafts 2019-09 and 2020-12: a `$ref` is one member of a conjunction (record 0080). */
+export function isModernDraft(draft: Draft): boolean {
+  return draft === '2019-09' || draft === '2020-12';
+}
+
+/**
+ * The reference a node makes: `$ref`, else `$dynamicRef` (read as a `$ref`, with a
+ * warning at the scan, record 0080).
+ */
+export function refOf(node: JsonObject): string | undefined {
+  const ref = own(node, '$ref');
+  if (typeof ref === 'string') return ref;
+  const dynamic = own(node, '$dynamicRef');
+  return typeof dynamic === 'string' ? dynamic : undefined;
+}
+
+/** The keyword `refOf` read: for the pointers of diagnostics. */
+export function refKeyword(node: JsonValue | undefined): string {
+  return isObject(node) && typeof own(node, '$ref') !== 'string' && typeof own(node, '$dynamicRef') === 'string' ? '$dynamicRef' : '$ref';
+}
+
+/**
+ * Under 2019-09 / 2020-12, a node with a reference and `properties` or `allOf` beside it
+ * is an object: the conjunction of the target and its siblings, merged as an `allOf`.
+ */
+export function isRefConjunction(node: JsonObject, draft: Draft): boolean {
+  return isModernDraft(draft) && refOf(node) !== undefined && (isObject(own(node, 'properties')) || Array.isArray(own(node, 'allOf')));
+}
 
 const ONE = 1;
 const LIST = 2;
@@ -53,6 +95,8 @@ export interface RefUse {
 export interface ScanResult {
   refs: RefUse[];
   warnings: Diagnostic[];
+  /** `$anchor` / `$dynamicAnchor` names (and draft-06/07 `$id: "#name"`) -> the pointer of their schema, the first of each. */
+  anchors: Map<string, string>;
 }
 
 let knownAttributes: Set<string> | undefined;
@@ -65,11 +109,14 @@ function isKnownAttribute(name: string): boolean {
 /**
  * Walks one document (the main input or a referenced file). `file` names it in
  * diagnostics. Throws ATTRIBUTE_TYPE on the first wrong attribute value, or,
- * given `errors` (validate), adds every one there and goes on.
+ * given `errors` (validate), adds every one there and goes on. Given the `draft` the
+ * document is read by (convert), it also warns about the keywords beside a `$ref` that
+ * are ignored and about `$dynamicRef` (record 0080).
  */
-export function scanDocument(root: JsonValue, file: string | undefined, errors?: Diagnostic[]): ScanResult {
+export function scanDocument(root: JsonValue, file: string | undefined, errors?: Diagnostic[], draft?: Draft): ScanResult {
   const refs: RefUse[] = [];
   const warnings: Diagnostic[] = [];
+  const anchors = new Map<string, string>();
   // Two parallel stacks (node, place) rather than a tuple and a child list per node:
   // this walk visits every schema node of the input.
   const nodes: JsonValue[] = [root];
@@ -93,6 +140,10 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
         if (typeof value !== 'string' || !JSON_TYPES.includes(value)) checkTypeNames(value, at, file, warnings);
         continue;
       }
+      if (key.charCodeAt(0) === 36 /* $ */ && (key === '$dynamicRef' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id')) {
+        if (typeof value === 'string') reference(node, key, value, at, file, draft, refs, anchors, warnings);
+        continue;
+      }
       const kind = KEYWORD_KIND.get(key);
       if (kind === undefined) continue;
       if (kind & MAP) {
@@ -112,6 +163,7 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
         places.push(place(at, key, undefined, undefined));
       }
     }
+    if (draft !== undefined && typeof own(node, '$ref') === 'string') refSiblings(node, at, file, draft, warnings);
     // Reverse this node's children so the stack pops them in document order.
     for (let i = first, j = nodes.length - 1; i < j; i++, j--) {
       const n = nodes[i];
@@ -122,7 +174,57 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
       places[j] = p;
     }
   }
-  return { refs, warnings };
+  return { refs, warnings, anchors };
+}
+
+/** `$dynamicRef` (a ref, with a warning), and the names a schema is known by (`$anchor`...). */
+function reference(
+  node: JsonObject,
+  key: string,
+  value: string,
+  at: Place,
+  file: string | undefined,
+  draft: Draft | undefined,
+  refs: RefUse[],
+  anchors: Map<string, string>,
+  warnings: Diagnostic[],
+): void {
+  if (key === '$dynamicRef') {
+    if (typeof own(node, '$ref') === 'string') return;
+    refs.push({ pointer: pointerOf(at), ref: value });
+    if (draft !== undefined) {
+      warnings.push({
+        code: ErrorCodes.REF_DYNAMIC,
+        severity: 'warning',
+        message: `$dynamicRef is read as $ref: ${value} is resolved where it is written, not where the evaluation started`,
+        ...(file !== undefined ? { file } : {}),
+        pointer: pointerJoin(pointerOf(at), key),
+      });
+    }
+    return;
+  }
+  // `$id: "#name"` names a schema in drafts 06 and 07; any other `$id` is a URI (not read).
+  const name = key === '$id' ? (value.startsWith('#') && !value.startsWith('#/') ? value.slice(1) : undefined) : value;
+  if (name !== undefined && name !== '' && !anchors.has(name)) anchors.set(name, pointerOf(at));
+}
+
+/** Record 0080: the keywords beside a `$ref` that give no structure, under the document's draft. */
+function refSiblings(node: JsonObject, at: Place, file: string | undefined, draft: Draft, warnings: Diagnostic[]): void {
+  const modern = isModernDraft(draft);
+  if (modern && isRefConjunction(node, draft)) return;
+  const ignored = keysOf(node).filter((k) => REF_STRUCTURE_SIBLINGS.includes(k));
+  if (ignored.length === 0) return;
+  const list = ignored.join(', ');
+  const message = modern
+    ? `${list} beside $ref ignored: only properties and allOf extend a $ref`
+    : `${list} beside $ref ignored: under ${draft} a $ref replaces its siblings (put them in an allOf with the $ref, or name draft 2020-12 in $schema)`;
+  warnings.push({
+    code: ErrorCodes.REF_SIBLINGS_IGNORED,
+    severity: 'warning',
+    message,
+    ...(file !== undefined ? { file } : {}),
+    pointer: pointerJoin(pointerOf(at), ignored[0]),
+  });
 }
 
 /**

@@ -5,7 +5,8 @@
  * so the later stages never see a bad option.
  */
 import { ConversionError, ErrorCodes } from './errors';
-import { own, type JsonObject } from './load';
+import { isObject, keysOf, own, type JsonObject } from './load';
+import { isValidName } from './naming';
 
 export type RefNaming = 'basename' | 'file_and_path' | 'hash';
 
@@ -38,6 +39,8 @@ export interface ConverterOptions {
   unresolvedRefs?: UnresolvedRefs;
   /** List every place that became the JSON scalar, with its reason (record 0079). */
   explainJson?: boolean;
+  /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0082). */
+  formatScalars?: Record<string, string>;
 }
 
 export type UnresolvedRefs = 'error' | 'json';
@@ -57,6 +60,7 @@ export interface ResolvedOptions {
   fileName?: string;
   unresolvedRefs: UnresolvedRefs;
   explainJson: boolean;
+  formatScalars: Readonly<Record<string, string>>;
 }
 
 export const DEFAULT_OPTIONS: ResolvedOptions = {
@@ -71,6 +75,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   federationLink: true,
   unresolvedRefs: 'error',
   explainJson: false,
+  formatScalars: {},
 };
 
 type Check = (value: unknown) => string | undefined;
@@ -83,6 +88,8 @@ const oneOf =
   (v) =>
     typeof v === 'string' && allowed.includes(v) ? undefined : `must be one of ${allowed.join(', ')}`;
 const str: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
+const scalarMap: Check = (v) =>
+  isObject(v) && keysOf(v).every((k) => typeof v[k] === 'string' && isValidName(v[k])) ? undefined : 'must map formats to GraphQL scalar names';
 
 const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   descriptionBlockThreshold: count,
@@ -99,6 +106,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   fileName: str,
   unresolvedRefs: oneOf('error', 'json'),
   explainJson: bool,
+  formatScalars: scalarMap,
 };
 
 /** Root-level attributes that override an option for one document. */

@@ -19,7 +19,8 @@ import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type Json
 import { isSchemaPlace } from './inline-names';
 import { evaluatePointer, LocMap, locKey, type Loc, type Source, type Target } from './loc';
 import { chainMerge, type ChainMerge, type WalkRecord } from './merge-chains';
-import { scanDocument, type RefUse } from './normalize';
+import { namedDraft } from './meta-schema';
+import { isModernDraft, refKeyword, refOf, scanDocument, type RefUse } from './normalize';
 import type { UnresolvedRefs } from './options';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
@@ -43,7 +44,7 @@ export class Resolver {
     this.sources.set(main.id, main);
     if (unresolvedRefs === 'json') {
       const root: JsonObject = {};
-      this.unresolvedTarget = { loc: { source: { id: '\0unresolved', text: '{}', root, refs: [] }, pointer: '' }, node: root };
+      this.unresolvedTarget = { loc: { source: { id: '\0unresolved', text: '{}', root, refs: [], draft: main.draft, anchors: new Map() }, pointer: '' }, node: root };
     }
   }
 
@@ -142,7 +143,7 @@ export class Resolver {
   }
 
   private resolveUncached(ref: string, from: Loc): Target {
-    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, '$ref') };
+    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, refKeyword(evaluatePointer(from.source.root, from.pointer))) };
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
@@ -155,6 +156,14 @@ export class Resolver {
       pointer = decodeURIComponent(fragment);
     } catch {
       pointer = fragment;
+    }
+    if (pointer !== '' && !pointer.startsWith('/')) {
+      // A plain-name fragment: an `$anchor` (record 0080).
+      const anchored = source.anchors.get(pointer);
+      if (anchored === undefined) {
+        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} names no $anchor`, at);
+      }
+      pointer = anchored;
     }
     const node = evaluatePointer(source.root, pointer);
     if (node === undefined) {
@@ -202,9 +211,11 @@ export class Resolver {
       throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} cannot be read`, at);
     }
     const root = loadJson(text, id);
-    const scan = scanDocument(root, id);
+    // A file without a `$schema` of its own is read by its referrer's draft (record 0080).
+    const draft = namedDraft(root) ?? from.draft;
+    const scan = scanDocument(root, id, undefined, draft);
     this.warnings.push(...scan.warnings);
-    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs };
+    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs, draft, anchors: scan.anchors };
     this.sources.set(id, source);
     return source;
   }
@@ -236,7 +247,8 @@ export interface MergedObject {
 
 /**
  * Own `properties` first, then each `allOf` member in order (refs resolved,
- * nested allOf recursed, cycles cut). A key seen again with a different
+ * nested allOf recursed, cycles cut). Under drafts 2019-09 / 2020-12 a schema's own
+ * `$ref` is a member too, before its `allOf` (record 0080). A key seen again with a different
  * schema: the later schema wins at the first position, with a warning.
  */
 export function mergeObject(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Diagnostic[]): MergedObject {
@@ -257,12 +269,12 @@ function walkMerge(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Dia
   // The schemas met: a chain of 10,000 `allOf`s of one `$ref` meets 10,000, so a map
   // (by node, as the lowering's memos), not a list searched at each step. Most objects
   // have no allOf and need none.
-  const visiting = Array.isArray(own(node, 'allOf')) ? new LocMap<true>() : undefined;
+  const visiting = Array.isArray(own(node, 'allOf')) || refOf(node) !== undefined ? new LocMap<true>() : undefined;
   if (record !== undefined) record.visited = visiting;
   // An explicit stack, not recursion (record 0042): a frame is a schema whose allOf
   // members are visited next, in order, after its own properties (the same order as a
   // depth-first recursion); `top` is the object itself.
-  const frames: Array<{ schema: JsonObject; at: Loc; top: boolean; i: number }> = [];
+  const frames: Array<{ schema: JsonObject; at: Loc; top: boolean; i: number; ref: string | undefined }> = [];
 
   const enter = (schema: JsonObject, at: Loc, top: boolean): void => {
     if (visiting !== undefined) {
@@ -309,11 +321,18 @@ function walkMerge(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Dia
     }
     const req = own(schema, 'required');
     if (Array.isArray(req)) for (const r of req) if (typeof r === 'string') required.add(r);
-    frames.push({ schema, at, top, i: 0 });
+    frames.push({ schema, at, top, i: 0, ref: isModernDraft(at.source.draft) ? refOf(schema) : undefined });
   };
   enter(node, loc, true);
   while (frames.length > 0) {
     const frame = frames[frames.length - 1];
+    if (frame.ref !== undefined) {
+      const target = resolver.resolve(frame.ref, frame.at);
+      frame.ref = undefined;
+      if (frame.top) refMembers.push(target);
+      if (isObject(target.node)) enter(target.node, target.loc, false);
+      continue;
+    }
     const allOf = own(frame.schema, 'allOf');
     if (!Array.isArray(allOf) || frame.i >= allOf.length) {
       frames.pop();

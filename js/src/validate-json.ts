@@ -24,7 +24,7 @@ import { isObject, loadJson, type JsonObject, type JsonValue } from './load';
 import type { Source } from './loc';
 import { locateAll } from './locate';
 import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
-import { metaSchemaMessage, metaSchemaPointers } from './meta-schema';
+import { draftOf, metaSchemaMessage, metaSchemaPointers } from './meta-schema';
 import { scanDocument } from './normalize';
 import { applyRootOverrides, DEFAULT_OPTIONS, resolveOptions } from './options';
 import { Resolver } from './resolve';
@@ -69,7 +69,7 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
   for (const d of semanticProblems(tree, file)) found.add(asWritten(d));
 
   const baseDir = options.baseDir ?? '.';
-  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs };
+  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs, draft: draftOf(tree), anchors: scan.anchors };
   // Under the root's `x-graphql-unresolved-refs: "json"` an unresolved ref is the converter's warning, below.
   const resolver = new Resolver(main, baseDir, applyRootOverrides(DEFAULT_OPTIONS, tree).unresolvedRefs);
   for (const use of scan.refs) {

@@ -13,7 +13,7 @@ use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::load_json;
 use crate::locate::{locate, locate_all};
 use crate::lower::Lowering;
-use crate::meta_schema::check_meta_schema;
+use crate::meta_schema::{check_meta_schema, draft_of, MetaDraft};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer, MigrationChange};
 use crate::normalize::{scan_document, ScanResult};
 use crate::options::{apply_root_overrides, ResolvedOptions};
@@ -164,6 +164,8 @@ struct Front {
     legacy: Vec<Diagnostic>,
     changes: Vec<MigrationChange>,
     scan: ScanResult,
+    /// The draft `$schema` names (record 0080).
+    draft: MetaDraft,
     resolved: ResolvedOptions,
     input_len: usize,
 }
@@ -180,7 +182,8 @@ fn read_input(text: &str, options: &ResolvedOptions) -> Result<Front, Conversion
     }
     // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
     let (legacy, changes) = if may_hold_legacy(text) { legacy_rewrite(&mut root, file) } else { (Vec::new(), Vec::new()) };
-    let checked = scan_document(&root, file).and_then(|scan| {
+    let draft = draft_of(&root);
+    let checked = scan_document(&root, file, Some(draft)).and_then(|scan| {
         if options.validate {
             check_meta_schema(&root, text, file)?;
         }
@@ -188,7 +191,7 @@ fn read_input(text: &str, options: &ResolvedOptions) -> Result<Front, Conversion
     });
     let scan = checked.map_err(|e| with_original_pointer(e, options, &changes))?;
     let resolved = apply_root_overrides(options, &root);
-    Ok(Front { root, legacy, changes, scan, resolved, input_len: text.len() })
+    Ok(Front { root, legacy, changes, scan, draft, resolved, input_len: text.len() })
 }
 
 /// An error in the input with the pointer it had as written, before the legacy path.
@@ -207,7 +210,7 @@ fn run_rewritten(
     changes: &[MigrationChange],
 ) -> Result<Converted, ConversionError> {
     let file = options.file_name.as_deref();
-    let Front { root, legacy, scan, resolved, input_len, .. } = front;
+    let Front { root, legacy, scan, draft, resolved, input_len, .. } = front;
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
@@ -215,6 +218,8 @@ fn run_rewritten(
         root: Tree::new(root),
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,
+        draft,
+        anchors: scan.anchors,
     };
     let mut resolver = Resolver::with_unresolved_refs(main, options.base_dir.as_deref(), resolved.unresolved_refs_json);
     let targets = resolver.collect_targets()?;

@@ -273,6 +273,7 @@ pub mod codes {
     // types
     pub const FIELD_TYPE_SYNTAX: &str = "FIELD_TYPE_SYNTAX";
     pub const UNION_MEMBER: &str = "UNION_MEMBER";
+    pub const UNION_BRANCH_DROPPED: &str = "UNION_BRANCH_DROPPED";
     pub const IMPLEMENTS: &str = "IMPLEMENTS";
     pub const OPERATION_TYPE: &str = "OPERATION_TYPE";
     pub const INPUT_FIELD: &str = "INPUT_FIELD";
@@ -296,6 +297,8 @@ pub mod codes {
     pub const REF_REMOTE: &str = "REF_REMOTE";
     pub const REF_OUTSIDE: &str = "REF_OUTSIDE";
     pub const REF_CYCLE: &str = "REF_CYCLE";
+    pub const REF_SIBLINGS_IGNORED: &str = "REF_SIBLINGS_IGNORED";
+    pub const REF_DYNAMIC: &str = "REF_DYNAMIC";
     pub const TOO_DEEP: &str = "TOO_DEEP";
     // API / CLI
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
@@ -320,6 +323,7 @@ pub mod codes {
         DUPLICATE_NAME,
         FIELD_TYPE_SYNTAX,
         UNION_MEMBER,
+        UNION_BRANCH_DROPPED,
         IMPLEMENTS,
         OPERATION_TYPE,
         INPUT_FIELD,
@@ -340,6 +344,8 @@ pub mod codes {
         REF_REMOTE,
         REF_OUTSIDE,
         REF_CYCLE,
+        REF_SIBLINGS_IGNORED,
+        REF_DYNAMIC,
         TOO_DEEP,
         UNSUPPORTED_DIRECTION,
         IO,

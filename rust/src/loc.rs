@@ -31,6 +31,10 @@ pub struct Source {
     /// The folder that the source's relative refs resolve against.
     pub dir: Option<String>,
     pub refs: RefUses,
+    /// The draft the source is read by: its own `$schema`, else its referrer's (record 0080).
+    pub draft: crate::meta_schema::MetaDraft,
+    /// `$anchor` names -> pointers (normalize.rs `scan_document`).
+    pub anchors: HashMap<String, String>,
 }
 
 impl fmt::Debug for Source {
@@ -404,7 +408,7 @@ mod loc_map_tests {
     use crate::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
-        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() })
+        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() })
     }
 
     /// A loc at `pointer` whose node is `node` (another spelling of a pointer reaches a node
@@ -460,7 +464,7 @@ mod tree_tests {
 
     fn released_source() -> (Rc<Source>, Loc) {
         let root = json!({ "definitions": { "A": { "type": "object" } } });
-        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() });
+        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() });
         let loc = Loc::new(main.clone(), "/definitions/A");
         assert_eq!(loc.node(), &json!({ "type": "object" }));
         // SAFETY: no reference into the tree is alive.

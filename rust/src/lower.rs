@@ -19,7 +19,7 @@ use crate::inline_names::{inline_base_name, is_property_place};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{allows_null, type_of, TypeContext};
 use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
-use crate::normalize::{attr, explicit_type_name, flag, has_attributes};
+use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_keyword, ref_of};
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Target};
@@ -538,7 +538,7 @@ impl Lowering {
         };
         let type_from = if explicit_type.is_some() {
             TypeFrom::FieldType
-        } else if attr(node, "$ref").is_some_and(Value::is_string) {
+        } else if ref_of(node).is_some() && !is_ref_conjunction(node, loc.source().draft) {
             TypeFrom::Ref
         } else {
             TypeFrom::Property
@@ -577,17 +577,30 @@ impl Lowering {
                 if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let member = match attr(m, "$ref") {
-                    Some(Value::String(r)) => {
+                let pure_ref = if is_ref_conjunction(m, m_loc.source().draft) { None } else { ref_of(m) };
+                let member = match pure_ref {
+                    Some(r) => {
                         let resolved = self.resolver.resolve(r, &m_loc)?;
                         let t = self.follow_refs(resolved)?;
                         let kind = self.classify(&t)?;
-                        let ref_loc = m_loc.child(&["$ref"]);
+                        let ref_loc = m_loc.child(&[ref_keyword(Some(m))]);
                         let slot =
                             is_slot_kind(kind).map(|kind| self.slot_for(&t, kind, id, BaseName::Target(t.clone())));
                         MemberSlot { slot, loc: ref_loc }
                     }
-                    _ => MemberSlot { slot: None, loc: m_loc },
+                    None if is_annotation_only_object(m) => {
+                        self.warn(
+                            codes::UNION_BRANCH_DROPPED,
+                            "an object without properties is no union member: this branch is left out",
+                            &m_loc,
+                        );
+                        continue;
+                    }
+                    None if m.is_object() => {
+                        let slot = self.inline_member(id, m, &m_loc, i)?;
+                        MemberSlot { slot, loc: m_loc }
+                    }
+                    None => MemberSlot { slot: None, loc: m_loc },
                 };
                 if let Some(slot) = self.slots.get_mut(id) {
                     slot.member_slots.push(member);
@@ -595,6 +608,24 @@ impl Lowering {
             }
         }
         Ok(())
+    }
+
+    /// Record 0081: an inline object branch of a union is a member named by its `title`,
+    /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
+    /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
+    /// in assemble).
+    fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
+        let t = Target { loc: loc.clone() };
+        if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
+            return Ok(None);
+        }
+        let titled = matches!(attr(m, "title"), Some(Value::String(title)) if !title.is_empty());
+        let base = if titled {
+            BaseName::Target(t.clone())
+        } else {
+            BaseName::OwnerSuffix { owner: union, suffix: (i + 1).to_string() }
+        };
+        Ok(Some(self.slot_for(&t, SlotKind::Object, union, base)))
     }
 
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
@@ -612,30 +643,51 @@ impl Lowering {
     }
 
     /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
+    ///
+    /// The values of `enum`, else of a documented enum's branches (record 0081): each
+    /// with its branch's description and `deprecated: true` as `@deprecated`, under what
+    /// `x-graphql-enum-values` says.
     pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
-        let Some(Value::Array(list)) = attr(node, "enum") else { return Ok(Vec::new()) };
+        let entries: Vec<DocumentedValue<'_>> = match attr(node, "enum") {
+            Some(Value::Array(list)) => list
+                .iter()
+                .enumerate()
+                .filter_map(|(i, v)| {
+                    v.as_str().map(|v| DocumentedValue { value: v, branch: None, at: vec!["enum".to_string(), i.to_string()] })
+                })
+                .collect(),
+            _ => documented_enum(node).unwrap_or_default(),
+        };
         // Verbatim values are reserved first, so a renamed value never takes one's name.
-        let verbatim: HashSet<&str> = list.iter().filter_map(Value::as_str).filter(|v| is_verbatim_enum_value(v)).collect();
+        let verbatim: HashSet<&str> = entries.iter().map(|e| e.value).filter(|v| is_verbatim_enum_value(v)).collect();
         let mut registry = NameRegistry::new(verbatim.iter().copied());
         let mut seen: HashSet<&str> = HashSet::new();
         let mut values = Vec::new();
-        for (index, v) in list.iter().enumerate() {
-            let Some(v) = v.as_str() else { continue };
+        for entry in &entries {
+            let v = entry.value;
             if !seen.insert(v) {
                 continue;
             }
-            if verbatim.contains(v) {
-                let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
-                values.push(EnumValueDef { name: Str::new(v), description, directives });
-                continue;
+            let name = if verbatim.contains(v) {
+                Str::new(v)
+            } else {
+                let name = registry.claim(to_enum_value_name(v).into());
+                self.warn(
+                    codes::ENUM_VALUE_RENAMED,
+                    format!("enum value {} is written {name} in GraphQL", json_string(v)),
+                    &loc.child(&entry.at),
+                );
+                name
+            };
+            let (mut description, mut directives) = self.directives.enum_value_facts(node, loc, v)?;
+            if let Some(branch) = entry.branch {
+                if description.is_none() {
+                    description = description_of(branch);
+                }
+                if attr(branch, "deprecated") == Some(&Value::Bool(true)) && !directives.iter().any(|d| d.name == "deprecated") {
+                    directives.push(AppliedDirective { name: "deprecated".to_string(), args: Vec::new() });
+                }
             }
-            let name = registry.claim(to_enum_value_name(v).into());
-            self.warn(
-                codes::ENUM_VALUE_RENAMED,
-                format!("enum value {} is written {name} in GraphQL", json_string(v)),
-                &loc.child(&["enum".to_string(), index.to_string()]),
-            );
-            let (description, directives) = self.directives.enum_value_facts(node, loc, v)?;
             values.push(EnumValueDef { name, description, directives });
         }
         Ok(values)
@@ -647,6 +699,7 @@ impl Lowering {
             BaseName::Root => self.root_name(),
             BaseName::Fixed(name) => name.clone(),
             BaseName::OwnerKey { owner, key } => format!("{}{}", self.slot_name(*owner), to_type_name(key)),
+            BaseName::OwnerSuffix { owner, suffix } => format!("{}{}", self.slot_name(*owner), suffix),
             BaseName::Target(target) => self.base_name_for(target),
         }
     }
@@ -771,6 +824,67 @@ fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
     let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
     let i = list.iter().position(|v| v.as_str() == Some(key))?;
     Some(loc.child(&["required".to_string(), i.to_string()]))
+}
+
+/// The keywords an annotation-only object branch may have (record 0081).
+const ANNOTATION_KEYS: [&str; 9] =
+    ["type", "title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"];
+
+/// `{"type": "object"}` with annotations only: no structure a union member could have.
+pub fn is_annotation_only_object(node: &Value) -> bool {
+    let Value::Object(map) = node else { return false };
+    attr(node, "type").and_then(Value::as_str) == Some("object") && map.keys().all(|k| ANNOTATION_KEYS.contains(&k.as_str()))
+}
+
+/// One value of a documented enum: its text, its branch, and where the value is
+/// written (the segments below the enum's node).
+pub struct DocumentedValue<'a> {
+    pub value: &'a str,
+    pub branch: Option<&'a Value>,
+    pub at: Vec<String>,
+}
+
+/// Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without
+/// `properties` or `enum`, whose branches (`{"type": "null"}` aside, two or more) are
+/// each a string `const` or a one-value string `enum`, and no `$ref` or object: the
+/// values, else None.
+pub fn documented_enum(node: &Value) -> Option<Vec<DocumentedValue<'_>>> {
+    if attr(node, "properties").is_some_and(Value::is_object) || attr(node, "enum").is_some() {
+        return None;
+    }
+    for keyword in ["oneOf", "anyOf"] {
+        let list = match attr(node, keyword) {
+            Some(Value::Array(list)) if !list.is_empty() => list,
+            _ => continue,
+        };
+        let mut values = Vec::new();
+        for (i, b) in list.iter().enumerate() {
+            if !b.is_object() {
+                return None;
+            }
+            if attr(b, "type").and_then(Value::as_str) == Some("null") {
+                continue;
+            }
+            if attr(b, "$ref").is_some() || attr(b, "$dynamicRef").is_some() || attr(b, "properties").is_some_and(Value::is_object) {
+                return None;
+            }
+            match (attr(b, "const"), attr(b, "enum")) {
+                (Some(Value::String(c)), None) => {
+                    values.push(DocumentedValue { value: c.as_str(), branch: Some(b), at: vec![keyword.to_string(), i.to_string(), "const".to_string()] })
+                }
+                (None, Some(Value::Array(e))) if e.len() == 1 && e.first().is_some_and(Value::is_string) => {
+                    values.push(DocumentedValue {
+                        value: e.first().and_then(Value::as_str).unwrap_or_default(),
+                        branch: Some(b),
+                        at: vec![keyword.to_string(), i.to_string(), "enum".to_string(), "0".to_string()],
+                    })
+                }
+                _ => return None,
+            }
+        }
+        return if values.len() >= 2 { Some(values) } else { None };
+    }
+    None
 }
 
 /// A string `enum`: every value that is not null is a string, and there is one.

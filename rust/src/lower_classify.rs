@@ -10,9 +10,9 @@ use std::rc::Rc;
 use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{fail, is_string_enum, Lowering};
+use crate::lower::{documented_enum, fail, is_annotation_only_object, is_string_enum, Lowering};
 use crate::lower_types::MAX_TYPE_DEPTH;
-use crate::normalize::{attr, explicit_kind, flag};
+use crate::normalize::{attr, explicit_kind, flag, is_ref_conjunction, ref_keyword, ref_of};
 use crate::loc::{loc_key, Loc, Target};
 use crate::resolve::{merge_object, MergedObject};
 use crate::slots::SlotKind;
@@ -57,7 +57,7 @@ impl Lowering {
         if attr(node, "x-graphql-scalar").is_some_and(Value::is_object) {
             return Ok(Classification::Slot(SlotKind::Scalar));
         }
-        if attr(node, "$ref").is_some_and(Value::is_string) {
+        if ref_of(node).is_some() && !is_ref_conjunction(node, target.loc.source().draft) {
             return Ok(Classification::Ref);
         }
         let kind = explicit_kind(node).map(str::to_string);
@@ -65,7 +65,11 @@ impl Lowering {
             return Ok(Classification::Slot(SlotKind::Union));
         }
         if kind.as_deref() == Some("ENUM") || (kind.is_none() && is_string_enum(node)) {
-            return Ok(if is_string_enum(node) { Classification::Slot(SlotKind::Enum) } else { Classification::Alias });
+            let enum_like = is_string_enum(node) || documented_enum(node).is_some();
+            return Ok(if enum_like { Classification::Slot(SlotKind::Enum) } else { Classification::Alias });
+        }
+        if kind.is_none() && documented_enum(node).is_some() {
+            return Ok(Classification::Slot(SlotKind::Enum));
         }
         if kind.is_none() && self.ref_union_members(target)?.is_some() {
             return Ok(Classification::Slot(SlotKind::Union));
@@ -93,8 +97,9 @@ impl Lowering {
         Ok(Classification::Slot(slot_kind))
     }
 
-    /// `oneOf`/`anyOf` made only of refs to object types (null branches aside):
-    /// the targets, else None.
+    /// `oneOf`/`anyOf` made only of object types (null branches aside): refs to object
+    /// types and, record 0081, inline object schemas; annotation-only objects are left
+    /// out. The targets, else None.
     pub fn ref_union_members(&mut self, target: &Target) -> Result<Option<Vec<Target>>, ConversionError> {
         let node = target.node();
         for keyword in ["oneOf", "anyOf"] {
@@ -107,10 +112,21 @@ impl Lowering {
                 if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
                     continue;
                 }
-                let Some(Value::String(r)) = attr(m, "$ref") else { return Ok(None) };
+                if !m.is_object() {
+                    return Ok(None);
+                }
                 let from = target.loc.child(&[keyword.to_string(), i.to_string()]);
-                let resolved = self.resolver.resolve(r, &from)?;
-                let t = self.follow_refs(resolved)?;
+                // A `$ref` with properties beside it (2019-09 / 2020-12) is no pure ref: an
+                // inline object (record 0081), as is a branch without a ref.
+                let pure_ref = if is_ref_conjunction(m, target.loc.source().draft) { None } else { ref_of(m) };
+                let t = match pure_ref {
+                    Some(r) => {
+                        let resolved = self.resolver.resolve(r, &from)?;
+                        self.follow_refs(resolved)?
+                    }
+                    None if is_annotation_only_object(m) => continue,
+                    None => Target { loc: from.clone() },
+                };
                 // Classifying a member can ask for its own members' classes: a chain of
                 // `oneOf`s of one `$ref` nests one call per link, bounded as `type_of` is
                 // (record 0042).
@@ -141,8 +157,8 @@ impl Lowering {
         let mut closing: Option<Loc> = None;
         loop {
             let node = t.node();
-            let Some(Value::String(r)) = attr(node, "$ref") else { break };
-            if flag(node, "x-graphql-skip") {
+            let Some(r) = ref_of(node) else { break };
+            if flag(node, "x-graphql-skip") || is_ref_conjunction(node, t.loc.source().draft) {
                 break;
             }
             let key = loc_key(&t.loc);
@@ -152,7 +168,7 @@ impl Lowering {
                 return Err(fail(codes::REF_CYCLE, "reference cycle: these refs only point at each other", at));
             }
             seen.insert(key);
-            closing = Some(t.loc.child(&["$ref"]));
+            closing = Some(t.loc.child(&[ref_keyword(Some(node))]));
             let r = r.clone();
             t = self.resolver.resolve(&r, &t.loc)?;
         }

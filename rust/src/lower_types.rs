@@ -11,13 +11,13 @@ use crate::json::Value;
 use crate::json_reasons::{object_reason, objectish_reason, JsonReason};
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{fail, is_slot_kind, is_string_enum, Classification, Lowering};
-use crate::normalize::{attr, explicit_kind, explicit_type_name};
+use crate::lower::{documented_enum, fail, is_slot_kind, is_string_enum, Classification, Lowering};
+use crate::normalize::{attr, explicit_kind, explicit_type_name, is_ref_conjunction, ref_of};
 use crate::options::is_integer;
 use crate::loc::{loc_key, Loc, Target};
 use crate::slots::{BaseName, SlotId, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{list_of, named, slot, TypeExpr, JSON_SCALAR};
+use crate::type_expr::{is_builtin_scalar, list_of, named, slot, TypeExpr, JSON_SCALAR};
 
 #[derive(Debug, Clone)]
 pub struct TypeContext<'a> {
@@ -68,6 +68,7 @@ pub fn type_of(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<'
 struct Keywords<'a> {
     scalar: Option<&'a Value>,
     ref_: Option<&'a Value>,
+    dynamic_ref: Option<&'a Value>,
     properties: Option<&'a Value>,
     all_of: Option<&'a Value>,
     one_of: Option<&'a Value>,
@@ -87,6 +88,7 @@ impl<'a> Keywords<'a> {
             let slot = match key.as_str() {
                 "x-graphql-scalar" => &mut kw.scalar,
                 "$ref" => &mut kw.ref_,
+                "$dynamicRef" => &mut kw.dynamic_ref,
                 "properties" => &mut kw.properties,
                 "allOf" => &mut kw.all_of,
                 "oneOf" => &mut kw.one_of,
@@ -169,7 +171,14 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
             return Ok(TypeInfo { type_: named(name.to_string()), nullable });
         }
     }
-    if let Some(Value::String(r)) = kw.ref_ {
+    // `$ref`, else `$dynamicRef` (normalize.rs `ref_of`).
+    let ref_ = match (kw.ref_, kw.dynamic_ref) {
+        (Some(Value::String(r)), _) | (_, Some(Value::String(r))) => Some(r),
+        _ => None,
+    };
+    // Under 2019-09 / 2020-12 a `$ref` with properties or allOf beside it is an object (record 0080).
+    let conjunction = ref_.is_some() && is_ref_conjunction(node, loc.source().draft);
+    if let Some(r) = ref_.filter(|_| !conjunction) {
         let target = lw.resolver.resolve(r, loc)?;
         let info = type_of_target(lw, target, ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
@@ -177,10 +186,10 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
     let has_properties = kw.properties.is_some_and(Value::is_object);
     let all_of = kw.all_of;
     if let Some(Value::Array(list)) = all_of {
-        if !has_properties {
+        if !has_properties && !conjunction {
             if let Some(i) = sole_typing_branch(list) {
                 let only = &list[i];
-                if only.is_object() && attr(only, "$ref").is_some_and(Value::is_string) {
+                if only.is_object() && ref_of(only).is_some() {
                     let info = type_of(lw, only, &at(loc, &["allOf", &i.to_string()]), ctx)?;
                     return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || nullable });
                 }
@@ -191,7 +200,7 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         for (keyword, branches) in [("oneOf", kw.one_of), ("anyOf", kw.any_of)] {
             if let Some(Value::Array(list)) = branches {
                 if !list.is_empty() {
-                    return branches_type(lw, list, keyword, loc, ctx, nullable);
+                    return branches_type(lw, node, list, keyword, loc, ctx, nullable);
                 }
             }
         }
@@ -222,12 +231,21 @@ fn type_of_node(lw: &mut Lowering, schema: &Value, loc: &Loc, ctx: &TypeContext<
         return Ok(json(lw, nullable, JsonReason::SeveralTypes));
     };
     match only.as_str() {
-        Some("string") => Ok(TypeInfo { type_: named("String"), nullable }),
+        Some("string") => {
+            let name = format_scalar(lw, node, loc)?.unwrap_or_else(|| "String".to_string());
+            Ok(TypeInfo { type_: named(name), nullable })
+        }
         Some("integer") => {
+            if let Some(mapped) = format_scalar(lw, node, loc)? {
+                return Ok(TypeInfo { type_: named(mapped), nullable });
+            }
             check_int_range(lw, node, loc);
             Ok(TypeInfo { type_: named("Int"), nullable })
         }
-        Some("number") => Ok(TypeInfo { type_: named("Float"), nullable }),
+        Some("number") => {
+            let name = format_scalar(lw, node, loc)?.unwrap_or_else(|| "Float".to_string());
+            Ok(TypeInfo { type_: named(name), nullable })
+        }
         Some("boolean") => Ok(TypeInfo { type_: named("Boolean"), nullable }),
         Some("array") => {
             let Some(items @ Value::Object(_)) = kw.items else {
@@ -279,6 +297,7 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
 /// C3: null branches make the field nullable; one branch left is that branch; refs to objects are a union.
 fn branches_type(
     lw: &mut Lowering,
+    node: &Value,
     list: &[Value],
     keyword: &str,
     loc: &Loc,
@@ -292,6 +311,10 @@ fn branches_type(
         .map(|(i, b)| (b, i))
         .collect();
     let with_null = nullable || branches.len() < list.len();
+    if branches.len() > 1 && documented_enum(node).is_some() {
+        // Record 0081: branches that each document one string value are an enum.
+        return Ok(TypeInfo { type_: slot(enum_slot(lw, node, loc, ctx)), nullable: with_null });
+    }
     if let [(only, index)] = branches.as_slice() {
         let info = type_of(lw, only, &at(loc, &[keyword.to_string(), index.to_string()]), ctx)?;
         return Ok(TypeInfo { type_: info.type_, nullable: info.nullable || with_null });
@@ -315,18 +338,7 @@ fn enum_type(
     nullable: bool,
 ) -> Res<TypeInfo> {
     if is_string_enum(node) {
-        let target = Target { loc: loc.clone() };
-        let id = match lw.slot_keys.get(loc) {
-            Some(&existing) => existing,
-            None => {
-                let base = match explicit_type_name(node) {
-                    Some((name, _)) => BaseName::Fixed(name),
-                    None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() },
-                };
-                lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
-            }
-        };
-        return Ok(TypeInfo { type_: slot(id), nullable });
+        return Ok(TypeInfo { type_: slot(enum_slot(lw, node, loc, ctx)), nullable });
     }
     let values: Vec<Value> = list.iter().filter(|v| !v.is_null()).cloned().collect();
     if values.is_empty() {
@@ -334,6 +346,19 @@ fn enum_type(
         return Ok(TypeInfo { type_: named("String"), nullable });
     }
     Ok(TypeInfo { type_: scalar_of_values(lw, &values), nullable })
+}
+
+/// The enum slot of an inline enum: named `<Type><Field>`, or by x-graphql-type-name.
+fn enum_slot(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>) -> SlotId {
+    if let Some(&existing) = lw.slot_keys.get(loc) {
+        return existing;
+    }
+    let target = Target { loc: loc.clone() };
+    let base = match explicit_type_name(node) {
+        Some((name, _)) => BaseName::Fixed(name),
+        None => BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() },
+    };
+    lw.slot_for(&target, SlotKind::Enum, ctx.owner, base)
 }
 
 /// D14: an anonymous inline object is JSON unless something makes it a named type.
@@ -348,7 +373,8 @@ fn object_type(lw: &mut Lowering, node: &Value, loc: &Loc, ctx: &TypeContext<'_>
     let surfaced_required = merged.properties.iter().any(|p| {
         p.required && !p.skip
     });
-    let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some());
+    // A `$ref` extended by properties (record 0080) names its type, as a ref does.
+    let forced = FORCING_ATTRIBUTES.iter().any(|a| attr(node, a).is_some()) || is_ref_conjunction(node, loc.source().draft);
     let is_named = lw.ref_targets.contains(loc)
         || forced
         || (lw.field_count(&merged) as f64) > lw.options.inline_object_threshold
@@ -420,6 +446,51 @@ fn check_int_range(lw: &mut Lowering, node: &Value, loc: &Loc) {
             }
         }
     }
+    if let Some(format) = attr(node, "format").and_then(Value::as_str) {
+        if WIDE_INT_FORMATS.contains(&format) {
+            lw.warn(
+                codes::INT_RANGE,
+                format!("format {format} is outside the 32-bit range of GraphQL Int (map it with formatScalars)"),
+                &at(loc, &["format"]),
+            );
+        }
+    }
+}
+
+/// Integer formats whose values do not fit GraphQL's 32-bit Int (record 0082).
+const WIDE_INT_FORMATS: [&str; 3] = ["int64", "uint32", "uint64"];
+
+/// The spec a format's values follow, for `@specifiedBy` (record 0082).
+fn format_spec(format: &str) -> Option<&'static str> {
+    Some(match format {
+        "date-time" | "date" | "time" | "duration" => "https://www.rfc-editor.org/rfc/rfc3339",
+        "uuid" => "https://www.rfc-editor.org/rfc/rfc4122",
+        "uri" | "uri-reference" => "https://www.rfc-editor.org/rfc/rfc3986",
+        "email" => "https://www.rfc-editor.org/rfc/rfc5321",
+        "hostname" => "https://www.rfc-editor.org/rfc/rfc1123",
+        "ipv4" => "https://www.rfc-editor.org/rfc/rfc2673",
+        "ipv6" => "https://www.rfc-editor.org/rfc/rfc4291",
+        _ => return None,
+    })
+}
+
+/// Record 0082: the scalar `formatScalars` maps the node's `format` to, declared (once,
+/// with `@specifiedBy` when the format's spec is known) unless it is a built-in scalar.
+fn format_scalar(lw: &mut Lowering, node: &Value, loc: &Loc) -> Res<Option<String>> {
+    let Some(format) = attr(node, "format").and_then(Value::as_str) else { return Ok(None) };
+    let Some(name) = lw.options.format_scalars.iter().find(|(f, _)| f == format).map(|(_, s)| s.clone()) else {
+        return Ok(None);
+    };
+    if is_builtin_scalar(&name) {
+        return Ok(Some(name));
+    }
+    let mut scalar = crate::json::Map::new();
+    scalar.insert(crate::json::Key::from("name"), Value::String(name.as_str().into()));
+    if let Some(url) = format_spec(format) {
+        scalar.insert(crate::json::Key::from("specifiedByURL"), Value::String(url.into()));
+    }
+    lw.declare_scalar(&Value::Object(scalar), loc)?;
+    Ok(Some(name))
 }
 
 fn json_type(_lw: &mut Lowering) -> TypeExpr {

@@ -58,19 +58,24 @@ impl MetaDraft {
 
 /// The draft `$schema` names (`http` or `https`, with or without a final `#`); draft-07 otherwise.
 pub fn draft_of(root: &Value) -> MetaDraft {
+    named_draft(root).unwrap_or(MetaDraft::Draft07)
+}
+
+/// The draft `$schema` names, if it names one we know (a referenced file without one
+/// reads as its referrer's).
+pub fn named_draft(root: &Value) -> Option<MetaDraft> {
     let Some(Value::String(uri)) = root.as_object().and_then(|m| m.get("$schema")) else {
-        return MetaDraft::Draft07;
+        return None;
     };
-    let Some(bare) = uri.strip_prefix("http://").or_else(|| uri.strip_prefix("https://")) else {
-        return MetaDraft::Draft07;
-    };
+    let bare = uri.strip_prefix("http://").or_else(|| uri.strip_prefix("https://"))?;
     let bare = bare.strip_suffix('#').unwrap_or(bare);
     match bare {
-        "json-schema.org/draft-04/schema" => MetaDraft::Draft04,
-        "json-schema.org/draft-06/schema" => MetaDraft::Draft06,
-        "json-schema.org/draft/2019-09/schema" => MetaDraft::Draft201909,
-        "json-schema.org/draft/2020-12/schema" => MetaDraft::Draft202012,
-        _ => MetaDraft::Draft07,
+        "json-schema.org/draft-04/schema" => Some(MetaDraft::Draft04),
+        "json-schema.org/draft-06/schema" => Some(MetaDraft::Draft06),
+        "json-schema.org/draft-07/schema" => Some(MetaDraft::Draft07),
+        "json-schema.org/draft/2019-09/schema" => Some(MetaDraft::Draft201909),
+        "json-schema.org/draft/2020-12/schema" => Some(MetaDraft::Draft202012),
+        _ => None,
     }
 }
 

@@ -13,6 +13,8 @@ use crate::json::{Key, Str, Value};
 use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{pointer_join, push_pointer_segment};
+use crate::meta_schema::MetaDraft;
+use foldhash::{HashMap, HashMapExt};
 
 /// How a keyword holds subschemas.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -31,16 +33,71 @@ pub(crate) enum Holds {
 /// keyword lists was 2% of a conversion (N = 5,000, callgrind).
 pub(crate) fn holds(key: &str, value: &Value) -> Option<Holds> {
     match key {
-        "properties" | "patternProperties" | "definitions" | "$defs" | "dependencies" => Some(Holds::Map),
-        "allOf" | "anyOf" | "oneOf" => Some(Holds::List),
+        "properties" | "patternProperties" | "definitions" | "$defs" | "dependencies" | "dependentSchemas" => {
+            Some(Holds::Map)
+        }
+        "allOf" | "anyOf" | "oneOf" | "prefixItems" => Some(Holds::List),
         "items" if value.is_array() => Some(Holds::List),
         "items" | "additionalProperties" | "additionalItems" | "contains" | "propertyNames" | "not" | "if" | "then"
-        | "else" => Some(Holds::One),
+        | "else" | "unevaluatedProperties" | "unevaluatedItems" | "contentSchema" => Some(Holds::One),
         _ => None,
     }
 }
 
 pub const ATTRIBUTE_PREFIX: &str = "x-graphql-";
+
+/// Keywords that, beside a `$ref`, would define structure (record 0080): under drafts
+/// 04-07 a `$ref` replaces them; under 2019-09 / 2020-12 `properties` and `allOf`
+/// extend it. `type` is not one: beside a `$ref` it restates the target's type
+/// (fixture 050).
+const REF_STRUCTURE_SIBLINGS: &[&str] = &[
+    "properties",
+    "patternProperties",
+    "additionalProperties",
+    "items",
+    "prefixItems",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "enum",
+    "const",
+    "required",
+];
+
+/// Drafts 2019-09 and 2020-12: a `$ref` is one member of a conjunction (record 0080).
+pub fn is_modern_draft(draft: MetaDraft) -> bool {
+    matches!(draft, MetaDraft::Draft201909 | MetaDraft::Draft202012)
+}
+
+/// The reference a node makes: `$ref`, else `$dynamicRef` (read as a `$ref`, with a
+/// warning at the scan, record 0080).
+pub fn ref_of(node: &Value) -> Option<&Str> {
+    match attr(node, "$ref") {
+        Some(Value::String(r)) => Some(r),
+        _ => match attr(node, "$dynamicRef") {
+            Some(Value::String(r)) => Some(r),
+            _ => None,
+        },
+    }
+}
+
+/// The keyword `ref_of` read: for the pointers of diagnostics.
+pub fn ref_keyword(node: Option<&Value>) -> &'static str {
+    match node {
+        Some(n) if !matches!(attr(n, "$ref"), Some(Value::String(_))) && matches!(attr(n, "$dynamicRef"), Some(Value::String(_))) => {
+            "$dynamicRef"
+        }
+        _ => "$ref",
+    }
+}
+
+/// Under 2019-09 / 2020-12, a node with a reference and `properties` or `allOf` beside
+/// it is an object: the conjunction of the target and its siblings, merged as an `allOf`.
+pub fn is_ref_conjunction(node: &Value, draft: MetaDraft) -> bool {
+    is_modern_draft(draft)
+        && ref_of(node).is_some()
+        && (attr(node, "properties").is_some_and(Value::is_object) || attr(node, "allOf").is_some_and(Value::is_array))
+}
 
 /// One `$ref`: the pointer of the node holding it, and its text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,19 +145,24 @@ impl RefUses {
 pub struct ScanResult {
     pub refs: RefUses,
     pub warnings: Vec<Diagnostic>,
+    /// `$anchor` / `$dynamicAnchor` names (and draft-06/07 `$id: "#name"`) -> the
+    /// pointer of their schema, the first of each.
+    pub anchors: HashMap<String, String>,
 }
 
 /// Walks one document (the main input or a referenced file). `file` names it in
-/// diagnostics. Fails with ATTRIBUTE_TYPE on the first wrong attribute value.
-pub fn scan_document(root: &Value, file: Option<&str>) -> Result<ScanResult, ConversionError> {
-    scan(root, file, None)
+/// diagnostics. Fails with ATTRIBUTE_TYPE on the first wrong attribute value. Given the
+/// `draft` the document is read by (convert), it also warns about the keywords beside
+/// a `$ref` that are ignored and about `$dynamicRef` (record 0080).
+pub fn scan_document(root: &Value, file: Option<&str>, draft: Option<MetaDraft>) -> Result<ScanResult, ConversionError> {
+    scan(root, file, None, draft)
 }
 
 /// `scan_document` for validate: every attribute error is added to `errors`
 /// and the walk goes on.
 pub fn scan_document_collecting(root: &Value, file: Option<&str>, errors: &mut Vec<Diagnostic>) -> ScanResult {
     // With a list to collect into, the scan never fails.
-    scan(root, file, Some(errors)).unwrap_or_default()
+    scan(root, file, Some(errors), None).unwrap_or_default()
 }
 
 /// Where a node sits below the node that holds it (the walk's pointer segments).
@@ -145,9 +207,15 @@ fn check_type_names(value: &Value, pointer: &str, file: Option<&str>, warnings: 
     }
 }
 
-fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic>>) -> Result<ScanResult, ConversionError> {
+fn scan(
+    root: &Value,
+    file: Option<&str>,
+    mut errors: Option<&mut Vec<Diagnostic>>,
+    draft: Option<MetaDraft>,
+) -> Result<ScanResult, ConversionError> {
     let mut refs = RefUses::default();
     let mut warnings = Vec::new();
+    let mut anchors = HashMap::new();
     let mut pointer = String::new();
     // (node, the length of its parent's pointer, its segments below the parent)
     let mut stack: Vec<(&Value, usize, Step)> = vec![(root, 0, Step::Root)];
@@ -188,6 +256,10 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
                 if !value.as_str().is_some_and(|t| JSON_TYPES.contains(&t)) {
                     check_type_names(value, &pointer, file, &mut warnings);
                 }
+            } else if matches!(key.as_str(), "$dynamicRef" | "$anchor" | "$dynamicAnchor" | "$id") {
+                if let Value::String(v) = value {
+                    reference(node, key, v, &pointer, file, draft, &mut refs, &mut anchors, &mut warnings);
+                }
             } else {
                 match (holds(key, value), value) {
                     (Some(Holds::Map), Value::Object(names)) => {
@@ -205,12 +277,87 @@ fn scan(root: &Value, file: Option<&str>, mut errors: Option<&mut Vec<Diagnostic
                 }
             }
         }
+        if let Some(draft) = draft {
+            if matches!(attr(node, "$ref"), Some(Value::String(_))) {
+                ref_siblings(node, &pointer, file, draft, &mut warnings);
+            }
+        }
         // Reverse so the stack pops children in document order.
         if let Some(children) = stack.get_mut(first_child..) {
             children.reverse();
         }
     }
-    Ok(ScanResult { refs, warnings })
+    Ok(ScanResult { refs, warnings, anchors })
+}
+
+/// `$dynamicRef` (a ref, with a warning), and the names a schema is known by (`$anchor`...).
+#[allow(clippy::too_many_arguments)]
+fn reference(
+    node: &Value,
+    key: &str,
+    value: &Str,
+    pointer: &str,
+    file: Option<&str>,
+    draft: Option<MetaDraft>,
+    refs: &mut RefUses,
+    anchors: &mut HashMap<String, String>,
+    warnings: &mut Vec<Diagnostic>,
+) {
+    if key == "$dynamicRef" {
+        if matches!(attr(node, "$ref"), Some(Value::String(_))) {
+            return;
+        }
+        refs.push(pointer, value);
+        if draft.is_some() {
+            warnings.push(Diagnostic::warning(
+                codes::REF_DYNAMIC,
+                format!(
+                    "$dynamicRef is read as $ref: {} is resolved where it is written, not where the evaluation started",
+                    value.as_str()
+                ),
+                location(file, &pointer_join(pointer, &[key])),
+            ));
+        }
+        return;
+    }
+    // `$id: "#name"` names a schema in drafts 06 and 07; any other `$id` is a URI (not read).
+    let v = value.as_str();
+    let name = if key == "$id" {
+        if v.starts_with('#') && !v.starts_with("#/") {
+            v.get(1..)
+        } else {
+            None
+        }
+    } else {
+        Some(v)
+    };
+    if let Some(name) = name {
+        if !name.is_empty() && !anchors.contains_key(name) {
+            anchors.insert(name.to_string(), pointer.to_string());
+        }
+    }
+}
+
+/// Record 0080: the keywords beside a `$ref` that give no structure, under the document's draft.
+fn ref_siblings(node: &Value, pointer: &str, file: Option<&str>, draft: MetaDraft, warnings: &mut Vec<Diagnostic>) {
+    let modern = is_modern_draft(draft);
+    if modern && is_ref_conjunction(node, draft) {
+        return;
+    }
+    let Value::Object(map) = node else { return };
+    let ignored: Vec<&str> =
+        map.keys().map(|k| k.as_str()).filter(|k| REF_STRUCTURE_SIBLINGS.contains(k)).collect();
+    let Some(first) = ignored.first() else { return };
+    let list = ignored.join(", ");
+    let message = if modern {
+        format!("{list} beside $ref ignored: only properties and allOf extend a $ref")
+    } else {
+        format!(
+            "{list} beside $ref ignored: under {} a $ref replaces its siblings (put them in an allOf with the $ref, or name draft 2020-12 in $schema)",
+            draft.label()
+        )
+    };
+    warnings.push(Diagnostic::warning(codes::REF_SIBLINGS_IGNORED, message, location(file, &pointer_join(pointer, &[first]))));
 }
 
 /// One subschema of a node: where it is, and its place in the parent (migrate).
@@ -365,7 +512,7 @@ mod tests {
             None,
         )
         .expect("valid JSON");
-        let scan = scan_document(&root, None).expect("a valid document");
+        let scan = scan_document(&root, None, None).expect("a valid document");
         let refs: Vec<(&str, &str)> = scan.refs.iter().map(|r| (r.pointer, r.ref_.as_str())).collect();
         assert_eq!(
             refs,

@@ -90,6 +90,11 @@ pub struct ConverterOptions {
     /// List every place that became the JSON scalar, with its reason (record 0079).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain_json: Option<bool>,
+    /// `format` -> the GraphQL scalar a string, integer or number of that format becomes
+    /// (record 0082): an object of scalar names, kept as given and checked when resolved
+    /// (as TypeScript checks it), so a wrong value is INVALID_OPTION with its message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format_scalars: Option<Value>,
 }
 
 /// The options every stage reads.
@@ -110,6 +115,8 @@ pub struct ResolvedOptions {
     /// `unresolvedRefs: "json"`.
     pub unresolved_refs_json: bool,
     pub explain_json: bool,
+    /// `format` -> scalar name (record 0082).
+    pub format_scalars: Vec<(String, String)>,
 }
 
 impl Default for ResolvedOptions {
@@ -130,12 +137,13 @@ impl Default for ResolvedOptions {
             file_name: None,
             unresolved_refs_json: false,
             explain_json: false,
+            format_scalars: Vec::new(),
         }
     }
 }
 
 /// The option names in the order of `OPTION_CHECKS`.
-const OPTION_NAMES: [&str; 14] = [
+const OPTION_NAMES: [&str; 15] = [
     "descriptionBlockThreshold",
     "emitEmptyTypes",
     "inlineObjectThreshold",
@@ -150,6 +158,7 @@ const OPTION_NAMES: [&str; 14] = [
     "fileName",
     "unresolvedRefs",
     "explainJson",
+    "formatScalars",
 ];
 
 /// `OPTION_CHECKS[option](value)`: the problem with a value, if any.
@@ -172,6 +181,10 @@ fn check_option(option: &str, value: &Value) -> Option<String> {
         "typeNameSanitizer" => one_of(&["pascal"]),
         "fieldNameSanitizer" => one_of(&["camel"]),
         "baseDir" | "inputDir" | "fileName" => string(),
+        "formatScalars" => match value {
+            Value::Object(map) if map.values().all(|s| s.as_str().is_some_and(crate::naming::is_valid_name)) => None,
+            _ => Some("must map formats to GraphQL scalar names".to_string()),
+        },
         _ => Some("is unknown".to_string()),
     }
 }
@@ -219,9 +232,16 @@ impl ResolvedOptions {
             "fileName" => self.file_name = value.as_str().map(str::to_string),
             "unresolvedRefs" => self.unresolved_refs_json = value.as_str() == Some("json"),
             "explainJson" => self.explain_json = value.as_bool().unwrap_or(self.explain_json),
+            "formatScalars" => self.format_scalars = scalar_pairs(value),
             _ => {}
         }
     }
+}
+
+/// A `formatScalars` object that passed `check_option`, as pairs in its order.
+fn scalar_pairs(value: &Value) -> Vec<(String, String)> {
+    let Value::Object(map) = value else { return Vec::new() };
+    map.iter().filter_map(|(k, v)| v.as_str().map(|s| (k.to_string(), s.to_string()))).collect()
 }
 
 impl ConverterOptions {
@@ -245,6 +265,7 @@ impl ConverterOptions {
             string(&self.file_name),
             string(&self.unresolved_refs),
             boolean(self.explain_json),
+            self.format_scalars.clone(),
         ];
         OPTION_NAMES
             .iter()
@@ -291,6 +312,7 @@ impl ConverterOptions {
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
                 "unresolvedRefs" => out.unresolved_refs = v.as_str().map(str::to_string),
                 "explainJson" => out.explain_json = v.as_bool(),
+                "formatScalars" => out.format_scalars = Some(v.clone()),
                 _ => {}
             }
         }

@@ -27,7 +27,7 @@ use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
 use crate::inline_names::is_schema_place;
 use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
-use crate::normalize::{attr, flag, scan_document, scan_document_collecting, RefUses};
+use crate::normalize::{attr, flag, is_modern_draft, ref_keyword, ref_of, scan_document, scan_document_collecting, RefUses};
 
 /// The location layer, re-exported where it was first published.
 pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
@@ -89,6 +89,8 @@ impl Resolver {
                 root: Tree::new(Value::Object(Default::default())),
                 dir: None,
                 refs: RefUses::default(),
+                draft: main.draft,
+                anchors: Default::default(),
             });
             Target { loc: Loc::new(source, "") }
         });
@@ -222,7 +224,7 @@ impl Resolver {
         // Where a failure is reported: built only for one.
         let at = || Location {
             file: from.file.clone(),
-            pointer: Some(pointer_join(from_pointer, &["$ref"])),
+            pointer: Some(pointer_join(from_pointer, &[ref_keyword(evaluate_pointer(from.root.get(), from_pointer))])),
             line: None,
             column: None,
         };
@@ -244,6 +246,17 @@ impl Resolver {
             Cow::Owned(decode_uri_component(fragment).unwrap_or_else(|| fragment.to_string()))
         } else {
             Cow::Borrowed(fragment)
+        };
+        let pointer: Cow<str> = if !pointer.is_empty() && !pointer.starts_with('/') {
+            // A plain-name fragment: an `$anchor` (record 0080).
+            match source.anchors.get(pointer.as_ref()) {
+                Some(anchored) => Cow::Owned(anchored.clone()),
+                None => {
+                    return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} names no $anchor"), at()))
+                }
+            }
+        } else {
+            pointer
         };
         let Some(node) = evaluate_pointer(source.root.get(), &pointer) else {
             return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at()));
@@ -302,7 +315,9 @@ impl Resolver {
         // Node's 'utf8' decoding: invalid sequences become U+FFFD.
         let text: Rc<str> = Rc::from(crate::text::decode_utf8(bytes));
         let root = load_json(&text, Some(&id))?;
-        let scan = scan_document(&root, Some(&id))?;
+        // A file without a `$schema` of its own is read by its referrer's draft (record 0080).
+        let draft = crate::meta_schema::named_draft(&root).unwrap_or(from.draft);
+        let scan = scan_document(&root, Some(&id), Some(draft))?;
         self.warnings.extend(scan.warnings);
         let source = Rc::new(Source {
             id: id.clone(),
@@ -311,6 +326,8 @@ impl Resolver {
             root: Tree::new(root),
             dir: Some(path_dirname(&absolute)),
             refs: scan.refs,
+            draft,
+            anchors: scan.anchors,
         });
         self.sources.insert(id, source.clone());
         Ok(source)
@@ -493,20 +510,23 @@ fn walk_merge(
     let mut visiting: LocMap<()> = LocMap::default();
     // The merged schemas that have a `required` list.
     let mut with_required: Vec<Loc> = Vec::new();
-    // (the schema's loc, whether it is the top one, the next allOf member to visit)
-    let mut stack: Vec<(Loc, bool, usize)> = Vec::new();
+    // (the schema's loc, whether it is the top one, the next allOf member to visit,
+    // whether its own `$ref` is still to visit: 2019-09 / 2020-12, record 0080)
+    let mut stack: Vec<(Loc, bool, usize, bool)> = Vec::new();
     // Most objects have no allOf: their schema is the only one merged, so there is no
     // cycle to cut and no member to visit. The visiting table, the stack and the list
     // of `required` holders are then left empty (three allocations per object, 19,000
     // at N = 5,000).
-    let alone = !matches!(attr(loc.node(), "allOf"), Some(Value::Array(all_of)) if !all_of.is_empty());
+    let has_all_of = matches!(attr(loc.node(), "allOf"), Some(Value::Array(all_of)) if !all_of.is_empty());
+    let own_ref = is_modern_draft(loc.source().draft) && ref_of(loc.node()).is_some();
+    let alone = !(has_all_of || own_ref);
     // For merge_chains: the first schema of each key replaced.
     let mut replaced: Option<HashMap<Key, Loc>> = record.as_ref().map(|_| HashMap::new());
 
     let mut enter = |at: Loc,
                      top: bool,
                      merged: &mut MergedObject,
-                     stack: &mut Vec<(Loc, bool, usize)>,
+                     stack: &mut Vec<(Loc, bool, usize, bool)>,
                      warnings: &mut Vec<Diagnostic>| {
         if !alone {
             if visiting.contains(&at) {
@@ -575,12 +595,27 @@ fn walk_merge(
         if let Some(Value::Array(_)) = attr(schema, "required") {
             with_required.push(at.clone());
         }
-        stack.push((at, top, 0));
+        let own_ref = is_modern_draft(at.source().draft) && ref_of(schema).is_some();
+        stack.push((at, top, 0, own_ref));
     };
 
     enter(loc.clone(), true, &mut merged, &mut stack, warnings);
-    while let Some((at, top, next)) = stack.last() {
+    while let Some((at, top, next, own_ref)) = stack.last() {
         let (at, top, i) = (at.clone(), *top, *next);
+        if *own_ref {
+            if let Some(frame) = stack.last_mut() {
+                frame.3 = false;
+            }
+            let Some(r) = ref_of(at.node()).map(|r| r.to_string()) else { continue };
+            let target = resolver.resolve(&r, &at)?;
+            if top {
+                merged.ref_members.push(target.clone());
+            }
+            if target.node().is_object() {
+                enter(target.loc, false, &mut merged, &mut stack, warnings);
+            }
+            continue;
+        }
         let member = match attr(at.node(), "allOf") {
             Some(Value::Array(all_of)) => all_of.get(i),
             _ => None,
@@ -699,7 +734,7 @@ mod merge_tests {
                 { "properties": { "late": { "type": "integer" }, "": { "type": "string" } }, "required": ["c~d", "late", "", "missing"] }
             ]
         });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let mut warnings = Vec::new();
@@ -715,7 +750,7 @@ mod merge_tests {
     fn many_properties_are_marked_alike() {
         let properties: serde_json::Map<String, serde_json::Value> = (0..40).map(|i| (format!("p{i}"), serde_json::json!({ "type": "string" }))).collect();
         let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let merged = merge_object(&mut resolver, &loc, &mut Vec::new()).unwrap();

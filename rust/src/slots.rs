@@ -147,6 +147,8 @@ pub enum BaseName {
     Fixed(String),
     /// `() => ctx.owner.name + toTypeName(ctx.key)`.
     OwnerKey { owner: SlotId, key: String },
+    /// `() => union.name + String(i + 1)`: an untitled inline union member (record 0081).
+    OwnerSuffix { owner: SlotId, suffix: String },
 }
 
 #[derive(Debug, Clone)]
@@ -270,7 +272,7 @@ mod tests {
         use crate::loc::{Loc, Source, Tree};
         use std::rc::Rc;
         let root = crate::json::Value::from(serde_json::json!({ "type": "object" }));
-        let source = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default() });
+        let source = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() });
         let mut slots = Slots::default();
         let n = 2 * SLOTS_PER_CHUNK + 3;
         for i in 0..n {

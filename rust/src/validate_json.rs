@@ -81,6 +81,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     let refs = scan.refs.clone();
     // Under the root's `x-graphql-unresolved-refs: "json"` an unresolved ref is the converter's warning, below.
     let unresolved_json = crate::options::apply_root_overrides(&Default::default(), &root).unresolved_refs_json;
+    let draft = crate::meta_schema::draft_of(&root);
     let main = Source {
         id: String::new(),
         file: options.file_name.clone(),
@@ -88,6 +89,8 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         root: Tree::new(root),
         dir: Some(options.input_dir.clone().unwrap_or_else(|| base_dir.clone())),
         refs: scan.refs,
+        draft,
+        anchors: scan.anchors,
     };
     let mut resolver = Resolver::with_unresolved_refs(main, Some(&base_dir), unresolved_json);
     let main: Rc<Source> = resolver.main.clone();

@@ -75,6 +75,8 @@ Options:
   --ref-naming <mode>                how types reached through $ref are named
                                      (default: basename) (choices: "basename",
                                      "file_and_path", "hash")
+  --format-scalar <format=name>      map a format to a custom scalar, e.g.
+                                     date-time=DateTime (repeatable)
   --no-federation-link               do not prepend `extend schema @link(...)`
                                      for federation directives
   --strict                           treat warnings as errors
@@ -105,6 +107,7 @@ Examples:
   x-graphql convert -i user.schema.json --emit-empty-types
   x-graphql convert -i user.schema.json --inline-object-threshold 0
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
+  x-graphql convert -i api.schema.json --format-scalar date-time=DateTime
   x-graphql convert -i product.schema.json --no-federation-link
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
@@ -125,7 +128,7 @@ const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 17] = [
+const CONVERT_OPTS: [Opt; 18] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -140,6 +143,12 @@ const CONVERT_OPTS: [Opt; 17] = [
     Opt { short: None, long: "--emit-empty-types", flags: "--emit-empty-types", takes: Takes::Nothing },
     Opt { short: None, long: "--inline-object-threshold", flags: "--inline-object-threshold <N>", takes: Takes::Count },
     Opt { short: None, long: "--ref-naming", flags: "--ref-naming <mode>", takes: Takes::OneOf(&REF_NAMINGS) },
+    Opt {
+        short: None,
+        long: "--format-scalar",
+        flags: "--format-scalar <format=name>",
+        takes: Takes::FormatScalar,
+    },
     Opt { short: None, long: "--no-federation-link", flags: "--no-federation-link", takes: Takes::Nothing },
     Opt { short: None, long: "--strict", flags: "--strict", takes: Takes::Nothing },
     Opt { short: None, long: "--validate", flags: "--validate", takes: Takes::Nothing },
@@ -179,6 +188,8 @@ pub struct ConvertFlags {
     pub inline_object_threshold: Option<u64>,
     /// how types reached through $ref are named (default: basename)
     pub ref_naming: Option<String>,
+    /// map a format to a custom scalar, e.g. date-time=DateTime (repeatable): the pairs in order
+    pub format_scalar: Vec<(String, String)>,
     /// do not prepend `extend schema @link(...)` for federation directives
     pub no_federation_link: bool,
     /// treat warnings as errors
@@ -212,6 +223,10 @@ impl ConvertFlags {
             emit_empty_types: p.has("--emit-empty-types"),
             inline_object_threshold: count("--inline-object-threshold"),
             ref_naming: text("--ref-naming"),
+            format_scalar: p
+                .values("--format-scalar")
+                .filter_map(|v| v.split_once('=').map(|(f, n)| (f.to_string(), n.to_string())))
+                .collect(),
             no_federation_link: p.has("--no-federation-link"),
             strict: p.has("--strict"),
             validate: p.has("--validate"),

@@ -23,6 +23,8 @@ pub enum Takes {
     OneOf(&'static [&'static str]),
     /// A non-negative safe integer (the npm CLI's `count` argument parser).
     Count,
+    /// `FORMAT=NAME`, NAME a GraphQL name (the npm CLI's `formatScalarEntry`, record 0082).
+    FormatScalar,
 }
 
 /// One option as commander knows it.
@@ -46,6 +48,7 @@ impl Opt {
                 Some(format!("Allowed choices are {}.", choices.join(", ")))
             }
             Takes::Count => parse_count(value).err(),
+            Takes::FormatScalar => check_format_scalar(value).err(),
             _ => None,
         }
     }
@@ -73,6 +76,11 @@ impl Parsed {
     /// The last value given to `long` (commander keeps the last).
     pub fn value(&self, long: &str) -> Option<&str> {
         self.set.iter().rev().find(|(l, _)| *l == long).and_then(|(_, v)| v.as_deref())
+    }
+
+    /// Every value given to `long`, in order (a repeatable option).
+    pub fn values<'a>(&'a self, long: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.set.iter().filter(move |(l, _)| *l == long).filter_map(|(_, v)| v.as_deref())
     }
 
     /// Whether `-h`/`--help` is among the unknown arguments.
@@ -241,6 +249,25 @@ pub fn no_subcommand(
     let flag = parsed.unknown.first().map(String::as_str).unwrap_or_default();
     let suggestion = if flag.starts_with("--") { suggest_similar(flag, &["--help", "--version"]) } else { String::new() };
     Err(usage(format!("unknown option '{flag}'{suggestion}"), option_hint))
+}
+
+/// The npm CLI's `formatScalarEntry`: `FORMAT=NAME`, a non-empty format and a GraphQL name.
+pub fn check_format_scalar(value: &str) -> Result<(), String> {
+    let ok = match value.split_once('=') {
+        Some((format, name)) => !format.is_empty() && crate_name_ok(name),
+        None => false,
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err("expected FORMAT=NAME, NAME a GraphQL name".to_string())
+    }
+}
+
+/// `/^[_A-Za-z][_0-9A-Za-z]*$/`.
+fn crate_name_ok(name: &str) -> bool {
+    let mut bytes = name.bytes();
+    matches!(bytes.next(), Some(b'_' | b'A'..=b'Z' | b'a'..=b'z')) && bytes.all(|b| b == b'_' || b.is_ascii_alphanumeric())
 }
 
 /// The npm CLI's `count` argument parser: a non-negative safe integer.

@@ -136,6 +136,17 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     if let Some(mode) = &flags.ref_naming {
         options.ref_naming = Some(mode.clone());
     }
+    // Record 0082: each --format-scalar adds to (or replaces one entry of) the config's map.
+    if !flags.format_scalar.is_empty() {
+        let mut map = match options.format_scalars.take() {
+            Some(x_graphql::json::Value::Object(map)) => map,
+            _ => x_graphql::json::Map::new(),
+        };
+        for (format, name) in &flags.format_scalar {
+            map.insert(x_graphql::json::Key::from(format.as_str()), x_graphql::json::Value::String(name.as_str().into()));
+        }
+        options.format_scalars = Some(x_graphql::json::Value::Object(map));
+    }
     if flags.no_federation_link {
         options.federation_link = Some(false);
     }
