@@ -151,6 +151,7 @@ interface ConvertFlags {
   inlineObjectThreshold?: number;
   refNaming?: string;
   federationLink?: boolean;
+  federationVersion?: string;
   strict?: boolean;
   validate?: boolean;
   color?: ColorMode;
@@ -165,6 +166,7 @@ const OPTION_FLAGS = [
   'inlineObjectThreshold',
   'refNaming',
   'federationLink',
+  'federationVersion',
   'strict',
   'validate',
 ] as const;
@@ -634,6 +636,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       ]),
     )
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
+    .option('--federation-version <version>', 'the Federation 2 version the @link names, 2.0 to 2.14 (default: the lowest the document needs, at least 2.3)')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
     .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');

@@ -3,7 +3,7 @@
  * JSON Schema -> SDL: load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print;
  * SDL -> JSON Schema (record 0028): sdl-read -> reverse (printed as json-print would).
  */
-import { assemble } from './assemble';
+import { assemble, linksFederation } from './assemble';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, type JsonObject } from './load';
 import type { Source } from './loc';
@@ -82,6 +82,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     // Each definition is printed as assemble builds it (memory: see assemble).
     const printer = new Printer(resolved.descriptionBlockThreshold);
     const blocks: string[] = [];
+    lw.directives.settleFederation(linksFederation(lw.schemaExtension));
     const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));
     if (blocks.length === 0) {
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });

@@ -10,14 +10,18 @@
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
  *               x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
- *               x-graphql-federation-keys, x-graphql-federation-shareable,
+ *               the federation attributes (keys, shareable, interface-object,
+ *               inaccessible, tags, authenticated, requires-scopes, policy,
+ *               context, cost: canonical.ts's order),
  *               x-graphql-type-directives, enum, x-graphql-enum-values, oneOf,
  *               properties, required
  *   field       description, $ref | type (+ items), x-graphql-field-name,
  *               x-graphql-field-type, x-graphql-field-list-item-non-null,
  *               x-graphql-field-arguments, x-graphql-default, federation
  *               attributes (external, requires, provides, shareable,
- *               override-from), x-graphql-field-directives
+ *               override-from, override-label, inaccessible, tags,
+ *               authenticated, requires-scopes, policy, cost, list-size),
+ *               x-graphql-field-directives
  *   argument    type, description, default, directives
  *   directive   name, args
  */
@@ -35,7 +39,7 @@ import type {
   UnionTypeDef,
 } from './ir';
 import type { JsonObject, JsonValue } from './load';
-import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { FEDERATION_DIRECTIVES, linksFederationIn } from './federation';
 import { toFieldName, toTypeName } from './naming';
 import { splitFieldDirectives, splitTypeDirectives } from './canonical';
 import { parseTypeExpr, type TypeExpr } from './type-expr';
@@ -78,6 +82,8 @@ export function reverseDocument(doc: Document): JsonObject {
   const directiveDefs: JsonObject = {};
   const definitions: JsonObject = {};
   const shapes: Shapes = new Map();
+  // Record 0075: the later federation attributes are read only under a federation @link.
+  const linked = doc.schemaExtension !== undefined && linksFederationIn(doc.schemaExtension);
   let anyDirective = false;
   let anyType = false;
   for (const def of doc.definitions) {
@@ -85,7 +91,7 @@ export function reverseDocument(doc: Document): JsonObject {
       directiveDefs[def.name] = directiveDefinition(def);
       anyDirective = true;
     } else {
-      definitions[def.name] = typeDefinition(def, shapes);
+      definitions[def.name] = typeDefinition(def, shapes, linked);
       anyType = true;
     }
   }
@@ -111,6 +117,33 @@ function usesFederation(doc: Document): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The attributes of a split (records 0011, 0075), in its order: a list attribute
+ * (`keys`, `tags`, `context`) as the list of its directives' values, a directive
+ * without arguments as `true`, `@listSize` as the object of its arguments,
+ * `@override` as `override-from` (and `override-label`), any other as the value of
+ * its one argument.
+ */
+function writeAttributes(out: JsonObject, attributes: ReadonlyArray<[string, AppliedDirective[]]>): void {
+  for (const [attribute, list] of attributes) {
+    const d = list[0];
+    if (attribute === 'x-graphql-federation-keys') {
+      out[attribute] = list.map((k) => (k.args.length === 1 ? k.args[0][1] : { fields: k.args[0][1], resolvable: k.args[1][1] }));
+    } else if (attribute === 'x-graphql-federation-tags' || attribute === 'x-graphql-federation-context') {
+      out[attribute] = list.map((k) => k.args[0][1]);
+    } else if (attribute === 'x-graphql-federation-list-size') {
+      const args: JsonObject = {};
+      for (const [name, value] of d.args) args[name] = value;
+      out[attribute] = args;
+    } else if (d.args.length === 0) {
+      out[attribute] = true;
+    } else {
+      out[attribute] = d.args[0][1];
+      if (attribute === 'x-graphql-federation-override-from' && d.args.length === 2) out['x-graphql-federation-override-label'] = d.args[1][1];
+    }
+  }
 }
 
 function schemaJson(def: SchemaDef): JsonObject {
@@ -157,7 +190,7 @@ function directiveList(list: readonly AppliedDirective[]): JsonValue[] {
 // ---------------------------------------------------------------------------
 // Types
 
-function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes): JsonObject {
+function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes, linked: boolean): JsonObject {
   const out: JsonObject = {};
   if (def.description !== undefined) out.description = def.description;
   switch (def.kind) {
@@ -179,14 +212,9 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
     out['x-graphql-implements'] = [...def.interfaces];
   }
   if (def.kind === 'union') out['x-graphql-union-types'] = [...def.members];
-  const split = splitTypeDirectives(def.kind, def.directives);
+  const split = splitTypeDirectives(def.kind, def.directives, linked);
   if (def.kind === 'scalar') out['x-graphql-scalar'] = scalarAttribute(def, split.specifiedBy);
-  if (split.keys.length > 0) {
-    out['x-graphql-federation-keys'] = split.keys.map((d) =>
-      d.args.length === 1 ? d.args[0][1] : { fields: d.args[0][1], resolvable: d.args[1][1] },
-    );
-  }
-  if (split.shareable) out['x-graphql-federation-shareable'] = true;
+  writeAttributes(out, split.attributes);
   if (split.rest.length > 0) out['x-graphql-type-directives'] = directiveList(split.rest);
   switch (def.kind) {
     case 'enum':
@@ -198,7 +226,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
     case 'object':
     case 'interface':
     case 'input':
-      objectBody(def, out, shapes);
+      objectBody(def, out, shapes, linked);
       break;
     default:
       break;
@@ -231,11 +259,11 @@ function unionBody(def: UnionTypeDef, out: JsonObject): void {
   out.oneOf = def.members.map((m) => ({ $ref: ref(m) }));
 }
 
-function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes): void {
+function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes, linked: boolean): void {
   const properties = nameKeyedObject();
   const required: string[] = [];
   for (const f of def.fields) {
-    properties[f.name] = field(f, shapes);
+    properties[f.name] = field(f, shapes, linked);
     if (f.type.endsWith('!')) required.push(f.name);
   }
   out.properties = properties;
@@ -271,7 +299,7 @@ function ref(name: string): string {
 // ---------------------------------------------------------------------------
 // Fields
 
-function field(f: FieldDef, shapes: Shapes): JsonObject {
+function field(f: FieldDef, shapes: Shapes, linked: boolean): JsonObject {
   const out: JsonObject = {};
   if (f.description !== undefined) out.description = f.description;
   const shape = shapeOf(f.type, shapes);
@@ -282,10 +310,8 @@ function field(f: FieldDef, shapes: Shapes): JsonObject {
   if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args);
   if (f.defaultValue !== undefined) out['x-graphql-default'] = f.defaultValue;
   if (f.directives.length > 0) {
-    const split = splitFieldDirectives(f.directives);
-    for (const [attribute, d] of split.attributes) {
-      out[attribute] = d.args.length === 0 ? true : d.args[0][1];
-    }
+    const split = splitFieldDirectives(f.directives, linked);
+    writeAttributes(out, split.attributes);
     if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
   }
   return out;

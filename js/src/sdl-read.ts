@@ -31,6 +31,7 @@
 import type * as G from 'graphql';
 import { ConversionError, ErrorCodes } from './errors';
 import { canonicalDirectiveOrder } from './canonical';
+import { linksFederationIn } from './federation';
 import { hoistInterfaces } from './hoist';
 import {
   NONE,
@@ -332,7 +333,9 @@ export class Reader {
       if (target) this.extend(target, ext);
     }
     const defs = order.map((d) => d.def);
-    for (const def of defs) canonicalDirectiveOrder(def);
+    // Record 0075: the later federation directives move to their attributes' places only under a federation @link.
+    const linked = schemaExtension !== undefined && linksFederationIn(schemaExtension);
+    for (const def of defs) canonicalDirectiveOrder(def, linked);
     const byName = new Map(defs.map((d) => [d.name, d] as const));
     const hoisted = hoistInterfaces(defs, (d) =>
       (d.kind === 'object' || d.kind === 'interface') && d.interfaces.length > 0

@@ -6,29 +6,42 @@
  * sdl-schema-rules prove it would report nothing. The twin of rust/src/sdl_validate.rs,
  * which brings apollo-compiler's diagnostics to graphql-js's.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
-import { FEDERATION_DIRECTIVES, SHAREABLE_TWICE } from './lower-directives';
+import { SHAREABLE_TWICE } from './lower-directives';
+import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, federationDefinitionsSdl, minorOfUrl } from './federation';
 import type { Reader } from './sdl-read';
 import { withoutDeepInputChains } from './sdl-input-cycles';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 
-let federationText: string | undefined;
+/** The parsed definitions of each minor version, made at first use. */
+const federationAsts = new Map<number, G.DocumentNode>();
 
-/** schemas/federation-v2.3.graphql, two levels above this file in js/src and js/dist. */
-function federationDefinitions(): string {
-  federationText ??= fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'federation-v2.3.graphql'), 'utf8');
-  return federationText;
+const FEDERATION_NAMES = new Set([...FEDERATION_SPEC.map((d) => d.name), 'link']);
+
+/**
+ * Record 0074: the minor version of the first `@link` to Apollo Federation the
+ * document's schema definition or extensions apply (2.3 without one: a federation 1
+ * style document that applies `@key` without a link is read against 2.3's definitions).
+ */
+function linkedMinor(doc: G.DocumentNode): number {
+  for (const def of doc.definitions) {
+    if (def.kind !== 'SchemaExtension' && def.kind !== 'SchemaDefinition') continue;
+    for (const d of def.directives ?? []) {
+      if (d.name.value !== 'link') continue;
+      const url = d.arguments?.find((a) => a.name.value === 'url')?.value;
+      if (url?.kind !== 'StringValue') continue;
+      const minor = minorOfUrl(url.value);
+      if (minor !== undefined) return minor;
+    }
+  }
+  return DEFAULT_FEDERATION_MINOR;
 }
-
-const FEDERATION_NAMES = new Set([...FEDERATION_DIRECTIVES, 'link']);
 
 /**
  * The document with the federation definitions it applies without defining them
- * (schemas/federation-v2.3.graphql), for validation; the document itself when it
+ * (federation.ts, at the version the document links), for validation; the document itself when it
  * applies none.
  */
 export function withFederationDefinitions(graphql: typeof import('graphql'), doc: G.DocumentNode): G.DocumentNode {
@@ -40,7 +53,13 @@ export function withFederationDefinitions(graphql: typeof import('graphql'), doc
   }
   const needsFederation = someAppliedDirective(doc, (name) => FEDERATION_NAMES.has(name) && !definedDirectives.has(name));
   if (!needsFederation) return doc;
-  const extra = graphql.parse(federationDefinitions()).definitions.filter(
+  const minor = linkedMinor(doc);
+  let defs = federationAsts.get(minor);
+  if (defs === undefined) {
+    defs = graphql.parse(federationDefinitionsSdl(minor));
+    federationAsts.set(minor, defs);
+  }
+  const extra = defs.definitions.filter(
     (d) => 'name' in d && d.name !== undefined && !(d.kind === 'DirectiveDefinition' ? definedDirectives : definedTypes).has(d.name.value),
   );
   return { ...doc, definitions: [...doc.definitions, ...extra] };

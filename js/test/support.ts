@@ -3,6 +3,7 @@
  * SDL must hold (it builds and validates with graphql-js, with the federation
  * definitions when it links federation).
  */
+import { DEFAULT_FEDERATION_MINOR, federationDefinitionsSdl, linkedMinorInText } from '../src/federation';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildASTSchema, getDirectiveValues, parse, validateSchema, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
@@ -66,7 +67,6 @@ export function goldenCases(direction: string, inputName: string): GoldenCase[] 
     });
 }
 
-let federationSdl: string | undefined;
 
 /**
  * Problems graphql-js finds in an SDL document; a missing Query type is not
@@ -77,8 +77,8 @@ let federationSdl: string | undefined;
 export function graphqlJsProblems(sdl: string, federation = /^extend schema @link\(/m.test(sdl)): string[] {
   let source = sdl;
   if (federation) {
-    federationSdl ??= fs.readFileSync(path.join(ROOT, 'schemas', 'federation-v2.3.graphql'), 'utf8');
-    source = federationSdl + '\n' + sdl;
+    // The definitions of the version the document links (v2.3 without a link: federationLink false).
+    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? DEFAULT_FEDERATION_MINOR) + '\n' + sdl;
   }
   try {
     const ast = parse(source);
