@@ -24,6 +24,7 @@ pub mod lower_classify;
 pub mod lower_types;
 pub mod lower_directives;
 pub mod directive_args;
+pub mod federation;
 pub mod assemble;
 pub mod default_values;
 pub mod input_cycles;

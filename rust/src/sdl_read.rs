@@ -47,6 +47,7 @@ use apollo_compiler::{Name, Node};
 use crate::json::{Map, Number, Str, Value};
 
 use crate::canonical::canonical_directive_order;
+use crate::federation::links_federation_in;
 use crate::stack::with_converter_stack;
 use crate::errors::{codes, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
@@ -71,9 +72,6 @@ pub const MAX_SDL_NESTING: usize = 128;
 /// nesting, 9,000 of list types, depending on the engine), and TypeScript
 /// reports that as GRAPHQL_SYNTAX without a position, as we do past this limit.
 pub const PARSER_RECURSION_LIMIT: usize = 2_000;
-
-/// schemas/federation-v2.3.graphql (the same text js/src/sdl-read.ts reads).
-pub(crate) const FEDERATION_DEFINITIONS: &str = include_str!("../../schemas/federation-v2.3.graphql");
 
 /// graphql-js 16 knows `@oneOf` (INPUT_OBJECT); apollo-compiler 1.x does not.
 pub(crate) const ONE_OF_DEFINITION: &str = "directive @oneOf on INPUT_OBJECT\n";
@@ -282,8 +280,10 @@ impl Reader<'_> {
                 }
             }
         }
+        // Record 0075: the later federation directives move to their attributes' places only under a federation @link.
+        let linked = schema_extension.as_ref().is_some_and(|ext| links_federation_in(&ext.directives));
         for def in &mut types {
-            canonical_directive_order(def);
+            canonical_directive_order(def, linked);
         }
         let order: Vec<usize> = (0..types.len()).collect();
         let hoisted = hoist_interfaces_only(&order, |i| match types.get(i) {

@@ -12,12 +12,12 @@ use apollo_compiler::parser::{FileId, SourceSpan};
 use apollo_compiler::{Name, Node, Schema};
 
 use crate::errors::codes;
-use crate::lower_directives::FEDERATION_DIRECTIVES;
+use crate::federation::{federation_definitions_sdl, federation_directive, minor_of_url, DEFAULT_FEDERATION_MINOR, MAX_FEDERATION_MINOR};
 use crate::sdl_names::{
     directives_of_node, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
     members_of_node, values_of_node,
 };
-use crate::sdl_read::{field_type_start, start, Reader, Res, FEDERATION_DEFINITIONS, ONE_OF_DEFINITION};
+use crate::sdl_read::{field_type_start, start, Reader, Res, ONE_OF_DEFINITION};
 use crate::sdl_rules::sdl_rules_hold;
 use crate::sdl_schema_rules::schema_rules_hold;
 use crate::suggest::{did_you_mean, suggestion_list};
@@ -74,10 +74,35 @@ pub(crate) fn is_orphan_schema_extension(message: &str) -> bool {
     message.starts_with("schema extension without a schema definition")
 }
 
-pub(crate) fn federation_document() -> Option<&'static ast::Document> {
-    static DOC: OnceLock<Option<ast::Document>> = OnceLock::new();
-    DOC.get_or_init(|| ast::Document::parse(FEDERATION_DEFINITIONS, "federation-v2.3.graphql").ok())
-        .as_ref()
+/// The federation definitions at a minor version (federation.rs), parsed once each.
+pub(crate) fn federation_document(minor: u32) -> Option<&'static ast::Document> {
+    const NONE: OnceLock<Option<ast::Document>> = OnceLock::new();
+    static DOCS: [OnceLock<Option<ast::Document>>; MAX_FEDERATION_MINOR as usize + 1] = [NONE; MAX_FEDERATION_MINOR as usize + 1];
+    let slot = DOCS.get(minor as usize)?;
+    slot.get_or_init(|| ast::Document::parse(federation_definitions_sdl(minor), "federation.graphql").ok()).as_ref()
+}
+
+/// Record 0074: the minor version of the first `@link` to Apollo Federation the
+/// document's schema definition or extensions apply (2.3 without one: a federation 1
+/// style document that applies `@key` without a link is read against 2.3's definitions).
+fn linked_minor(doc: &ast::Document) -> u32 {
+    for def in &doc.definitions {
+        let directives = match def {
+            Ast::SchemaDefinition(d) => &d.directives,
+            Ast::SchemaExtension(d) => &d.directives,
+            _ => continue,
+        };
+        for d in directives.iter().filter(|d| d.name == "link") {
+            let url = d.arguments.iter().find(|a| a.name == "url").and_then(|a| match a.value.as_ref() {
+                ast::Value::String(s) => Some(s.as_str()),
+                _ => None,
+            });
+            if let Some(minor) = url.and_then(minor_of_url) {
+                return minor;
+            }
+        }
+    }
+    DEFAULT_FEDERATION_MINOR
 }
 
 pub(crate) fn one_of_document() -> Option<&'static ast::Document> {
@@ -147,7 +172,7 @@ pub(crate) fn added_definitions(doc: &ast::Document) -> Vec<&Ast> {
         }
     });
     let needs_federation = applied.iter().any(|n| {
-        (FEDERATION_DIRECTIVES.contains(n) || *n == FEDERATION_NAMES_EXTRA) && !defined_directives.contains(n)
+        (federation_directive(n).is_some() || *n == FEDERATION_NAMES_EXTRA) && !defined_directives.contains(n)
     });
     let mut extra: Vec<&Ast> = Vec::new();
     let not_defined = |d: &&Ast| match d {
@@ -155,7 +180,7 @@ pub(crate) fn added_definitions(doc: &ast::Document) -> Vec<&Ast> {
         other => other.name().is_some_and(|n| !defined_types.contains(n.as_str())),
     };
     if needs_federation {
-        if let Some(fed) = federation_document() {
+        if let Some(fed) = federation_document(linked_minor(doc)) {
             extra.extend(fed.definitions.iter().filter(not_defined));
         }
     }

@@ -77,6 +77,9 @@ Options:
                                      "file_and_path", "hash")
   --no-federation-link               do not prepend `extend schema @link(...)`
                                      for federation directives
+  --federation-version <version>     the Federation 2 version the @link names,
+                                     2.0 to 2.14 (default: the lowest the
+                                     document needs, at least 2.3)
   --strict                           treat warnings as errors
   --validate                         check the input against the draft-07
                                      meta-schema and the attribute catalog first
@@ -117,7 +120,7 @@ const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 15] = [
+const CONVERT_OPTS: [Opt; 16] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -133,6 +136,12 @@ const CONVERT_OPTS: [Opt; 15] = [
     Opt { short: None, long: "--inline-object-threshold", flags: "--inline-object-threshold <N>", takes: Takes::Count },
     Opt { short: None, long: "--ref-naming", flags: "--ref-naming <mode>", takes: Takes::OneOf(&REF_NAMINGS) },
     Opt { short: None, long: "--no-federation-link", flags: "--no-federation-link", takes: Takes::Nothing },
+    Opt {
+        short: None,
+        long: "--federation-version",
+        flags: "--federation-version <version>",
+        takes: Takes::Value,
+    },
     Opt { short: None, long: "--strict", flags: "--strict", takes: Takes::Nothing },
     Opt { short: None, long: "--validate", flags: "--validate", takes: Takes::Nothing },
     Opt { short: Some("-w"), long: "--watch", flags: "-w, --watch", takes: Takes::Nothing },
@@ -166,6 +175,7 @@ pub struct ConvertFlags {
     pub ref_naming: Option<String>,
     /// do not prepend `extend schema @link(...)` for federation directives
     pub no_federation_link: bool,
+    pub federation_version: Option<String>,
     /// treat warnings as errors
     pub strict: bool,
     /// check the input against the draft-07 meta-schema and the attribute catalog first
@@ -194,6 +204,7 @@ impl ConvertFlags {
             inline_object_threshold: count("--inline-object-threshold"),
             ref_naming: text("--ref-naming"),
             no_federation_link: p.has("--no-federation-link"),
+            federation_version: text("--federation-version"),
             strict: p.has("--strict"),
             validate: p.has("--validate"),
             watch: p.has("--watch"),
