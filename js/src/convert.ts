@@ -4,6 +4,7 @@
  * SDL -> JSON Schema (record 0028): sdl-read -> reverse (printed as json-print would).
  */
 import { assemble, linksFederation } from './assemble';
+import { federationPrintNames } from './federation';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, type JsonObject } from './load';
 import type { Source } from './loc';
@@ -80,7 +81,8 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     // Each definition is printed as assemble builds it (memory: see assemble).
-    const printer = new Printer(resolved.descriptionBlockThreshold);
+    // Record 0075: federation directives print under the names the schema extension's @link gives them.
+    const printer = new Printer(resolved.descriptionBlockThreshold, lw.schemaExtension && federationPrintNames(lw.schemaExtension.directives));
     const blocks: string[] = [];
     lw.directives.settleFederation(linksFederation(lw.schemaExtension));
     const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));

@@ -134,7 +134,7 @@ export function existsAt(name: string, minor: number): boolean {
  * arguments that version has. `minor` 3 gives schemas/federation-v2.3.graphql's
  * definitions.
  */
-export function federationDefinitionsSdl(minor: number): string {
+export function federationDefinitionsSdl(minor: number, names?: ReadonlyMap<string, string>): string {
   const lines = [
     'directive @link(url: String!, as: String, import: [link__Import], for: link__Purpose) repeatable on SCHEMA',
     'scalar link__Import',
@@ -148,7 +148,7 @@ export function federationDefinitionsSdl(minor: number): string {
     if (d.since > minor) continue;
     const args = d.args.filter(([, , since]) => since <= minor).map(([name, type]) => `${name}: ${type}`);
     const argText = args.length === 0 ? '' : `(${args.join(', ')})`;
-    lines.push(`directive @${d.name}${argText}${d.repeatable ? ' repeatable' : ''} on ${d.locations.join(' | ')}`);
+    lines.push(`directive @${names?.get(d.name) ?? d.name}${argText}${d.repeatable ? ' repeatable' : ''} on ${d.locations.join(' | ')}`);
   }
   return lines.join('\n') + '\n';
 }
@@ -157,4 +157,41 @@ export function federationDefinitionsSdl(minor: number): string {
 export function linkedMinorInText(sdl: string): number | undefined {
   const m = /"https:\/\/specs\.apollo\.dev\/federation\/(v2\.[0-9]+)"/.exec(sdl);
   return m === null ? undefined : minorOfUrl(FEDERATION_URL_PREFIX + m[1]);
+}
+
+/**
+ * Record 0075: the names a federation `@link` gives the federation directives, for
+ * those it does not leave as they are: an import renamed with `as`
+ * (`{name: "@key", as: "@pk"}`: key -> pk), and every directive it does not import,
+ * namespaced (`federation__shareable`, or `<as>__shareable` when the link has
+ * `as:`). Read from the first `@link` to federation among `directives` (a schema
+ * extension's, as JSON values); undefined when there is none or it renames nothing.
+ * The printers print a directive under its name here; the SDL reader reads these
+ * names back to federation's.
+ */
+export function federationPrintNames(directives: readonly AppliedDirective[]): Map<string, string> | undefined {
+  const link = directives.find((d) => d.name === 'link' && d.args.some(([n, v]) => n === 'url' && typeof v === 'string' && v.startsWith(FEDERATION_URL_PREFIX)));
+  if (link === undefined) return undefined;
+  const arg = (name: string) => link.args.find(([n]) => n === name)?.[1];
+  const as = arg('as');
+  const namespace = typeof as === 'string' ? as : 'federation';
+  const imported = new Map<string, string>();
+  const imports = arg('import');
+  for (const entry of Array.isArray(imports) ? imports : []) {
+    if (typeof entry === 'string') {
+      if (entry.startsWith('@')) imported.set(entry.slice(1), entry.slice(1));
+    } else if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
+      const name = (entry as Record<string, unknown>).name;
+      const alias = (entry as Record<string, unknown>).as;
+      if (typeof name === 'string' && name.startsWith('@')) {
+        imported.set(name.slice(1), typeof alias === 'string' && alias.startsWith('@') ? alias.slice(1) : name.slice(1));
+      }
+    }
+  }
+  const out = new Map<string, string>();
+  for (const d of FEDERATION_SPEC) {
+    const printed = imported.get(d.name) ?? `${namespace}__${d.name}`;
+    if (printed !== d.name) out.set(d.name, printed);
+  }
+  return out.size === 0 ? undefined : out;
 }

@@ -18,7 +18,7 @@ import { attr, flag } from './normalize';
 import type { DraftInputValue, Slot } from './slots';
 import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, parseTypeExpr, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
-import { FEDERATION_DIRECTIVES, FEDERATION_SPEC, LATER_FEDERATION_DIRECTIVES, versionNeed } from './federation';
+import { FEDERATION_DIRECTIVES, FEDERATION_SPEC, LATER_FEDERATION_DIRECTIVES, federationPrintNames, versionNeed } from './federation';
 
 export { FEDERATION_DIRECTIVES } from './federation';
 
@@ -111,6 +111,8 @@ export class FieldDirectives {
   readonly versionNeeds: VersionNeed[] = [];
   /** Generic entries of later federation names (record 0075). */
   private readonly pending: PendingUse[] = [];
+  /** The names the schema extension's federation `@link` gives directives, to federation's (record 0075). */
+  private linkNames = new Map<string, string>();
   /**
    * By `fieldSetLocKey` of a type or field that has a directive field-set.ts checks:
    * where each of its directives was given, for the errors of that check.
@@ -302,6 +304,16 @@ export class FieldDirectives {
   }
 
   /**
+   * Record 0075: a directive list names federation's directives by federation's
+   * names; the names the schema extension's `@link` gives them (`pk` for an import
+   * `{name: "@key", as: "@pk"}`, `federation__shareable`) are refused in the lists,
+   * since the printer gives every federation directive the link's name.
+   */
+  useLinkNames(directives: readonly AppliedDirective[]): void {
+    for (const [name, printed] of federationPrintNames(directives) ?? []) this.linkNames.set(printed, name);
+  }
+
+  /**
    * Record 0075: once every directive is read, a generic entry of a later
    * federation name (`{"name": "authenticated"}`) in a federated document (one
    * that applies any federation directive, or whose schema extension links
@@ -428,6 +440,10 @@ export class FieldDirectives {
       const at = child(loc, i);
       const name = own(entry, 'name');
       if (typeof name !== 'string' || !isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
+      const federationName = this.linkNames.get(name);
+      if (federationName !== undefined && !this.declaredNames.has(name)) {
+        this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `write @${federationName}: the output names it @${name}, as the @link of x-graphql-schema-extension does`, at);
+      }
       const argsValue = own(entry, 'args');
       const args: Array<[string, JsonValue]> = [];
       if (isObject(argsValue)) {

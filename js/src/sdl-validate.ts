@@ -10,33 +10,35 @@ import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
 import { SHAREABLE_TWICE } from './lower-directives';
-import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, federationDefinitionsSdl, minorOfUrl } from './federation';
+import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, FEDERATION_URL_PREFIX, federationDefinitionsSdl, federationPrintNames, minorOfUrl } from './federation';
+import type { AppliedDirective } from './ir';
+import type { JsonValue } from './load';
 import type { Reader } from './sdl-read';
 import { withoutDeepInputChains } from './sdl-input-cycles';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 
-/** The parsed definitions of each minor version, made at first use. */
-const federationAsts = new Map<number, G.DocumentNode>();
+/** The parsed definitions of each minor version (with the link's names), made at first use. */
+const federationAsts = new Map<string, G.DocumentNode>();
 
 const FEDERATION_NAMES = new Set([...FEDERATION_SPEC.map((d) => d.name), 'link']);
 
 /**
- * Record 0074: the minor version of the first `@link` to Apollo Federation the
- * document's schema definition or extensions apply (2.3 without one: a federation 1
- * style document that applies `@key` without a link is read against 2.3's definitions).
+ * Records 0074, 0075: the first `@link` to Apollo Federation the document's schema
+ * definition or extensions apply, as an applied directive (its values as JSON), or
+ * undefined (a federation 1 style document that applies `@key` without a link is read
+ * against 2.3's definitions under their own names).
  */
-function linkedMinor(doc: G.DocumentNode): number {
+function federationLink(graphql: typeof import('graphql'), doc: G.DocumentNode): AppliedDirective | undefined {
   for (const def of doc.definitions) {
     if (def.kind !== 'SchemaExtension' && def.kind !== 'SchemaDefinition') continue;
     for (const d of def.directives ?? []) {
       if (d.name.value !== 'link') continue;
       const url = d.arguments?.find((a) => a.name.value === 'url')?.value;
-      if (url?.kind !== 'StringValue') continue;
-      const minor = minorOfUrl(url.value);
-      if (minor !== undefined) return minor;
+      if (url?.kind !== 'StringValue' || !url.value.startsWith(FEDERATION_URL_PREFIX)) continue;
+      return { name: 'link', args: (d.arguments ?? []).map((a) => [a.name.value, graphql.valueFromASTUntyped(a.value) as JsonValue]) };
     }
   }
-  return DEFAULT_FEDERATION_MINOR;
+  return undefined;
 }
 
 /**
@@ -53,11 +55,15 @@ export function withFederationDefinitions(graphql: typeof import('graphql'), doc
   }
   const needsFederation = someAppliedDirective(doc, (name) => FEDERATION_NAMES.has(name) && !definedDirectives.has(name));
   if (!needsFederation) return doc;
-  const minor = linkedMinor(doc);
-  let defs = federationAsts.get(minor);
+  const link = federationLink(graphql, doc);
+  const url = link?.args.find(([n]) => n === 'url')?.[1];
+  const minor = (typeof url === 'string' ? minorOfUrl(url) : undefined) ?? DEFAULT_FEDERATION_MINOR;
+  const names = link && federationPrintNames([link]);
+  const key = `${minor} ${names === undefined ? '' : JSON.stringify([...names])}`;
+  let defs = federationAsts.get(key);
   if (defs === undefined) {
-    defs = graphql.parse(federationDefinitionsSdl(minor));
-    federationAsts.set(minor, defs);
+    defs = graphql.parse(federationDefinitionsSdl(minor, names));
+    federationAsts.set(key, defs);
   }
   const extra = defs.definitions.filter(
     (d) => 'name' in d && d.name !== undefined && !(d.kind === 'DirectiveDefinition' ? definedDirectives : definedTypes).has(d.name.value),

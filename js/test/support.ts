@@ -3,10 +3,11 @@
  * SDL must hold (it builds and validates with graphql-js, with the federation
  * definitions when it links federation).
  */
-import { DEFAULT_FEDERATION_MINOR, federationDefinitionsSdl, linkedMinorInText } from '../src/federation';
+import { DEFAULT_FEDERATION_MINOR, federationDefinitionsSdl, federationPrintNames, linkedMinorInText } from '../src/federation';
+import type { JsonValue } from '../src/load';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildASTSchema, getDirectiveValues, parse, validateSchema, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
+import { buildASTSchema, getDirectiveValues, parse, validateSchema, valueFromASTUntyped, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
 import type { ConverterOptions } from '../src/options';
 
 export const ROOT = path.resolve(__dirname, '..', '..');
@@ -77,8 +78,8 @@ export function goldenCases(direction: string, inputName: string): GoldenCase[] 
 export function graphqlJsProblems(sdl: string, federation = /^extend schema @link\(/m.test(sdl)): string[] {
   let source = sdl;
   if (federation) {
-    // The definitions of the version the document links (v2.3 without a link: federationLink false).
-    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? DEFAULT_FEDERATION_MINOR) + '\n' + sdl;
+    // The definitions of the version the document links, under the link's names (v2.3 without a link: federationLink false).
+    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? DEFAULT_FEDERATION_MINOR, linkNames(sdl)) + '\n' + sdl;
   }
   try {
     const ast = parse(source);
@@ -92,6 +93,25 @@ export function graphqlJsProblems(sdl: string, federation = /^extend schema @lin
   } catch (e) {
     return [(e as Error).message];
   }
+}
+
+/** The names the document's federation @link gives federation directives (federation.ts `federationPrintNames`). */
+function linkNames(sdl: string): Map<string, string> | undefined {
+  let ast: DocumentNode;
+  try {
+    ast = parse(sdl);
+  } catch {
+    return undefined;
+  }
+  for (const def of ast.definitions) {
+    if (def.kind !== 'SchemaExtension') continue;
+    for (const d of def.directives ?? []) {
+      if (d.name.value !== 'link') continue;
+      const names = federationPrintNames([{ name: 'link', args: (d.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value) as JsonValue]) }]);
+      if (names !== undefined) return names;
+    }
+  }
+  return undefined;
 }
 
 /**

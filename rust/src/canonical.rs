@@ -102,7 +102,9 @@ fn is_override(d: &AppliedDirective, linked: bool) -> bool {
 }
 
 /// The arguments of `@listSize`, in the order the attribute prints them, with the JSON each takes.
-const LIST_SIZE_ARGS: [(&str, fn(&Value) -> bool); 4] = [
+type ValueTest = fn(&Value) -> bool;
+
+const LIST_SIZE_ARGS: [(&str, ValueTest); 4] = [
     ("assumedSize", is_int),
     ("slicingArguments", is_strings),
     ("sizedFields", is_strings),
@@ -200,7 +202,7 @@ fn split(table: &[DirectiveAttribute], directives: Vec<AppliedDirective>, linked
             continue;
         }
         let hit = table.iter().enumerate().position(|(i, t)| {
-            (linked || !t.linked_only) && (t.many || !found.get(i).is_some_and(|l| !l.is_empty())) && (t.fits)(&d, linked)
+            (linked || !t.linked_only) && (t.many || found.get(i).is_none_or(|l| l.is_empty())) && (t.fits)(&d, linked)
         });
         match hit {
             Some(i) => {

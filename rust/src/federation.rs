@@ -4,6 +4,7 @@
 //! @apollo/federation-internals 2.14. The twin of js/src/federation.ts.
 
 use crate::ir::AppliedDirective;
+use crate::json::Value;
 
 /// A federation directive: where it may stand, whether it repeats, its
 /// arguments (name, type as the definition writes it, minor version that brought
@@ -161,7 +162,7 @@ pub fn version_need<'a>(name: &str, arg_names: impl Iterator<Item = &'a str> + C
 
 /// The definitions of the federation directives and types at a minor version, as
 /// SDL, for validation only (record 0028's stage 4; the test runners use them too).
-pub fn federation_definitions_sdl(minor: u32) -> String {
+pub fn federation_definitions_sdl(minor: u32, names: &[(String, String)]) -> String {
     let mut lines = vec![
         "directive @link(url: String!, as: String, import: [link__Import], for: link__Purpose) repeatable on SCHEMA".to_string(),
         "scalar link__Import".to_string(),
@@ -182,7 +183,8 @@ pub fn federation_definitions_sdl(minor: u32) -> String {
             d.args.iter().filter(|(_, _, since)| *since <= minor).map(|(name, type_, _)| format!("{name}: {type_}")).collect();
         let arg_text = if args.is_empty() { String::new() } else { format!("({})", args.join(", ")) };
         let repeatable = if d.repeatable { " repeatable" } else { "" };
-        lines.push(format!("directive @{}{arg_text}{repeatable} on {}", d.name, d.locations.join(" | ")));
+        let name = names.iter().find(|(n, _)| n == d.name).map_or(d.name, |(_, printed)| printed.as_str());
+        lines.push(format!("directive @{name}{arg_text}{repeatable} on {}", d.locations.join(" | ")));
     }
     lines.join("\n") + "\n"
 }
@@ -196,4 +198,45 @@ pub fn linked_minor_in_text(sdl: &str) -> Option<u32> {
         return None;
     }
     minor_of_version(&format!("2.{digits}"))
+}
+
+/// Record 0075: the names a federation `@link` gives the federation directives, for
+/// those it does not leave as they are: an import renamed with `as`
+/// (`{name: "@key", as: "@pk"}`: key -> pk), and every directive it does not import,
+/// namespaced (`federation__shareable`, or `<as>__shareable` when the link has
+/// `as:`). Read from the first `@link` to federation among `directives`; `None` when
+/// there is none or it renames nothing. As (federation's name, the link's name).
+pub fn federation_print_names(directives: &[AppliedDirective]) -> Option<Vec<(String, String)>> {
+    let link = directives.iter().find(|d| {
+        d.name == "link" && d.args.iter().any(|(n, v)| n == "url" && v.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
+    })?;
+    let arg = |name: &str| link.args.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+    let namespace = arg("as").and_then(Value::as_str).unwrap_or("federation");
+    let mut imported: Vec<(String, String)> = Vec::new();
+    if let Some(Value::Array(entries)) = arg("import") {
+        for entry in entries {
+            match entry {
+                Value::String(s) => {
+                    if let Some(name) = s.strip_prefix('@') {
+                        imported.push((name.to_string(), name.to_string()));
+                    }
+                }
+                Value::Object(_) => {
+                    let Some(name) = entry.get("name").and_then(Value::as_str).and_then(|n| n.strip_prefix('@')) else { continue };
+                    let alias = entry.get("as").and_then(Value::as_str).and_then(|a| a.strip_prefix('@')).unwrap_or(name);
+                    imported.push((name.to_string(), alias.to_string()));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for d in FEDERATION_SPEC {
+        // The last import of a name wins, as a JavaScript Map's `set` does.
+        let printed = imported.iter().rev().find(|(n, _)| n == d.name).map_or_else(|| format!("{namespace}__{}", d.name), |(_, p)| p.clone());
+        if printed != d.name {
+            out.push((d.name.to_string(), printed));
+        }
+    }
+    (!out.is_empty()).then_some(out)
 }

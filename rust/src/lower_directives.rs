@@ -30,7 +30,7 @@ use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_L
 type Res<T> = Result<T, ConversionError>;
 
 pub use crate::federation::is_classic_federation_directive;
-use crate::federation::{federation_directive, is_later_federation_directive, version_need};
+use crate::federation::{federation_directive, federation_print_names, is_later_federation_directive, version_need};
 
 /// `@shareable` twice on one type or field: the message of both directions (sdl_own_rules.rs too).
 pub const SHAREABLE_TWICE: &str =
@@ -164,6 +164,8 @@ pub struct FieldDirectives {
     pub version_needs: Vec<VersionNeed>,
     /// Generic entries of later federation names (record 0075).
     pending: Vec<PendingUse>,
+    /// The names the schema extension's federation `@link` gives directives: (the link's, federation's).
+    link_names: Vec<(String, String)>,
     /// By `field_set_loc_key` of a type or field that has a directive field_set.rs checks:
     /// where each of its directives was given, for the errors of that check.
     pub field_set_locs: HashMap<String, Vec<Loc>>,
@@ -481,6 +483,16 @@ impl FieldDirectives {
         Ok(())
     }
 
+    /// Record 0075: a directive list names federation's directives by federation's
+    /// names; the names the schema extension's `@link` gives them (`pk` for an import
+    /// `{name: "@key", as: "@pk"}`, `federation__shareable`) are refused in the lists,
+    /// since the printer gives every federation directive the link's name.
+    pub fn use_link_names(&mut self, directives: &[AppliedDirective]) {
+        for (name, printed) in federation_print_names(directives).unwrap_or_default() {
+            self.link_names.push((printed, name));
+        }
+    }
+
     /// Record 0075: once every directive is read, a generic entry of a later
     /// federation name (`{"name": "authenticated"}`) in a federated document (one
     /// that applies any federation directive, or whose schema extension links
@@ -644,6 +656,15 @@ impl FieldDirectives {
                     ))
                 }
             };
+            if let Some((_, federation_name)) = self.link_names.iter().find(|(printed, _)| *printed == name) {
+                if !self.declared_names.contains(&name) {
+                    return Err(fail(
+                        codes::ATTRIBUTE_SCOPE,
+                        format!("write @{federation_name}: the output names it @{name}, as the @link of x-graphql-schema-extension does"),
+                        &at,
+                    ));
+                }
+            }
             let mut args: Vec<(String, Value)> = Vec::new();
             if let Some(Value::Object(args_value)) = attr(entry, "args") {
                 for (arg_name, value) in args_value {
