@@ -76,8 +76,9 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
     place({ kind: 'directive', name: 'oneOf', args: [], repeatable: false, locations: ['INPUT_OBJECT'] });
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
-  // Record 0075: in a federated document the later federation directives print where their attributes do.
-  const federated = used.size > 0 || linksFederation(lw.schemaExtension);
+  // Record 0075: under a federation @link (generated or the schema extension's) the later federation
+  // directives print where their attributes do, as the SDL reader orders them.
+  const federated = linked || linksFederation(lw.schemaExtension);
   for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) place(slotDefinition(slot, federated));
   for (const name of scalars.names) sink(lw.scalarDefinition(name));
 

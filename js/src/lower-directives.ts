@@ -111,6 +111,8 @@ export class FieldDirectives {
   readonly versionNeeds: VersionNeed[] = [];
   /** Generic entries of later federation names (record 0075). */
   private readonly pending: PendingUse[] = [];
+  /** The root says `x-graphql-federation-link: false`: a federated document without a link (record 0075). */
+  rootLinkOff = false;
   /** The names the schema extension's federation `@link` gives directives, to federation's (record 0075). */
   private linkNames = new Map<string, string>();
   /**
@@ -218,7 +220,7 @@ export class FieldDirectives {
       out.push(this.federation('shareable', [], location, at('x-graphql-federation-shareable')));
     }
     if (flag(node, 'x-graphql-federation-interface-object')) {
-      out.push(this.federation('interfaceObject', [], location, at('x-graphql-federation-interface-object')));
+      out.push(this.later('interfaceObject', [], location, at('x-graphql-federation-interface-object')));
     }
     this.commonAttributes(node, location, slot.loc, out, true);
     const already = out.map((d) => d.name);
@@ -269,29 +271,29 @@ export class FieldDirectives {
    */
   private commonAttributes(node: JsonObject, location: string, loc: Loc, out: AppliedDirective[], type: boolean): void {
     if (flag(node, 'x-graphql-federation-inaccessible')) {
-      out.push(this.federation('inaccessible', [], location, child(loc, 'x-graphql-federation-inaccessible')));
+      out.push(this.later('inaccessible', [], location, child(loc, 'x-graphql-federation-inaccessible')));
     }
     const tags = attr(node, 'x-graphql-federation-tags');
     if (Array.isArray(tags)) {
       tags.forEach((tag, i) => {
-        if (typeof tag === 'string') out.push(this.federation('tag', [['name', tag]], location, child(loc, 'x-graphql-federation-tags', i)));
+        if (typeof tag === 'string') out.push(this.later('tag', [['name', tag]], location, child(loc, 'x-graphql-federation-tags', i)));
       });
     }
     if (flag(node, 'x-graphql-federation-authenticated')) {
-      out.push(this.federation('authenticated', [], location, child(loc, 'x-graphql-federation-authenticated')));
+      out.push(this.later('authenticated', [], location, child(loc, 'x-graphql-federation-authenticated')));
     }
     const scopes = attr(node, 'x-graphql-federation-requires-scopes');
-    if (Array.isArray(scopes)) out.push(this.federation('requiresScopes', [['scopes', scopes]], location, child(loc, 'x-graphql-federation-requires-scopes')));
+    if (Array.isArray(scopes)) out.push(this.later('requiresScopes', [['scopes', scopes]], location, child(loc, 'x-graphql-federation-requires-scopes')));
     const policies = attr(node, 'x-graphql-federation-policy');
-    if (Array.isArray(policies)) out.push(this.federation('policy', [['policies', policies]], location, child(loc, 'x-graphql-federation-policy')));
+    if (Array.isArray(policies)) out.push(this.later('policy', [['policies', policies]], location, child(loc, 'x-graphql-federation-policy')));
     const contexts = attr(node, 'x-graphql-federation-context');
     if (type && Array.isArray(contexts)) {
       contexts.forEach((name, i) => {
-        if (typeof name === 'string') out.push(this.federation('context', [['name', name]], location, child(loc, 'x-graphql-federation-context', i)));
+        if (typeof name === 'string') out.push(this.later('context', [['name', name]], location, child(loc, 'x-graphql-federation-context', i)));
       });
     }
     const cost = attr(node, 'x-graphql-federation-cost');
-    if (typeof cost === 'number') out.push(this.federation('cost', [['weight', cost]], location, child(loc, 'x-graphql-federation-cost')));
+    if (typeof cost === 'number') out.push(this.later('cost', [['weight', cost]], location, child(loc, 'x-graphql-federation-cost')));
     const listSize = attr(node, 'x-graphql-federation-list-size');
     if (!type && isObject(listSize)) {
       const args: Array<[string, JsonValue]> = [];
@@ -299,7 +301,7 @@ export class FieldDirectives {
         const value = own(listSize, key);
         if (value !== undefined) args.push([key, value]);
       }
-      out.push(this.federation('listSize', args, location, child(loc, 'x-graphql-federation-list-size')));
+      out.push(this.later('listSize', args, location, child(loc, 'x-graphql-federation-list-size')));
     }
   }
 
@@ -316,12 +318,14 @@ export class FieldDirectives {
   /**
    * Record 0075: once every directive is read, a generic entry of a later
    * federation name (`{"name": "authenticated"}`) in a federated document (one
-   * that applies any federation directive, or whose schema extension links
-   * federation) is federation's directive: checked against its definition and
+   * that applies any federation directive, whose schema extension links
+   * federation, or whose root says `x-graphql-federation-link: false`, as the
+   * reverse direction writes for a document that applies federation directives
+   * without a link) is federation's directive: checked against its definition and
    * imported, not inferred. In any other document it stays the document's own.
    */
   settleFederation(extensionLinksFederation: boolean): void {
-    if (this.federationUsed.size === 0 && !extensionLinksFederation) return;
+    if (this.federationUsed.size === 0 && !extensionLinksFederation && !this.rootLinkOff) return;
     for (const p of this.pending) {
       this.checkPlacement(p.name, p.location, p.repeated, p.loc);
       const argProblem = knownArgumentProblem(p.name, p.args.map(([n]) => n));
@@ -395,6 +399,18 @@ export class FieldDirectives {
     if (i < 0) return undefined;
     if (dflt === undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
     return child(loc, i);
+  }
+
+  /**
+   * A directive of one of record 0075's attributes: federation's, so a document that
+   * declares a directive of that name itself cannot use the attribute (its
+   * definition would stand beside federation's import).
+   */
+  private later(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
+    if (this.declaredNames.has(name)) {
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `the attribute applies federation's @${name}, and x-graphql-directive-definitions declares a @${name} of its own`, loc);
+    }
+    return this.federation(name, args, location, loc);
   }
 
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {

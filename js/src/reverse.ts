@@ -39,7 +39,7 @@ import type {
   UnionTypeDef,
 } from './ir';
 import type { JsonObject, JsonValue } from './load';
-import { FEDERATION_DIRECTIVES, linksFederationIn } from './federation';
+import { FEDERATION_DIRECTIVES, LATER_FEDERATION_DIRECTIVES, linksFederationIn } from './federation';
 import { toFieldName, toTypeName } from './naming';
 import { splitFieldDirectives, splitTypeDirectives } from './canonical';
 import { parseTypeExpr, type TypeExpr } from './type-expr';
@@ -100,9 +100,14 @@ export function reverseDocument(doc: Document): JsonObject {
   return root;
 }
 
-/** Whether the forward direction would generate an `@link`: a directive of a federation name is applied. */
+/**
+ * Whether the forward direction would generate an `@link`: a directive of a federation
+ * name is applied (record 0075: of a later name, one the document does not define).
+ */
 function usesFederation(doc: Document): boolean {
-  const fed = (list: readonly AppliedDirective[]) => list.some((d) => FEDERATION_DIRECTIVES.includes(d.name));
+  const defined = new Set(doc.definitions.filter((d) => d.kind === 'directive').map((d) => d.name));
+  const fed = (list: readonly AppliedDirective[]) =>
+    list.some((d) => FEDERATION_DIRECTIVES.includes(d.name) || (LATER_FEDERATION_DIRECTIVES.has(d.name) && !defined.has(d.name)));
   const args = (list: readonly InputValueDef[]) => list.some((a) => fed(a.directives));
   if (doc.schema && fed(doc.schema.directives)) return true;
   for (const def of doc.definitions) {

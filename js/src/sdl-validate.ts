@@ -10,7 +10,7 @@ import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
 import { SHAREABLE_TWICE } from './lower-directives';
-import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, FEDERATION_URL_PREFIX, federationDefinitionsSdl, federationPrintNames, minorOfUrl } from './federation';
+import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, MAX_FEDERATION_MINOR, FEDERATION_URL_PREFIX, federationDefinitionsSdl, federationPrintNames, minorOfUrl } from './federation';
 import type { AppliedDirective } from './ir';
 import type { JsonValue } from './load';
 import type { Reader } from './sdl-read';
@@ -57,7 +57,9 @@ export function withFederationDefinitions(graphql: typeof import('graphql'), doc
   if (!needsFederation) return doc;
   const link = federationLink(graphql, doc);
   const url = link?.args.find(([n]) => n === 'url')?.[1];
-  const minor = (typeof url === 'string' ? minorOfUrl(url) : undefined) ?? DEFAULT_FEDERATION_MINOR;
+  // Without a link: every version's directives (a document that applies them without a link, as
+  // `federationLink: false` prints, is read as the forward direction wrote it; record 0075).
+  const minor = link === undefined ? MAX_FEDERATION_MINOR : ((typeof url === 'string' ? minorOfUrl(url) : undefined) ?? DEFAULT_FEDERATION_MINOR);
   const names = link && federationPrintNames([link]);
   const key = `${minor} ${names === undefined ? '' : JSON.stringify([...names])}`;
   let defs = federationAsts.get(key);

@@ -3,7 +3,7 @@
  * SDL must hold (it builds and validates with graphql-js, with the federation
  * definitions when it links federation).
  */
-import { DEFAULT_FEDERATION_MINOR, federationDefinitionsSdl, federationPrintNames, linkedMinorInText } from '../src/federation';
+import { MAX_FEDERATION_MINOR, federationDefinitionsSdl, federationPrintNames, linkedMinorInText } from '../src/federation';
 import type { JsonValue } from '../src/load';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -78,8 +78,8 @@ export function goldenCases(direction: string, inputName: string): GoldenCase[] 
 export function graphqlJsProblems(sdl: string, federation = /^extend schema @link\(/m.test(sdl)): string[] {
   let source = sdl;
   if (federation) {
-    // The definitions of the version the document links, under the link's names (v2.3 without a link: federationLink false).
-    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? DEFAULT_FEDERATION_MINOR, linkNames(sdl)) + '\n' + sdl;
+    // The definitions of the version the document links, under the link's names (every version's without a link: federationLink false).
+    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? MAX_FEDERATION_MINOR, linkNames(sdl)) + '\n' + sdl;
   }
   try {
     const ast = parse(source);

@@ -79,8 +79,9 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     // A schema extension is printed as given: it carries its own @link, if any.
     let linked = !used.is_empty() && lw.options.federation_link && lw.schema_extension.is_none();
     let one_of = (linked || links_federation(lw.schema_extension.as_ref())) && needs_one_of_definition(&lw.slots, &order, &directive_defs);
-    // Record 0075: in a federated document the later federation directives print where their attributes do.
-    let federated = !used.is_empty() || links_federation(lw.schema_extension.as_ref());
+    // Record 0075: under a federation @link (generated or the schema extension's) the later federation
+    // directives print where their attributes do, as the SDL reader orders them.
+    let federated = linked || links_federation(lw.schema_extension.as_ref());
     for d in directive_defs {
         definitions.push(Definition::directive(DirectiveDef {
             name: d.name,

@@ -166,6 +166,8 @@ pub struct FieldDirectives {
     pending: Vec<PendingUse>,
     /// The names the schema extension's federation `@link` gives directives: (the link's, federation's).
     link_names: Vec<(String, String)>,
+    /// The root says `x-graphql-federation-link: false`: a federated document without a link (record 0075).
+    pub root_link_off: bool,
     /// By `field_set_loc_key` of a type or field that has a directive field_set.rs checks:
     /// where each of its directives was given, for the errors of that check.
     pub field_set_locs: HashMap<String, Vec<Loc>>,
@@ -339,7 +341,7 @@ impl FieldDirectives {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
         if flag(node, "x-graphql-federation-interface-object") {
-            out.push(self.federation("interfaceObject", Vec::new(), location, &at("x-graphql-federation-interface-object"))?);
+            out.push(self.later("interfaceObject", Vec::new(), location, &at("x-graphql-federation-interface-object"))?);
         }
         self.common_attributes(node, location, loc, &mut out, true)?;
         // As in for_field: nothing more to build without an x-graphql-type-directives list.
@@ -442,43 +444,43 @@ impl FieldDirectives {
     fn common_attributes(&mut self, node: &Value, location: &str, loc: &Loc, out: &mut Vec<AppliedDirective>, type_: bool) -> Res<()> {
         let at = |attribute: &str| child(loc, &[attribute]);
         if flag(node, "x-graphql-federation-inaccessible") {
-            out.push(self.federation("inaccessible", Vec::new(), location, &at("x-graphql-federation-inaccessible"))?);
+            out.push(self.later("inaccessible", Vec::new(), location, &at("x-graphql-federation-inaccessible"))?);
         }
         if let Some(Value::Array(tags)) = attr(node, "x-graphql-federation-tags") {
             for (i, tag) in tags.iter().enumerate() {
                 if let Value::String(tag) = tag {
                     let args = vec![("name".to_string(), Value::String(tag.clone()))];
-                    out.push(self.federation("tag", args, location, &child(loc, &["x-graphql-federation-tags", &i.to_string()]))?);
+                    out.push(self.later("tag", args, location, &child(loc, &["x-graphql-federation-tags", &i.to_string()]))?);
                 }
             }
         }
         if flag(node, "x-graphql-federation-authenticated") {
-            out.push(self.federation("authenticated", Vec::new(), location, &at("x-graphql-federation-authenticated"))?);
+            out.push(self.later("authenticated", Vec::new(), location, &at("x-graphql-federation-authenticated"))?);
         }
         if let Some(scopes @ Value::Array(_)) = attr(node, "x-graphql-federation-requires-scopes") {
             let args = vec![("scopes".to_string(), scopes.clone())];
-            out.push(self.federation("requiresScopes", args, location, &at("x-graphql-federation-requires-scopes"))?);
+            out.push(self.later("requiresScopes", args, location, &at("x-graphql-federation-requires-scopes"))?);
         }
         if let Some(policies @ Value::Array(_)) = attr(node, "x-graphql-federation-policy") {
             let args = vec![("policies".to_string(), policies.clone())];
-            out.push(self.federation("policy", args, location, &at("x-graphql-federation-policy"))?);
+            out.push(self.later("policy", args, location, &at("x-graphql-federation-policy"))?);
         }
         if let (true, Some(Value::Array(contexts))) = (type_, attr(node, "x-graphql-federation-context")) {
             for (i, name) in contexts.iter().enumerate() {
                 if let Value::String(name) = name {
                     let args = vec![("name".to_string(), Value::String(name.clone()))];
-                    out.push(self.federation("context", args, location, &child(loc, &["x-graphql-federation-context", &i.to_string()]))?);
+                    out.push(self.later("context", args, location, &child(loc, &["x-graphql-federation-context", &i.to_string()]))?);
                 }
             }
         }
         if let Some(cost @ Value::Number(_)) = attr(node, "x-graphql-federation-cost") {
             let args = vec![("weight".to_string(), cost.clone())];
-            out.push(self.federation("cost", args, location, &at("x-graphql-federation-cost"))?);
+            out.push(self.later("cost", args, location, &at("x-graphql-federation-cost"))?);
         }
         if let (false, Some(list_size @ Value::Object(_))) = (type_, attr(node, "x-graphql-federation-list-size")) {
             let args: Vec<(String, Value)> =
                 LIST_SIZE_ARGS.iter().filter_map(|k| attr(list_size, k).map(|v| ((*k).to_string(), v.clone()))).collect();
-            out.push(self.federation("listSize", args, location, &at("x-graphql-federation-list-size"))?);
+            out.push(self.later("listSize", args, location, &at("x-graphql-federation-list-size"))?);
         }
         Ok(())
     }
@@ -495,11 +497,13 @@ impl FieldDirectives {
 
     /// Record 0075: once every directive is read, a generic entry of a later
     /// federation name (`{"name": "authenticated"}`) in a federated document (one
-    /// that applies any federation directive, or whose schema extension links
-    /// federation) is federation's directive: checked against its definition and
+    /// that applies any federation directive, whose schema extension links
+    /// federation, or whose root says `x-graphql-federation-link: false`, as the
+    /// reverse direction writes for a document that applies federation directives
+    /// without a link) is federation's directive: checked against its definition and
     /// imported, not inferred. In any other document it stays the document's own.
     pub fn settle_federation(&mut self, extension_links_federation: bool) -> Res<()> {
-        if self.federation_used.is_empty() && !extension_links_federation {
+        if self.federation_used.is_empty() && !extension_links_federation && !self.root_link_off {
             return Ok(());
         }
         for p in std::mem::take(&mut self.pending) {
@@ -588,6 +592,20 @@ impl FieldDirectives {
             });
         }
         Ok(out)
+    }
+
+    /// A directive of one of record 0075's attributes: federation's, so a document that
+    /// declares a directive of that name itself cannot use the attribute (its definition
+    /// would stand beside federation's import).
+    fn later(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
+        if self.declared_names.contains(name) {
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                format!("the attribute applies federation's @{name}, and x-graphql-directive-definitions declares a @{name} of its own"),
+                loc,
+            ));
+        }
+        self.federation(name, args, location, loc)
     }
 
     fn federation(

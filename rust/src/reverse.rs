@@ -37,7 +37,7 @@ use crate::ir::{
     ObjectKind, ObjectTypeDef, SchemaDef, UnionTypeDef,
 };
 use crate::json_print::JsonWriter;
-use crate::federation::{is_classic_federation_directive, links_federation_in};
+use crate::federation::{is_classic_federation_directive, is_later_federation_directive, links_federation_in};
 use crate::naming::{to_field_name, to_type_name};
 use crate::sdl_read::{read_sdl_here, with_large_stack};
 use crate::type_expr::{parse_type_expr, Base, TypeExpr, Wrapper};
@@ -107,7 +107,20 @@ pub fn reverse_document(doc: &Document, w: &mut JsonWriter) {
 
 /// Whether the forward direction would generate an `@link`: a directive of a federation name is applied.
 fn uses_federation(doc: &Document) -> bool {
-    let fed = |list: &[AppliedDirective]| list.iter().any(|d| is_classic_federation_directive(&d.name));
+    // Record 0075: of a later name, one the document does not define.
+    let defined: Vec<&str> = doc
+        .definitions
+        .iter()
+        .filter_map(|def| match def {
+            Definition::Directive(d) => Some(d.def.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let fed = |list: &[AppliedDirective]| {
+        list.iter().any(|d| {
+            is_classic_federation_directive(&d.name) || (is_later_federation_directive(&d.name) && !defined.contains(&d.name.as_str()))
+        })
+    };
     let args = |list: &[InputValueDef]| list.iter().any(|a| fed(&a.directives));
     if doc.schema.as_ref().is_some_and(|s| fed(&s.directives)) {
         return true;

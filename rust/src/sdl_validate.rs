@@ -99,8 +99,7 @@ pub(crate) fn federation_document(minor: u32, names: &[(String, String)]) -> Opt
 
 /// Records 0074, 0075: the first `@link` to Apollo Federation the document's schema
 /// definition or extensions apply: its minor version and the names it gives federation
-/// directives (2.3 and their own names without one: a federation 1 style document that
-/// applies `@key` without a link is read against 2.3's definitions).
+/// directives (the latest version's under their own names without one).
 fn linked_federation(doc: &ast::Document) -> (u32, Vec<(String, String)>) {
     for def in &doc.definitions {
         let directives = match def {
@@ -122,7 +121,9 @@ fn linked_federation(doc: &ast::Document) -> (u32, Vec<(String, String)>) {
             return (minor_of_url(url).unwrap_or(DEFAULT_FEDERATION_MINOR), names);
         }
     }
-    (DEFAULT_FEDERATION_MINOR, Vec::new())
+    // Without a link: every version's directives (a document that applies them without a link, as
+    // `federationLink: false` prints, is read as the forward direction wrote it; record 0075).
+    (MAX_FEDERATION_MINOR, Vec::new())
 }
 
 /// A literal as JSON for `federation_print_names` (graphql-js `valueFromASTUntyped`, for the
