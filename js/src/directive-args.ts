@@ -1,13 +1,13 @@
 /**
  * directive-args: the arguments of applied directives, checked against the
  * definitions they are applied under (records 0031, 0065), so that an applied
- * directive with an argument its definition lacks (`@override(label:)`, which
- * needs federation v2.7 while x-graphql links v2.3), without a required one,
+ * directive with an argument its definition lacks, without a required one,
  * or with a value that does not coerce to the argument's type is an error and
  * not invalid SDL.
  *
- * The built-in and federation v2.3 definitions are those of the GraphQL spec
- * and of `schemas/federation-v2.3.graphql`; their argument names are checked
+ * The built-in and federation definitions are those of the GraphQL spec and of
+ * federation.ts (every version's arguments; a later one than the linked version
+ * is FEDERATION_VERSION, record 0074); their argument names are checked
  * while lowering (`knownArgumentProblem`). Every applied directive, built-in,
  * declared (`x-graphql-directive-definitions`) or inferred, is then checked once
  * the types have their names (`checkAppliedArguments`, from assemble), with

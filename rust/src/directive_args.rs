@@ -1,12 +1,12 @@
 //! directive_args: the arguments of applied directives, checked against the
 //! definitions they are applied under (records 0031, 0065; mirrors
 //! js/src/directive-args.ts), so that an applied directive with an argument its
-//! definition lacks (`@override(label:)`, which needs federation v2.7 while
-//! x-graphql links v2.3), without a required one, or with a value that does not
+//! definition lacks, without a required one, or with a value that does not
 //! coerce to the argument's type is an error and not invalid SDL.
 //!
-//! The built-in and federation v2.3 definitions are those of the GraphQL spec
-//! and of `schemas/federation-v2.3.graphql`; their argument names are checked
+//! The built-in and federation definitions are those of the GraphQL spec and of
+//! federation.rs (every version's arguments; a later one than the linked version
+//! is FEDERATION_VERSION, record 0074); their argument names are checked
 //! while lowering (`known_argument_problem`). Every applied directive,
 //! built-in, declared (`x-graphql-directive-definitions`) or inferred, is then
 //! checked once the types have their names (`check_applied_arguments`, from
