@@ -1685,11 +1685,52 @@ const sdlMutations: fc.Arbitrary<TextMutation> = fc.oneof(
 
 const sdlFileName = rarely(fc.constantFrom('api.graphql', 'schema.gql', 'é.graphql'), 4);
 
+/**
+ * Records 0074, 0075: federated subgraphs whose `@link` names a version from 2.5 on, imports
+ * `@key` as it is or renamed, and leaves some directives to their namespaced names
+ * (`@federation__shareable`, or `@fed__shareable` under `as: "fed"`), with the later
+ * directives on the places federation allows.
+ */
+export const linkedSdlDocuments: fc.Arbitrary<string> = fc
+  .record({
+    minor: fc.integer({ min: 9, max: 14 }),
+    keyAlias: fc.constantFrom('key', 'pk', 'entity'),
+    namespace: fc.constantFrom<string | undefined>(undefined, 'fed'),
+    importShareable: fc.boolean(),
+    auth: fc.constantFrom('', ' @authenticated', ' @requiresScopes(scopes: [["read"], ["admin", "audit"]])', ' @policy(policies: [["owner"]])'),
+    tags: fc.array(fc.constantFrom('public', 'internal'), { maxLength: 2 }),
+    cost: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }),
+    label: fc.boolean(),
+  })
+  .map((g) => {
+    const ns = g.namespace ?? 'federation';
+    const imports = [g.keyAlias === 'key' ? '"@key"' : `{name: "@key", as: "@${g.keyAlias}"}`, '"@authenticated"', '"@requiresScopes"', '"@policy"'];
+    if (g.importShareable) imports.push('"@shareable"');
+    const as = g.namespace !== undefined ? `, as: "${g.namespace}"` : '';
+    const shareable = g.importShareable ? '@shareable' : `@${ns}__shareable`;
+    const tags = g.tags.map((t) => ` @${ns}__tag(name: "${t}")`).join('');
+    const cost = g.cost !== undefined ? ` @${ns}__cost(weight: ${g.cost})` : '';
+    const override = g.label ? ` @${ns}__override(from: "legacy", label: "percent(5)")` : '';
+    return `extend schema @link(url: "https://specs.apollo.dev/federation/v2.${g.minor}"${as}, import: [${imports.join(', ')}])
+
+type Query {
+  products(first: Int): [Product] @${ns}__listSize(assumedSize: 10, slicingArguments: ["first"])${cost}
+}
+
+type Product @${g.keyAlias}(fields: "id")${g.auth}${tags} {
+  id: ID!
+  name: String ${shareable}${tags}
+  price: Int${override}${g.auth}${cost}
+}
+`;
+  });
+
 /** SDL inputs: valid documents of every kind, odd ones, broken ones, CRLF line ends. */
 export const sdlCases: fc.Arbitrary<TextCase> = fc
   .tuple(
     fc.oneof(
       { weight: 6, arbitrary: sdlDocuments },
+      { weight: 1, arbitrary: linkedSdlDocuments },
       { weight: 2, arbitrary: fc.constantFrom(...ODD_SDL) },
       { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_SDL), { minLength: 2, maxLength: 3 }).map((l) => l.join('\n')) },
     ),
