@@ -426,6 +426,9 @@ const typeDirective = fc.constantFrom(
   { name: 'shareable' },
   { name: 'tag', args: { name: 't' } },
   { name: 'audit', args: { level: { 'x-graphql-enum': 'HIGH' }, n: 1.5 } },
+  // record 0075: later federation names, federation's in these federated documents
+  { name: 'authenticated' },
+  { name: 'requiresScopes', args: { scopes: [['read'], ['admin', 'audit']] } },
 );
 const fieldDirective = fc.constantFrom(
   { name: 'shareable' },
@@ -435,6 +438,8 @@ const fieldDirective = fc.constantFrom(
   { name: 'tag', args: { name: 't' } },
   { name: 'deprecated', args: { reason: 'old' } },
   { name: 'audit', args: { level: { 'x-graphql-enum': 'HIGH' }, n: 1.5 } },
+  { name: 'cost', args: { weight: 2 } },
+  { name: 'policy', args: { policies: [['owner']] } },
 );
 /** Non-repeatable ones at most once. */
 const directiveList = (entry: fc.Arbitrary<{ name: string }>) =>
@@ -448,10 +453,20 @@ const fieldExtras = fc.oneof(
       'x-graphql-federation-external': fc.boolean(),
       'x-graphql-federation-requires': fc.constant('id'),
       'x-graphql-federation-override-from': fc.constant('legacy'),
+      'x-graphql-federation-override-label': fc.constant('percent(5)'),
+      'x-graphql-federation-inaccessible': fc.boolean(),
+      'x-graphql-federation-tags': fc.constantFrom(['a'], ['a', 'b']),
+      'x-graphql-federation-authenticated': fc.boolean(),
+      'x-graphql-federation-requires-scopes': fc.constant([['read']]),
+      'x-graphql-federation-cost': fc.constant(3),
       'x-graphql-field-arguments': fc.constant({ first: { type: 'Int', default: 10, directives: [{ name: 'deprecated' }] } }),
     },
     { requiredKeys: [] },
-  ),
+  ).map((o) => {
+    // A label only with the @override it labels (record 0075).
+    if (o['x-graphql-federation-override-from'] === undefined) delete o['x-graphql-federation-override-label'];
+    return o;
+  }),
   fc.constant({}).chain(() => fc.record({ 'x-graphql-field-directives': directiveList(fieldDirective) })),
   fc.record({
     'x-graphql-federation-requires': fc.constant('id'),
@@ -489,6 +504,9 @@ const jsonSchema = fc.letrec((tie) => ({
   ),
 }));
 
+/** Federation refuses these on interfaces and their fields (record 0075). */
+const INTERFACE_REFUSED = new Set(['authenticated', 'requiresScopes', 'policy', 'cost']);
+
 /** Input fields take no federation attributes or arguments; interface fields are not @shareable. */
 function withoutObjectOnly(properties: Record<string, unknown>, kind: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -499,9 +517,13 @@ function withoutObjectOnly(properties: Record<string, unknown>, kind: string): R
     }
     const p = { ...(v as Record<string, unknown>) };
     const drop = kind === 'INPUT_OBJECT'
-      ? ['x-graphql-federation-shareable', 'x-graphql-federation-external', 'x-graphql-federation-requires', 'x-graphql-federation-override-from', 'x-graphql-field-arguments', 'x-graphql-field-directives']
-      : [];
+      ? ['x-graphql-federation-shareable', 'x-graphql-federation-external', 'x-graphql-federation-requires', 'x-graphql-federation-override-from', 'x-graphql-federation-override-label', 'x-graphql-federation-authenticated', 'x-graphql-federation-requires-scopes', 'x-graphql-field-arguments', 'x-graphql-field-directives']
+      : // Federation refuses authorization and @cost on interface fields (record 0075).
+        ['x-graphql-federation-authenticated', 'x-graphql-federation-requires-scopes', 'x-graphql-federation-cost'];
     for (const key of drop) delete p[key];
+    if (kind === 'INTERFACE' && Array.isArray(p['x-graphql-field-directives'])) {
+      p['x-graphql-field-directives'] = (p['x-graphql-field-directives'] as Array<{ name: string }>).filter((d) => !INTERFACE_REFUSED.has(d.name));
+    }
     Object.defineProperty(out, k, { value: p, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -514,7 +536,7 @@ const fedObject = fc
     const kind = (o as Record<string, unknown>)['x-graphql-type-kind'];
     if (kind === 'INPUT_OBJECT') return o;
     const out: Record<string, unknown> = { ...(o as Record<string, unknown>), 'x-graphql-federation-keys': keys };
-    out['x-graphql-type-directives'] = kind === 'OBJECT' ? directives : directives.filter((d) => d.name !== 'shareable');
+    out['x-graphql-type-directives'] = kind === 'OBJECT' ? directives : directives.filter((d) => d.name !== 'shareable' && !INTERFACE_REFUSED.has(d.name));
     if (kind === 'OBJECT') out['x-graphql-federation-shareable'] = shareable;
     return out;
   });
@@ -525,8 +547,9 @@ const nodeInterface = fedObject.map((o) => {
   delete out['x-graphql-implements'];
   delete out['x-graphql-federation-shareable'];
   if (Array.isArray(out['x-graphql-type-directives'])) {
-    out['x-graphql-type-directives'] = (out['x-graphql-type-directives'] as Array<{ name: string }>).filter((d) => d.name !== 'shareable');
+    out['x-graphql-type-directives'] = (out['x-graphql-type-directives'] as Array<{ name: string }>).filter((d) => d.name !== 'shareable' && !INTERFACE_REFUSED.has(d.name));
   }
+  if (typeof out.properties === 'object' && out.properties !== null) out.properties = withoutObjectOnly(out.properties as Record<string, unknown>, 'INTERFACE');
   return out;
 });
 
@@ -1084,6 +1107,15 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
     fc.tuple(fc.constant('x-graphql-federation-provides'), from<unknown>(['name', ['name', 'price'], []], ['', {}])),
     fc.tuple(fc.constant('x-graphql-federation-override-from'), from<unknown>(['accounts', 'legacy'], ['', 7])),
     fc.tuple(fc.constant('x-graphql-federation-shareable'), alt<unknown>(fc.boolean(), fc.constant(null))),
+    // record 0075: the later federation attributes (placement and versions are the converter's)
+    fc.tuple(fc.constant('x-graphql-federation-override-label'), from<unknown>(['percent(5)'], [5])),
+    fc.tuple(fc.constant('x-graphql-federation-inaccessible'), alt<unknown>(fc.boolean(), fc.constant(1))),
+    fc.tuple(fc.constant('x-graphql-federation-tags'), from<unknown>([['public'], ['a', 'b']], ['public', [1]])),
+    fc.tuple(fc.constant('x-graphql-federation-authenticated'), alt<unknown>(fc.boolean(), fc.constant('yes'))),
+    fc.tuple(fc.constant('x-graphql-federation-requires-scopes'), from<unknown>([[['read']], [['a', 'b'], ['c']]], [['read'], 'read'])),
+    fc.tuple(fc.constant('x-graphql-federation-policy'), from<unknown>([[['owner']]], [[[1]]])),
+    fc.tuple(fc.constant('x-graphql-federation-cost'), from<unknown>([1, 10], [1.5, '2'])),
+    fc.tuple(fc.constant('x-graphql-federation-list-size'), from<unknown>([{ assumedSize: 5 }, { sizedFields: ['id'] }, {}], [{ size: 1 }, { assumedSize: -1 }])),
     fc.tuple(fc.constant('x-graphql-skip'), alt<unknown>(fc.boolean(), fc.constant('yes'))),
     fc.tuple(fc.constant('x-graphql-default'), literal),
     fc.tuple(
@@ -1119,6 +1151,10 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
       ),
     },
     { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-federation-shareable'), alt<unknown>(fc.boolean(), fc.constant('true'))) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-federation-interface-object'), alt<unknown>(fc.boolean(), fc.constant('true'))) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-federation-authenticated'), alt<unknown>(fc.boolean(), fc.constant(0))) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-federation-context'), from<unknown>([['userContext']], ['userContext'])) },
+    { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-federation-tags'), from<unknown>([['public']], [[true]])) },
     { weight: 1, arbitrary: fc.tuple(fc.constant('x-graphql-description'), descriptionText) },
     { weight: 1, arbitrary: fc.tuple(fc.constant('description'), descriptionText) },
     { weight: 1, arbitrary: fc.tuple(fc.constant('title'), fc.constantFrom('Titled', 'user profile', 'Order Line', '', '1x')) },
@@ -1323,6 +1359,7 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
     fc.tuple(fc.constant('x-graphql-inline-object-threshold'), alt<unknown>(fc.integer({ min: 0, max: 5 }), fc.constantFrom(-1, 2.5, new RawNumber('1.0'), null))),
     fc.tuple(fc.constant('x-graphql-ref-naming'), from<unknown>(['basename', 'file_and_path', 'hash'], ['short'])),
     fc.tuple(fc.constant('x-graphql-federation-link'), alt<unknown>(fc.boolean(), fc.constant(1))),
+    fc.tuple(fc.constant('x-graphql-federation-version'), from<unknown>(['2.0', '2.3', '2.5', '2.9', '2.14'], ['3.0', 2.5])),
     fc.tuple(fc.constant('x-graphql-directive-definitions'), alt<unknown>(directiveDefinitions, fc.constantFrom([], 'audit'))),
     fc.tuple(fc.constant('x-graphql-schema'), alt<unknown>(operationTypes(true), fc.constantFrom([], 'Query'))),
     fc.tuple(fc.constant('x-graphql-schema-extension'), schemaExtension),
@@ -1392,6 +1429,7 @@ export function schemaArbitraries(valid: boolean): SchemaArbitraries {
         strict: fc.oneof({ weight: 4, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
         federationLink: fc.boolean(),
         formatScalars: from<unknown>([{}, { 'date-time': 'DateTime', uuid: 'ID', int64: 'BigInt' }, { email: 'Email', uint32: 'Long' }], [{ 'date-time': 'Date Time' }, 'DateTime']),
+        federationVersion: from(['2.3', '2.7', '2.12'], ['2.15', 'v2.5']),
         fileName: fc.constantFrom('user.schema.json', 'orders.json', 'my-api.v2.json', '200.json', 'schema', 'é.json'),
         baseDir: fc.constant('$WORLD'),
         inputDir: valid ? fc.constant('$WORLD') : fc.constantFrom('$WORLD', '$WORLD/sub'),
@@ -1763,12 +1801,53 @@ const sdlMutations: fc.Arbitrary<TextMutation> = fc.oneof(
 
 const sdlFileName = rarely(fc.constantFrom('api.graphql', 'schema.gql', 'é.graphql'), 4);
 
+/**
+ * Records 0074, 0075: federated subgraphs whose `@link` names a version from 2.5 on, imports
+ * `@key` as it is or renamed, and leaves some directives to their namespaced names
+ * (`@federation__shareable`, or `@fed__shareable` under `as: "fed"`), with the later
+ * directives on the places federation allows.
+ */
+export const linkedSdlDocuments: fc.Arbitrary<string> = fc
+  .record({
+    minor: fc.integer({ min: 9, max: 14 }),
+    keyAlias: fc.constantFrom('key', 'pk', 'entity'),
+    namespace: fc.constantFrom<string | undefined>(undefined, 'fed'),
+    importShareable: fc.boolean(),
+    auth: fc.constantFrom('', ' @authenticated', ' @requiresScopes(scopes: [["read"], ["admin", "audit"]])', ' @policy(policies: [["owner"]])'),
+    tags: fc.array(fc.constantFrom('public', 'internal'), { maxLength: 2 }),
+    cost: fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }),
+    label: fc.boolean(),
+  })
+  .map((g) => {
+    const ns = g.namespace ?? 'federation';
+    const imports = [g.keyAlias === 'key' ? '"@key"' : `{name: "@key", as: "@${g.keyAlias}"}`, '"@authenticated"', '"@requiresScopes"', '"@policy"'];
+    if (g.importShareable) imports.push('"@shareable"');
+    const as = g.namespace !== undefined ? `, as: "${g.namespace}"` : '';
+    const shareable = g.importShareable ? '@shareable' : `@${ns}__shareable`;
+    const tags = g.tags.map((t) => ` @${ns}__tag(name: "${t}")`).join('');
+    const cost = g.cost !== undefined ? ` @${ns}__cost(weight: ${g.cost})` : '';
+    const override = g.label ? ` @${ns}__override(from: "legacy", label: "percent(5)")` : '';
+    return `extend schema @link(url: "https://specs.apollo.dev/federation/v2.${g.minor}"${as}, import: [${imports.join(', ')}])
+
+type Query {
+  products(first: Int): [Product] @${ns}__listSize(assumedSize: 10, slicingArguments: ["first"])${cost}
+}
+
+type Product @${g.keyAlias}(fields: "id")${g.auth}${tags} {
+  id: ID!
+  name: String ${shareable}${tags}
+  price: Int${override}${g.auth}${cost}
+}
+`;
+  });
+
 /** SDL inputs: valid documents of every kind, odd ones, broken ones, CRLF line ends. */
 export const sdlCases: fc.Arbitrary<TextCase> = fc
   .tuple(
     fc.oneof(
       { weight: 6, arbitrary: sdlDocuments },
       { weight: 2, arbitrary: subgraphDocuments },
+      { weight: 1, arbitrary: linkedSdlDocuments },
       { weight: 2, arbitrary: fc.constantFrom(...ODD_SDL) },
       { weight: 1, arbitrary: fc.array(fc.constantFrom(...ODD_SDL), { minLength: 2, maxLength: 3 }).map((l) => l.join('\n')) },
     ),

@@ -25,7 +25,7 @@ import { checkInterfaceCycles, completeInterfaces } from './interfaces';
 import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey } from './loc';
-import { FEDERATION_DIRECTIVES, FEDERATION_URL } from './lower-directives';
+import { FEDERATION_SPEC, FEDERATION_URL_PREFIX, DEFAULT_FEDERATION_MINOR, federationUrl, minorOfUrl, minorOfVersion } from './federation';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
 import { NameRegistry, isValidName } from './naming';
@@ -44,6 +44,7 @@ import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from 
  * under `--predictable`: 363 MB kept until printing, 344 MB printed at once).
  */
 export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink: (def: Definition) => void): DocumentHead {
+  const minor = federationMinor(lw);
   const order = preorder(lw.units);
   nameSlots(lw, order);
   const byName = new Map<string, Slot>();
@@ -76,7 +77,10 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
     place({ kind: 'directive', name: 'oneOf', args: [], repeatable: false, locations: ['INPUT_OBJECT'] });
   }
   // D15: each type is preceded by the interfaces it implements (with their inline children).
-  for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) place(slotDefinition(slot));
+  // Record 0075: under a federation @link (generated or the schema extension's) the later federation
+  // directives print where their attributes do, as the SDL reader orders them.
+  const federated = linked || linksFederation(lw.schemaExtension);
+  for (const slot of hoistInterfaces(order, (s) => s.interfaces, (s) => s.children)) place(slotDefinition(slot, federated));
   for (const name of scalars.names) sink(lw.scalarDefinition(name));
 
   const head: DocumentHead = {};
@@ -84,9 +88,29 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   if (lw.schema) head.schema = schemaDef(lw, lw.schema, byName);
   checkSchemaRoots(lw, (name) => byName.get(name)?.kind ?? (scalars.has(name) ? 'scalar' : undefined), byName);
   if (linked) {
-    head.link = { url: FEDERATION_URL, imports: FEDERATION_DIRECTIVES.filter((d) => used.has(d)).map((d) => `@${d}`) };
+    head.link = { url: federationUrl(minor), imports: FEDERATION_SPEC.filter((d) => used.has(d.name)).map((d) => `@${d.name}`) };
   }
   return head;
+}
+
+/**
+ * Record 0074: the Federation 2 minor version of the document: the one its schema
+ * extension's `@link` names, else the option `federationVersion` (or its root
+ * override), else the lowest that has every directive and argument the document
+ * applies, and never less than 2.3. A directive or argument that needs a later
+ * version than a version given is FEDERATION_VERSION at its first use.
+ */
+function federationMinor(lw: Lowering): number {
+  const needs = lw.directives.versionNeeds.filter((n) => !n.pending);
+  const linkUrl = extensionFederationUrl(lw.schemaExtension);
+  const given = linkUrl !== undefined ? minorOfUrl(linkUrl) : lw.options.federationVersion !== undefined ? minorOfVersion(lw.options.federationVersion) : undefined;
+  if (given === undefined) return needs.reduce((m, n) => Math.max(m, n.minor), DEFAULT_FEDERATION_MINOR);
+  const late = needs.find((n) => n.minor > given);
+  if (late !== undefined) {
+    const by = linkUrl !== undefined ? 'the @link of x-graphql-schema-extension names' : 'federationVersion is';
+    lw.fail(ErrorCodes.FEDERATION_VERSION, `${late.what} needs federation v2.${late.minor}; ${by} v2.${given}`, late.loc);
+  }
+  return given;
 }
 
 /**
@@ -101,11 +125,18 @@ function needsOneOfDefinition(order: Slot[], directiveDefs: DraftDirectiveDef[])
   return order.some((s) => s.kind === 'input' && s.directives.some((d) => d.name === 'oneOf'));
 }
 
-const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
-
 /** Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL. */
-function linksFederation(ext: DraftSchemaDef | undefined): boolean {
-  return ext !== undefined && ext.directives.some((d) => d.name === 'link' && d.args.some(([name, url]) => name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)));
+export function linksFederation(ext: DraftSchemaDef | undefined): boolean {
+  return extensionFederationUrl(ext) !== undefined;
+}
+
+/** The url of the first `@link` to Apollo Federation a schema extension applies. */
+function extensionFederationUrl(ext: DraftSchemaDef | undefined): string | undefined {
+  for (const d of ext?.directives ?? []) {
+    if (d.name !== 'link') continue;
+    for (const [name, url] of d.args) if (name === 'url' && typeof url === 'string' && url.startsWith(FEDERATION_URL_PREFIX)) return url;
+  }
+  return undefined;
 }
 
 /** Record 0028: each operation type must be an object type of the schema. */
@@ -245,8 +276,8 @@ function head<T extends { kind: string; name: string; description?: string }>(ki
 }
 
 /** Record 0028, canonical form rule 5: directives that an attribute can say come first. */
-function slotDefinition(slot: Slot): Definition {
-  const canonical = canonicalTypeDirectives(slot.kind, slot.directives);
+function slotDefinition(slot: Slot, linked: boolean): Definition {
+  const canonical = canonicalTypeDirectives(slot.kind, slot.directives, linked);
   const directives = slot.directiveOrder === undefined ? canonical : orderByNames(canonical, slot.directiveOrder);
   switch (slot.kind) {
     case 'object':
@@ -255,7 +286,7 @@ function slotDefinition(slot: Slot): Definition {
       const def = head<ObjectTypeDef>(slot.kind, slot);
       def.interfaces = slot.interfaces.map((s) => s.name);
       def.directives = directives;
-      def.fields = slot.fields.map(field);
+      def.fields = slot.fields.map((f) => field(f, linked));
       if (slot.extension) def.extension = true;
       return def;
     }
@@ -286,12 +317,13 @@ function slotDefinition(slot: Slot): Definition {
 // literal takes a slow path, ~1 µs an object. The rare field with a default (an input
 // field's) is built key by key.
 
-function field(f: DraftField): FieldDef {
+function field(f: DraftField, linked: boolean): FieldDef {
   const name = f.name;
   const description = f.description;
   const args = f.args.length === 0 ? NONE : f.args.map(inputValue);
   const type = renderType(f.type);
-  const directives = f.directiveOrder === undefined ? canonicalFieldDirectives(f.directives) : orderByNames(canonicalFieldDirectives(f.directives), f.directiveOrder);
+  const directives =
+    f.directiveOrder === undefined ? canonicalFieldDirectives(f.directives, linked) : orderByNames(canonicalFieldDirectives(f.directives, linked), f.directiveOrder);
   if (f.defaultValue === undefined) {
     return description === undefined ? { name, args, type, directives } : { name, description, args, type, directives };
   }

@@ -156,6 +156,7 @@ interface ConvertFlags {
   refNaming?: string;
   formatScalar?: Record<string, string>;
   federationLink?: boolean;
+  federationVersion?: string;
   strict?: boolean;
   validate?: boolean;
   unresolvedRefs?: string;
@@ -172,6 +173,7 @@ const OPTION_FLAGS = [
   'inlineObjectThreshold',
   'refNaming',
   'federationLink',
+  'federationVersion',
   'strict',
   'validate',
   'unresolvedRefs',
@@ -661,6 +663,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     )
     .option('--format-scalar <format=name>', 'map a format to a custom scalar, e.g. date-time=DateTime (repeatable)', formatScalarEntry)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
+    .option('--federation-version <version>', 'the Federation 2 version the @link names, 2.0 to 2.14 (default: the lowest the document needs, at least 2.3)')
     .option('--strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
     .addOption(

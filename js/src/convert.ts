@@ -3,7 +3,8 @@
  * JSON Schema -> SDL: load -> normalize (scan) -> options -> resolve -> lower -> assemble -> print;
  * SDL -> JSON Schema (record 0028): sdl-read -> reverse (printed as json-print would).
  */
-import { assemble } from './assemble';
+import { assemble, linksFederation } from './assemble';
+import { federationPrintNames } from './federation';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, loadJson, type JsonObject } from './load';
 import type { Source } from './loc';
@@ -76,8 +77,10 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     // Each definition is printed as assemble builds it (memory: see assemble).
-    const printer = new Printer(resolved.descriptionBlockThreshold);
+    // Record 0075: federation directives print under the names the schema extension's @link gives them.
+    const printer = new Printer(resolved.descriptionBlockThreshold, lw.schemaExtension && federationPrintNames(lw.schemaExtension.directives));
     const blocks: string[] = [];
+    lw.directives.settleFederation(linksFederation(lw.schemaExtension));
     const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));
     if (blocks.length === 0) {
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });

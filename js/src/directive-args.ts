@@ -1,19 +1,20 @@
 /**
  * directive-args: the arguments of applied directives, checked against the
  * definitions they are applied under (records 0031, 0065), so that an applied
- * directive with an argument its definition lacks (`@override(label:)`, which
- * needs federation v2.7 while x-graphql links v2.3), without a required one,
+ * directive with an argument its definition lacks, without a required one,
  * or with a value that does not coerce to the argument's type is an error and
  * not invalid SDL.
  *
- * The built-in and federation v2.3 definitions are those of the GraphQL spec
- * and of `schemas/federation-v2.3.graphql`; their argument names are checked
+ * The built-in and federation definitions are those of the GraphQL spec and of
+ * federation.ts (every version's arguments; a later one than the linked version
+ * is FEDERATION_VERSION, record 0074); their argument names are checked
  * while lowering (`knownArgumentProblem`). Every applied directive, built-in,
  * declared (`x-graphql-directive-definitions`) or inferred, is then checked once
  * the types have their names (`checkAppliedArguments`, from assemble), with
  * graphql-js's input coercion (`fits`, default-values.ts).
  */
 import { fits } from './default-values';
+import { FEDERATION_SPEC, FEDERATION_STRING_SCALARS } from './federation';
 import { ErrorCodes } from './errors';
 import type { JsonValue } from './load';
 import { pointerJoin } from './load';
@@ -35,17 +36,9 @@ const KNOWN_ARGS = new Map<string, Array<[string, string]>>([
   ['oneOf', []],
   ['include', [['if', 'Boolean!']]],
   ['skip', [['if', 'Boolean!']]],
-  ['key', [['fields', 'federation__FieldSet!'], ['resolvable', 'Boolean']]],
-  ['requires', [['fields', 'federation__FieldSet!']]],
-  ['provides', [['fields', 'federation__FieldSet!']]],
-  ['external', [['reason', 'String']]],
-  ['tag', [['name', 'String!']]],
-  ['extends', []],
-  ['shareable', []],
-  ['inaccessible', []],
-  ['override', [['from', 'String!']]],
-  ['composeDirective', [['name', 'String!']]],
-  ['interfaceObject', []],
+  // Every argument of every version: one that came later than the linked version is
+  // FEDERATION_VERSION, checked in assemble (record 0074). A default (`= true`) is dropped.
+  ...FEDERATION_SPEC.map((d): [string, Array<[string, string]>] => [d.name, d.args.map(([n, t]) => [n, t.replace(/ = .*$/, '')])]),
   ['link', [['url', 'String!'], ['as', 'String'], ['import', '[link__Import]'], ['for', 'link__Purpose']]],
 ]);
 
@@ -67,16 +60,16 @@ export interface DirectiveUse {
   loc: Loc;
 }
 
-const FIELD_SET = 'federation__FieldSet';
 
 /** KNOWN_ARGS as the checks read them, parsed once. */
 const KNOWN_PARAMS = new Map<string, Param[]>(
   [...KNOWN_ARGS].map(([name, args]) => [
     name,
     args.map(([arg, text]) => {
-      const type = parseTypeExpr(text.replace(FIELD_SET, 'String')) as TypeExpr;
+      const scalar = FEDERATION_STRING_SCALARS.find((s) => text.includes(s));
+      const type = parseTypeExpr(scalar === undefined ? text : text.replace(scalar, 'String')) as TypeExpr;
       const param: Param = { name: arg, type, required: type.kind === 'nonNull' };
-      if (text.includes(FIELD_SET)) param.shown = text;
+      if (scalar !== undefined) param.shown = text;
       return param;
     }),
   ]),
@@ -97,9 +90,6 @@ function argumentProblem(name: string, params: readonly Param[], argNames: reado
 export function knownArgumentProblem(name: string, argNames: string[]): string | undefined {
   const params = KNOWN_PARAMS.get(name);
   if (params === undefined) return undefined;
-  if (name === 'override' && argNames.includes('label')) {
-    return 'directive @override has no argument label (label needs federation v2.7; x-graphql links v2.3)';
-  }
   return argumentProblem(name, params, argNames);
 }
 

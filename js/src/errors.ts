@@ -106,6 +106,8 @@ export const ErrorCodes = {
   // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
   FIELD_SET: 'FIELD_SET',
   KEY_FIELD_SKIPPED: 'KEY_FIELD_SKIPPED',
+  // a federation directive or argument later than the linked version (record 0074)
+  FEDERATION_VERSION: 'FEDERATION_VERSION',
   // references
   REF_UNRESOLVED: 'REF_UNRESOLVED',
   REF_REMOTE: 'REF_REMOTE',

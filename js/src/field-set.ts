@@ -34,7 +34,7 @@ import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
 import { attr, flag } from './normalize';
 import type { DraftField, Slot } from './slots';
-import { baseOf, renderType } from './type-expr';
+import { baseOf, renderType, type TypeExpr } from './type-expr';
 
 /** One selected field: its name and how deep it is nested (0 at the top). */
 export interface Selection {
@@ -104,7 +104,14 @@ export function hasSelection(set: readonly Selection[], i: number): boolean {
 }
 
 /** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
-export const FIELD_SET_DIRECTIVES = ['key', 'requires', 'provides', 'external', 'shareable'];
+export const FIELD_SET_DIRECTIVES = [
+  'key', 'requires', 'provides', 'external', 'shareable',
+  // record 0075: federation's other rules (`laterRules`)
+  'interfaceObject', 'authenticated', 'requiresScopes', 'policy', 'cost', 'listSize',
+];
+
+/** Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`). */
+const AUTHORIZATION = ['authenticated', 'requiresScopes', 'policy'];
 
 /**
  * The key of lower-directives' `fieldSetLocs`: an inline object's schema is both a field and a type, so
@@ -168,6 +175,7 @@ class FieldSetCheck {
       const typeLocs = this.locs('type', slot.loc, slot.directives.length);
       slot.directives.forEach((d, i) => {
         if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
+        this.typeRules(slot, d, typeLocs[i]);
       });
       for (const field of slot.fields) {
         if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
@@ -179,7 +187,59 @@ class FieldSetCheck {
     this.unusedExternals();
   }
 
+  /**
+   * Record 0075: federation's rules for the later directives on a type
+   * (`validateNoAuthenticationOnInterfaces`, `validateInterfaceObjectsAreOnEntities`).
+   */
+  private typeRules(slot: Slot, d: AppliedDirective, loc: Loc): void {
+    // A later name in a document that is not federated is the document's own (record 0075).
+    if (!this.isFederation(d.name) || !this.lw.directives.federationUsed.has(d.name)) return;
+    const interfaceObject = slot.directives.some((x) => x.name === 'interfaceObject') && this.isFederation('interfaceObject');
+    if (AUTHORIZATION.includes(d.name) && (slot.kind === 'interface' || interfaceObject)) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @${d.name} cannot be applied to ${slot.kind === 'interface' ? 'the interface' : 'the interface object'} ${slot.name}: federation refuses @authenticated, @requiresScopes and @policy on interfaces, their fields and interface objects`, loc);
+    }
+    if (d.name === 'interfaceObject' && !slot.directives.some((x) => x.name === 'key')) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @interfaceObject cannot be applied to ${slot.name}: it has no @key, and federation applies @interfaceObject to entity types only`, loc);
+    }
+  }
+
+  /** Record 0075: federation's rules for the later directives on a field (`validateCostNotAppliedToInterface`, the `@listSize` rules). */
+  private fieldRules(slot: Slot, field: DraftField, d: AppliedDirective, loc: Loc): void {
+    if (!this.isFederation(d.name) || !this.lw.directives.federationUsed.has(d.name)) return;
+    const where = `${slot.name}.${field.name}`;
+    const interfaceObject = slot.directives.some((x) => x.name === 'interfaceObject') && this.isFederation('interfaceObject');
+    if ((AUTHORIZATION.includes(d.name) && (slot.kind === 'interface' || interfaceObject)) || (d.name === 'cost' && slot.kind === 'interface')) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @${d.name} cannot be applied to a field of ${slot.kind === 'interface' ? 'an interface' : 'an interface object'} (${where})`, loc);
+    }
+    if (d.name !== 'listSize') return;
+    const arg = (name: string) => d.args.find(([n]) => n === name)?.[1];
+    const sized = arg('sizedFields');
+    const sizedList = Array.isArray(sized) ? sized : [];
+    if (sizedList.length === 0 && !isListType(field.type)) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `directive @listSize cannot be applied to ${where}: its type ${renderType(field.type)} is not a list`, loc);
+    }
+    const assumed = arg('assumedSize');
+    if (typeof assumed === 'number' && assumed < 0) this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: the assumed size cannot be negative`, loc);
+    const slicing = arg('slicingArguments');
+    for (const name of Array.isArray(slicing) ? slicing : []) {
+      const a = field.args.find((x) => x.name === name);
+      if (a === undefined) this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: the slicing argument "${String(name)}" is not an argument of the field`, loc);
+      else if (!isIntType(a.type)) this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: the slicing argument ${a.name} must be Int or Int!`, loc);
+    }
+    if (sizedList.length === 0) return;
+    const target = this.slotOf(field);
+    if (target === undefined || (target.kind !== 'object' && target.kind !== 'interface' && target.kind !== 'union')) {
+      this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: sized fields need an object, interface or union type, not ${renderType(field.type)}`, loc);
+    }
+    for (const name of sizedList) {
+      const f = target.kind === 'union' ? undefined : target.fields.find((x) => x.name === name);
+      if (f === undefined) this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: ${target.name} has no field "${String(name)}"`, loc);
+      else if (!isListType(f.type)) this.lw.fail(ErrorCodes.FIELD_SET, `@listSize on ${where}: the sized field ${target.name}.${f.name} is not a list`, loc);
+    }
+  }
+
   private fieldDirective(slot: Slot, field: DraftField, d: AppliedDirective, loc: Loc): void {
+    this.fieldRules(slot, field, d, loc);
     if (d.name === 'shareable' && slot.kind === 'interface' && this.isFederation('shareable')) {
       this.lw.fail(ErrorCodes.FIELD_SET, `directive @shareable cannot be applied to a field of an interface (${slot.name}.${field.name})`, loc);
     }
@@ -415,6 +475,8 @@ export function typeDirectiveLocs(node: JsonObject, loc: Loc, count: number): Lo
     });
   }
   if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
+  if (flag(node, 'x-graphql-federation-interface-object')) out.push(at('x-graphql-federation-interface-object'));
+  commonLocs(node, at, true, out);
   listLocs(attr(node, 'x-graphql-type-directives'), at('x-graphql-type-directives'), out);
   return out.length === count ? out : new Array<Loc>(count).fill(loc);
 }
@@ -429,9 +491,37 @@ export function fieldDirectiveLocs(node: JsonObject, loc: Loc, count: number): L
     if (Array.isArray(value) || typeof value === 'string') out.push(at(attribute));
   }
   if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
-  if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') out.push(at('x-graphql-federation-override-from'));
+  if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') {
+    out.push(at(typeof attr(node, 'x-graphql-federation-override-label') === 'string' ? 'x-graphql-federation-override-label' : 'x-graphql-federation-override-from'));
+  }
+  commonLocs(node, at, false, out);
   listLocs(attr(node, 'x-graphql-field-directives'), at('x-graphql-field-directives'), out);
   return out.length === count ? out : new Array<Loc>(count).fill(loc);
+}
+
+/** `[T]` or `[T]!`. */
+function isListType(t: TypeExpr): boolean {
+  return t.kind === 'list' || (t.kind === 'nonNull' && t.of.kind === 'list');
+}
+
+/** `Int` or `Int!`. */
+function isIntType(t: TypeExpr): boolean {
+  const named = t.kind === 'nonNull' ? t.of : t;
+  return named.kind === 'name' && named.name === 'Int';
+}
+
+/** The places of lower-directives `commonAttributes`' directives, in its order. */
+function commonLocs(node: JsonObject, at: (...segments: Array<string | number>) => Loc, type: boolean, out: Loc[]): void {
+  if (flag(node, 'x-graphql-federation-inaccessible')) out.push(at('x-graphql-federation-inaccessible'));
+  const tags = attr(node, 'x-graphql-federation-tags');
+  if (Array.isArray(tags)) tags.forEach((t, i) => typeof t === 'string' && out.push(at('x-graphql-federation-tags', i)));
+  if (flag(node, 'x-graphql-federation-authenticated')) out.push(at('x-graphql-federation-authenticated'));
+  if (Array.isArray(attr(node, 'x-graphql-federation-requires-scopes'))) out.push(at('x-graphql-federation-requires-scopes'));
+  if (Array.isArray(attr(node, 'x-graphql-federation-policy'))) out.push(at('x-graphql-federation-policy'));
+  const contexts = attr(node, 'x-graphql-federation-context');
+  if (type && Array.isArray(contexts)) contexts.forEach((c, i) => typeof c === 'string' && out.push(at('x-graphql-federation-context', i)));
+  if (typeof attr(node, 'x-graphql-federation-cost') === 'number') out.push(at('x-graphql-federation-cost'));
+  if (!type && isObject(attr(node, 'x-graphql-federation-list-size'))) out.push(at('x-graphql-federation-list-size'));
 }
 
 /** The entries of a directive list that give a directive (objects). */

@@ -18,13 +18,9 @@ import { attr, flag } from './normalize';
 import type { DraftInputValue, Slot } from './slots';
 import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, parseTypeExpr, type TypeExpr } from './type-expr';
 import { formatNumber } from './text';
+import { FEDERATION_DIRECTIVES, FEDERATION_SPEC, LATER_FEDERATION_DIRECTIVES, federationPrintNames, versionNeed } from './federation';
 
-/** Federation v2.3 directives, in the order the `@link` import lists them. */
-export const FEDERATION_DIRECTIVES = [
-  'key', 'requires', 'provides', 'external', 'tag', 'extends', 'shareable', 'inaccessible', 'override',
-  'composeDirective', 'interfaceObject',
-];
-export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.3';
+export { FEDERATION_DIRECTIVES } from './federation';
 
 /** `@shareable` twice on one type or field: the message of both directions (sdl-validate.ts too). */
 export const SHAREABLE_TWICE = 'directive @shareable is not repeatable on one type or field (federation allows it once per declaration)';
@@ -34,31 +30,34 @@ interface KnownDirective {
   repeatable: boolean;
 }
 
-const FIELD_AND_TYPE_LOCATIONS = [
-  'FIELD_DEFINITION', 'OBJECT', 'INTERFACE', 'UNION', 'ARGUMENT_DEFINITION', 'SCALAR', 'ENUM', 'ENUM_VALUE',
-  'INPUT_OBJECT', 'INPUT_FIELD_DEFINITION',
-];
-
-/** Where built-in and federation directives may stand (GraphQL spec 2021-11, federation v2.3). */
+/** Where built-in and federation directives may stand (GraphQL spec 2021-11, federation.ts). */
 const KNOWN_DIRECTIVES = new Map<string, KnownDirective>([
   ['deprecated', { locations: ['FIELD_DEFINITION', 'ARGUMENT_DEFINITION', 'INPUT_FIELD_DEFINITION', 'ENUM_VALUE'], repeatable: false }],
   ['specifiedBy', { locations: ['SCALAR'], repeatable: false }],
   ['oneOf', { locations: ['INPUT_OBJECT'], repeatable: false }],
   ['include', { locations: ['FIELD', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT'], repeatable: false }],
   ['skip', { locations: ['FIELD', 'FRAGMENT_SPREAD', 'INLINE_FRAGMENT'], repeatable: false }],
-  ['key', { locations: ['OBJECT', 'INTERFACE'], repeatable: true }],
-  ['requires', { locations: ['FIELD_DEFINITION'], repeatable: false }],
-  ['provides', { locations: ['FIELD_DEFINITION'], repeatable: false }],
-  ['external', { locations: ['OBJECT', 'FIELD_DEFINITION'], repeatable: false }],
-  ['tag', { locations: FIELD_AND_TYPE_LOCATIONS, repeatable: true }],
-  ['extends', { locations: ['OBJECT', 'INTERFACE'], repeatable: false }],
-  ['shareable', { locations: ['OBJECT', 'FIELD_DEFINITION'], repeatable: true }],
-  ['inaccessible', { locations: FIELD_AND_TYPE_LOCATIONS, repeatable: false }],
-  ['override', { locations: ['FIELD_DEFINITION'], repeatable: false }],
-  ['composeDirective', { locations: ['SCHEMA'], repeatable: true }],
-  ['interfaceObject', { locations: ['OBJECT'], repeatable: false }],
+  ...FEDERATION_SPEC.map((d): [string, KnownDirective] => [d.name, { locations: [...d.locations], repeatable: d.repeatable }]),
   ['link', { locations: ['SCHEMA'], repeatable: true }],
 ]);
+
+/** A generic entry of a later federation name, settled once the whole document is read (record 0075). */
+interface PendingUse {
+  name: string;
+  args: Array<[string, JsonValue]>;
+  location: string;
+  repeated: boolean;
+  loc: Loc;
+}
+
+/** A federation directive applied, and the minor version it needs (record 0074). */
+export interface VersionNeed {
+  minor: number;
+  what: string;
+  loc: Loc;
+  /** A generic entry of a later federation name: counts only when the document is federated. */
+  pending: boolean;
+}
 
 /** `__DirectiveLocation` order, used for inferred definitions. */
 export const DIRECTIVE_LOCATIONS = [
@@ -108,6 +107,14 @@ export class FieldDirectives {
   readonly federationUsed = new Set<string>();
   /** Every directive a list attribute applies, for `checkAppliedArguments` (record 0065). */
   readonly uses: DirectiveUse[] = [];
+  /** Federation directives that need a version after 2.0, in the order they were met (record 0074). */
+  readonly versionNeeds: VersionNeed[] = [];
+  /** Generic entries of later federation names (record 0075). */
+  private readonly pending: PendingUse[] = [];
+  /** The root says `x-graphql-federation-link: false`: a federated document without a link (record 0075). */
+  rootLinkOff = false;
+  /** The names the schema extension's federation `@link` gives directives, to federation's (record 0075). */
+  private linkNames = new Map<string, string>();
   /**
    * By `fieldSetLocKey` of a type or field that has a directive field-set.ts checks:
    * where each of its directives was given, for the errors of that check.
@@ -212,6 +219,10 @@ export class FieldDirectives {
     if (flag(node, 'x-graphql-federation-shareable')) {
       out.push(this.federation('shareable', [], location, at('x-graphql-federation-shareable')));
     }
+    if (flag(node, 'x-graphql-federation-interface-object')) {
+      out.push(this.later('interfaceObject', [], location, at('x-graphql-federation-interface-object')));
+    }
+    this.commonAttributes(node, location, slot.loc, out, true);
     const already = out.map((d) => d.name);
     const scalar = attr(node, 'x-graphql-scalar');
     if (slot.kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'specifiedByURL') === 'string') already.push('specifiedBy');
@@ -236,12 +247,93 @@ export class FieldDirectives {
       out.push(this.federation('shareable', [], location, child(loc, 'x-graphql-federation-shareable')));
     }
     const from = attr(node, 'x-graphql-federation-override-from');
-    if (typeof from === 'string') out.push(this.federation('override', [['from', from]], location, child(loc, 'x-graphql-federation-override-from')));
+    const label = attr(node, 'x-graphql-federation-override-label');
+    if (typeof from === 'string') {
+      const args: Array<[string, JsonValue]> = [['from', from]];
+      if (typeof label === 'string') args.push(['label', label]);
+      out.push(this.federation('override', args, location, child(loc, typeof label === 'string' ? 'x-graphql-federation-override-label' : 'x-graphql-federation-override-from')));
+    } else if (typeof label === 'string') {
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-federation-override-label needs x-graphql-federation-override-from', child(loc, 'x-graphql-federation-override-label'));
+    }
+    if (FEDERATION_FIELD_ATTRIBUTES.some((a) => attr(node, a) !== undefined)) this.commonAttributes(node, location, loc, out, false);
     const list = attr(node, 'x-graphql-field-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
     if (out.length === 0) return NONE;
     if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(fieldSetLocKey('field', loc), fieldDirectiveLocs(node, loc, out.length));
     return out;
+  }
+
+  /**
+   * The attributes of the later federation directives (record 0075) that a type
+   * and a field share, in this order: `@inaccessible`, `@tag`s, `@authenticated`,
+   * `@requiresScopes`, `@policy`, then on a type `@context`s, then `@cost`, and on
+   * a field `@listSize`.
+   */
+  private commonAttributes(node: JsonObject, location: string, loc: Loc, out: AppliedDirective[], type: boolean): void {
+    if (flag(node, 'x-graphql-federation-inaccessible')) {
+      out.push(this.later('inaccessible', [], location, child(loc, 'x-graphql-federation-inaccessible')));
+    }
+    const tags = attr(node, 'x-graphql-federation-tags');
+    if (Array.isArray(tags)) {
+      tags.forEach((tag, i) => {
+        if (typeof tag === 'string') out.push(this.later('tag', [['name', tag]], location, child(loc, 'x-graphql-federation-tags', i)));
+      });
+    }
+    if (flag(node, 'x-graphql-federation-authenticated')) {
+      out.push(this.later('authenticated', [], location, child(loc, 'x-graphql-federation-authenticated')));
+    }
+    const scopes = attr(node, 'x-graphql-federation-requires-scopes');
+    if (Array.isArray(scopes)) out.push(this.later('requiresScopes', [['scopes', scopes]], location, child(loc, 'x-graphql-federation-requires-scopes')));
+    const policies = attr(node, 'x-graphql-federation-policy');
+    if (Array.isArray(policies)) out.push(this.later('policy', [['policies', policies]], location, child(loc, 'x-graphql-federation-policy')));
+    const contexts = attr(node, 'x-graphql-federation-context');
+    if (type && Array.isArray(contexts)) {
+      contexts.forEach((name, i) => {
+        if (typeof name === 'string') out.push(this.later('context', [['name', name]], location, child(loc, 'x-graphql-federation-context', i)));
+      });
+    }
+    const cost = attr(node, 'x-graphql-federation-cost');
+    if (typeof cost === 'number') out.push(this.later('cost', [['weight', cost]], location, child(loc, 'x-graphql-federation-cost')));
+    const listSize = attr(node, 'x-graphql-federation-list-size');
+    if (!type && isObject(listSize)) {
+      const args: Array<[string, JsonValue]> = [];
+      for (const key of LIST_SIZE_ARGS) {
+        const value = own(listSize, key);
+        if (value !== undefined) args.push([key, value]);
+      }
+      out.push(this.later('listSize', args, location, child(loc, 'x-graphql-federation-list-size')));
+    }
+  }
+
+  /**
+   * Record 0075: a directive list names federation's directives by federation's
+   * names; the names the schema extension's `@link` gives them (`pk` for an import
+   * `{name: "@key", as: "@pk"}`, `federation__shareable`) are refused in the lists,
+   * since the printer gives every federation directive the link's name.
+   */
+  useLinkNames(directives: readonly AppliedDirective[]): void {
+    for (const [name, printed] of federationPrintNames(directives) ?? []) this.linkNames.set(printed, name);
+  }
+
+  /**
+   * Record 0075: once every directive is read, a generic entry of a later
+   * federation name (`{"name": "authenticated"}`) in a federated document (one
+   * that applies any federation directive, whose schema extension links
+   * federation, or whose root says `x-graphql-federation-link: false`, as the
+   * reverse direction writes for a document that applies federation directives
+   * without a link) is federation's directive: checked against its definition and
+   * imported, not inferred. In any other document it stays the document's own.
+   */
+  settleFederation(extensionLinksFederation: boolean): void {
+    if (this.federationUsed.size === 0 && !extensionLinksFederation && !this.rootLinkOff) return;
+    for (const p of this.pending) {
+      this.checkPlacement(p.name, p.location, p.repeated, p.loc);
+      const argProblem = knownArgumentProblem(p.name, p.args.map(([n]) => n));
+      if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, p.loc);
+      this.inferred.delete(p.name);
+      this.federationUsed.add(p.name);
+    }
+    for (const need of this.versionNeeds) need.pending = false;
   }
 
   /**
@@ -309,10 +401,28 @@ export class FieldDirectives {
     return child(loc, i);
   }
 
+  /**
+   * A directive of one of record 0075's attributes: federation's, so a document that
+   * declares a directive of that name itself cannot use the attribute (its
+   * definition would stand beside federation's import).
+   */
+  private later(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
+    if (this.declaredNames.has(name)) {
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `the attribute applies federation's @${name}, and x-graphql-directive-definitions declares a @${name} of its own`, loc);
+    }
+    return this.federation(name, args, location, loc);
+  }
+
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
     this.checkPlacement(name, location, false, loc);
     this.federationUsed.add(name);
+    this.needVersion(name, args, loc, false);
     return { name, args };
+  }
+
+  private needVersion(name: string, args: ReadonlyArray<[string, JsonValue]>, loc: Loc, pending: boolean): void {
+    const need = versionNeed(name, args.map(([n]) => n));
+    if (need.minor > 0) this.versionNeeds.push({ minor: need.minor, what: need.what, loc, pending });
   }
 
   /** A directive GraphQL would reject at this location (or twice here) is an error, not invalid output. */
@@ -346,6 +456,10 @@ export class FieldDirectives {
       const at = child(loc, i);
       const name = own(entry, 'name');
       if (typeof name !== 'string' || !isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
+      const federationName = this.linkNames.get(name);
+      if (federationName !== undefined && !this.declaredNames.has(name)) {
+        this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `write @${federationName}: the output names it @${name}, as the @link of x-graphql-schema-extension does`, at);
+      }
       const argsValue = own(entry, 'args');
       const args: Array<[string, JsonValue]> = [];
       if (isObject(argsValue)) {
@@ -356,9 +470,16 @@ export class FieldDirectives {
           args.push([argName, argsValue[argName]]);
         }
       }
-      this.checkPlacement(name, location, seenHere.has(name), at);
-      const argProblem = this.declaredNames.has(name) ? undefined : knownArgumentProblem(name, args.map(([n]) => n));
-      if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, at);
+      const later = LATER_FEDERATION_DIRECTIVES.has(name) && !this.declaredNames.has(name);
+      if (later) {
+        // Federation's or the document's own: known once the whole document is read.
+        this.pending.push({ name, args, location, repeated: seenHere.has(name), loc: at });
+        this.needVersion(name, args, at, true);
+      } else {
+        this.checkPlacement(name, location, seenHere.has(name), at);
+        const argProblem = this.declaredNames.has(name) ? undefined : knownArgumentProblem(name, args.map(([n]) => n));
+        if (argProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, argProblem, at);
+      }
       for (const [argName, value] of args) {
         const valueProblem = readableArgumentProblem(name, argName, value);
         if (valueProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_TYPE, valueProblem, child(at, 'args', argName));
@@ -374,9 +495,10 @@ export class FieldDirectives {
   private record(name: string, args: Array<[string, JsonValue]>, location: string, repeated: boolean, loc: Loc): void {
     if (FEDERATION_DIRECTIVES.includes(name)) {
       this.federationUsed.add(name);
+      if (!this.declaredNames.has(name)) this.needVersion(name, args, loc, false);
       return;
     }
-    if (KNOWN_DIRECTIVES.has(name) || this.declaredNames.has(name)) return;
+    if ((KNOWN_DIRECTIVES.has(name) && !LATER_FEDERATION_DIRECTIVES.has(name)) || this.declaredNames.has(name)) return;
     let inf = this.inferred.get(name);
     if (!inf) {
       inf = { name, loc, args: new Map(), locations: new Set(), repeatable: false };
@@ -532,6 +654,16 @@ export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
     }
   }
 }
+
+/** The field attributes of `commonAttributes`: most fields have none, and skip it. */
+const FEDERATION_FIELD_ATTRIBUTES = [
+  'x-graphql-federation-inaccessible', 'x-graphql-federation-tags', 'x-graphql-federation-authenticated',
+  'x-graphql-federation-requires-scopes', 'x-graphql-federation-policy', 'x-graphql-federation-cost',
+  'x-graphql-federation-list-size',
+];
+
+/** The arguments of `@listSize`, in the order they print. */
+const LIST_SIZE_ARGS = ['assumedSize', 'slicingArguments', 'sizedFields', 'requireOneSlicingArgument'];
 
 function child(loc: Loc, ...segments: Array<string | number>): Loc {
   return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };

@@ -103,6 +103,8 @@ export class Lowering {
     const rootLoc: Loc = { source: main, pointer: '' };
     this.directives.declare(root, rootLoc);
     this.schemaExtension = this.directives.schemaDef(root, 'x-graphql-schema-extension', rootLoc);
+    if (this.schemaExtension) this.directives.useLinkNames(this.schemaExtension.directives);
+    this.directives.rootLinkOff = own(root, 'x-graphql-federation-link') === false;
     this.schema = this.directives.schemaDef(root, 'x-graphql-schema', rootLoc, this.schemaExtension?.directives.map((d) => d.name));
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });

@@ -5,6 +5,7 @@
  * so the later stages never see a bad option.
  */
 import { ConversionError, ErrorCodes } from './errors';
+import { FEDERATION_VERSIONS } from './federation';
 import { isObject, keysOf, own, type JsonObject } from './load';
 import { isValidName } from './naming';
 
@@ -26,6 +27,8 @@ export interface ConverterOptions {
   strict?: boolean;
   /** Prepend `extend schema @link(...)` when federation directives are used. */
   federationLink?: boolean;
+  /** The Federation 2 version the generated `@link` names (`"2.0"` to `"2.14"`); default: the lowest the document needs, at least 2.3 (record 0074). */
+  federationVersion?: string;
   /** Folder that file `$ref`s may not leave (and, without `inputDir`, resolve against). */
   baseDir?: string;
   /** Folder of the input document, inside `baseDir`: its relative refs resolve against it. Default: `baseDir`. */
@@ -55,6 +58,7 @@ export interface ResolvedOptions {
   validate: boolean;
   strict: boolean;
   federationLink: boolean;
+  federationVersion?: string;
   baseDir?: string;
   inputDir?: string;
   fileName?: string;
@@ -101,6 +105,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   validate: bool,
   strict: bool,
   federationLink: bool,
+  federationVersion: oneOf(...FEDERATION_VERSIONS),
   baseDir: str,
   inputDir: str,
   fileName: str,
@@ -117,6 +122,7 @@ export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
   ['x-graphql-ref-naming', 'refNaming'],
   ['x-graphql-federation-link', 'federationLink'],
   ['x-graphql-unresolved-refs', 'unresolvedRefs'],
+  ['x-graphql-federation-version', 'federationVersion'],
 ];
 
 /** Checks converter options (from the API or a config file). Unknown keys are errors: they are typos. */

@@ -19,11 +19,12 @@ import type {
   SchemaDef,
   UnionTypeDef,
 } from './ir';
+import { federationPrintNames } from './federation';
 import { isObject, keysOf, type JsonValue } from './load';
 import { formatNumber, printDescription, printString } from './text';
 
 export function printDocument(doc: Document, descriptionBlockThreshold: number): string {
-  const p = new Printer(descriptionBlockThreshold);
+  const p = new Printer(descriptionBlockThreshold, doc.schemaExtension && federationPrintNames(doc.schemaExtension.directives));
   return joinBlocks(p.head(doc), doc.definitions.map((def) => p.definition(def)));
 }
 
@@ -33,7 +34,14 @@ export function joinBlocks(head: string[], definitions: string[]): string {
 }
 
 export class Printer {
-  constructor(private readonly threshold: number) {}
+  /**
+   * `names`: the names the document's federation `@link` gives federation directives
+   * (federation.ts `federationPrintNames`): the IR holds federation's names, the text the link's.
+   */
+  constructor(
+    private readonly threshold: number,
+    private readonly names?: ReadonlyMap<string, string>,
+  ) {}
 
   /** The blocks before the definitions: the schema extension or the federation `@link`, then the schema. */
   head(doc: DocumentHead): string[] {
@@ -67,7 +75,7 @@ export class Printer {
 
   /** `schema @d {\n  query: Q\n}` (or `extend schema ...`); no braces when there are no operations. */
   schema(keyword: string, def: SchemaDef): string {
-    const head = `${this.description(def.description, '')}${keyword}${printDirectives(def.directives)}`;
+    const head = `${this.description(def.description, '')}${keyword}${printDirectives(def.directives, this.names)}`;
     if (def.operations.length === 0) return head + '\n';
     return `${head} {\n${def.operations.map(([op, type]) => `  ${op}: ${type}\n`).join('')}}\n`;
   }
@@ -81,13 +89,13 @@ export class Printer {
     // An extension (record 0076) has no description of its own.
     let head = def.extension === true ? `extend ${keyword} ${def.name}` : `${keyword} ${def.name}`;
     if (def.interfaces.length > 0) head += ` implements ${def.interfaces.join(' & ')}`;
-    head += printDirectives(def.directives);
+    head += printDirectives(def.directives, this.names);
     // The pieces of every field in one list, joined once: a string built per field, then
     // the fields' strings joined, made each field's text three times (issue #8).
     const parts: string[] = [def.extension === true ? '' : this.description(def.description, ''), head, ' {\n'];
     for (const f of def.fields) {
       if (f.description !== undefined) parts.push(this.description(f.description, '  '));
-      parts.push('  ', f.name, this.args(f.args, '  '), ': ', f.type, printDefault(f.defaultValue), printDirectives(f.directives), '\n');
+      parts.push('  ', f.name, this.args(f.args, '  '), ': ', f.type, printDefault(f.defaultValue), printDirectives(f.directives, this.names), '\n');
     }
     parts.push('}\n');
     return parts.join('');
@@ -97,29 +105,29 @@ export class Printer {
   private args(args: readonly InputValueDef[], indent: string): string {
     if (args.length === 0) return '';
     if (args.every((a) => a.description === undefined || a.description === '')) {
-      return `(${args.map(printInputValue).join(', ')})`;
+      return `(${args.map((a) => printInputValue(a, this.names)).join(', ')})`;
     }
     const inner = indent + '  ';
-    const lines = args.map((a) => this.description(a.description, inner) + inner + printInputValue(a) + '\n');
+    const lines = args.map((a) => this.description(a.description, inner) + inner + printInputValue(a, this.names) + '\n');
     return `(\n${lines.join('')}${indent})`;
   }
 
   unionType(def: UnionTypeDef): string {
     return (
       this.description(def.description, '') +
-      `union ${def.name}${printDirectives(def.directives)} = ${def.members.join(' | ')}\n`
+      `union ${def.name}${printDirectives(def.directives, this.names)} = ${def.members.join(' | ')}\n`
     );
   }
 
   enumType(def: EnumTypeDef): string {
     const values = def.values
-      .map((v) => `${this.description(v.description, '  ')}  ${v.name}${printDirectives(v.directives)}\n`)
+      .map((v) => `${this.description(v.description, '  ')}  ${v.name}${printDirectives(v.directives, this.names)}\n`)
       .join('');
-    return `${this.description(def.description, '')}enum ${def.name}${printDirectives(def.directives)} {\n${values}}\n`;
+    return `${this.description(def.description, '')}enum ${def.name}${printDirectives(def.directives, this.names)} {\n${values}}\n`;
   }
 
   scalarType(def: ScalarTypeDef): string {
-    return `${this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives)}\n`;
+    return `${this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives, this.names)}\n`;
   }
 
   directiveDef(def: DirectiveDef): string {
@@ -131,18 +139,18 @@ export class Printer {
   }
 }
 
-function printInputValue(a: InputValueDef): string {
-  return `${a.name}: ${a.type}${printDefault(a.defaultValue)}${printDirectives(a.directives)}`;
+function printInputValue(a: InputValueDef, names: ReadonlyMap<string, string> | undefined): string {
+  return `${a.name}: ${a.type}${printDefault(a.defaultValue)}${printDirectives(a.directives, names)}`;
 }
 
 function printDefault(value: JsonValue | undefined): string {
   return value === undefined ? '' : ` = ${printValue(value)}`;
 }
 
-export function printDirectives(directives: readonly AppliedDirective[]): string {
+export function printDirectives(directives: readonly AppliedDirective[], names?: ReadonlyMap<string, string>): string {
   let out = '';
   for (const d of directives) {
-    out += ` @${d.name}`;
+    out += ` @${names?.get(d.name) ?? d.name}`;
     if (d.args.length > 0) {
       out += `(${d.args.map(([name, value]) => `${name}: ${printValue(value)}`).join(', ')})`;
     }

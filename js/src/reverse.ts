@@ -10,15 +10,18 @@
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
  *               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
- *               x-graphql-federation-keys, x-graphql-federation-shareable,
+ *               the federation attributes (keys, shareable, interface-object,
+ *               inaccessible, tags, authenticated, requires-scopes, policy,
+ *               context, cost: canonical.ts's order),
  *               x-graphql-type-directives, x-graphql-directive-order, enum, x-graphql-enum-values, oneOf,
  *               properties, required
  *   field       description, $ref | type (+ items), x-graphql-field-name,
  *               x-graphql-field-type, x-graphql-field-list-item-non-null,
  *               x-graphql-field-arguments, x-graphql-default, federation
  *               attributes (external, requires, provides, shareable,
- *               override-from), x-graphql-field-directives,
- *               x-graphql-directive-order
+ *               override-from, override-label, inaccessible, tags,
+ *               authenticated, requires-scopes, policy, cost, list-size),
+ *               x-graphql-field-directives, x-graphql-directive-order
  *   argument    type, description, default, directives
  *   directive   name, args
  */
@@ -36,7 +39,7 @@ import type {
   UnionTypeDef,
 } from './ir';
 import type { JsonObject, JsonValue } from './load';
-import { FEDERATION_DIRECTIVES } from './lower-directives';
+import { FEDERATION_DIRECTIVES, LATER_FEDERATION_DIRECTIVES, linksFederationIn } from './federation';
 import { toFieldName, toTypeName } from './naming';
 import { canonicalFieldDirectives, canonicalTypeDirectives, sameOrder, splitFieldDirectives, splitTypeDirectives } from './canonical';
 import { parseTypeExpr, type TypeExpr } from './type-expr';
@@ -79,6 +82,8 @@ export function reverseDocument(doc: Document): JsonObject {
   const directiveDefs: JsonObject = {};
   const definitions: JsonObject = {};
   const shapes: Shapes = new Map();
+  // Record 0075: the later federation attributes are read only under a federation @link.
+  const linked = doc.schemaExtension !== undefined && linksFederationIn(doc.schemaExtension);
   let anyDirective = false;
   let anyType = false;
   for (const def of doc.definitions) {
@@ -86,7 +91,7 @@ export function reverseDocument(doc: Document): JsonObject {
       directiveDefs[def.name] = directiveDefinition(def);
       anyDirective = true;
     } else {
-      definitions[def.name] = typeDefinition(def, shapes);
+      definitions[def.name] = typeDefinition(def, shapes, linked);
       anyType = true;
     }
   }
@@ -95,9 +100,14 @@ export function reverseDocument(doc: Document): JsonObject {
   return root;
 }
 
-/** Whether the forward direction would generate an `@link`: a directive of a federation name is applied. */
+/**
+ * Whether the forward direction would generate an `@link`: a directive of a federation
+ * name is applied (record 0075: of a later name, one the document does not define).
+ */
 function usesFederation(doc: Document): boolean {
-  const fed = (list: readonly AppliedDirective[]) => list.some((d) => FEDERATION_DIRECTIVES.includes(d.name));
+  const defined = new Set(doc.definitions.filter((d) => d.kind === 'directive').map((d) => d.name));
+  const fed = (list: readonly AppliedDirective[]) =>
+    list.some((d) => FEDERATION_DIRECTIVES.includes(d.name) || (LATER_FEDERATION_DIRECTIVES.has(d.name) && !defined.has(d.name)));
   const args = (list: readonly InputValueDef[]) => list.some((a) => fed(a.directives));
   if (doc.schema && fed(doc.schema.directives)) return true;
   for (const def of doc.definitions) {
@@ -112,6 +122,33 @@ function usesFederation(doc: Document): boolean {
     }
   }
   return false;
+}
+
+/**
+ * The attributes of a split (records 0011, 0075), in its order: a list attribute
+ * (`keys`, `tags`, `context`) as the list of its directives' values, a directive
+ * without arguments as `true`, `@listSize` as the object of its arguments,
+ * `@override` as `override-from` (and `override-label`), any other as the value of
+ * its one argument.
+ */
+function writeAttributes(out: JsonObject, attributes: ReadonlyArray<[string, AppliedDirective[]]>): void {
+  for (const [attribute, list] of attributes) {
+    const d = list[0];
+    if (attribute === 'x-graphql-federation-keys') {
+      out[attribute] = list.map((k) => (k.args.length === 1 ? k.args[0][1] : { fields: k.args[0][1], resolvable: k.args[1][1] }));
+    } else if (attribute === 'x-graphql-federation-tags' || attribute === 'x-graphql-federation-context') {
+      out[attribute] = list.map((k) => k.args[0][1]);
+    } else if (attribute === 'x-graphql-federation-list-size') {
+      const args: JsonObject = {};
+      for (const [name, value] of d.args) args[name] = value;
+      out[attribute] = args;
+    } else if (d.args.length === 0) {
+      out[attribute] = true;
+    } else {
+      out[attribute] = d.args[0][1];
+      if (attribute === 'x-graphql-federation-override-from' && d.args.length === 2) out['x-graphql-federation-override-label'] = d.args[1][1];
+    }
+  }
 }
 
 function schemaJson(def: SchemaDef): JsonObject {
@@ -158,7 +195,7 @@ function directiveList(list: readonly AppliedDirective[]): JsonValue[] {
 // ---------------------------------------------------------------------------
 // Types
 
-function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes): JsonObject {
+function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes, linked: boolean): JsonObject {
   const out: JsonObject = {};
   if (def.description !== undefined) out.description = def.description;
   switch (def.kind) {
@@ -181,17 +218,12 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
     out['x-graphql-implements'] = [...def.interfaces];
   }
   if (def.kind === 'union') out['x-graphql-union-types'] = [...def.members];
-  const split = splitTypeDirectives(def.kind, def.directives);
+  const split = splitTypeDirectives(def.kind, def.directives, linked);
   if (def.kind === 'scalar') out['x-graphql-scalar'] = scalarAttribute(def, split.specifiedBy);
-  if (split.keys.length > 0) {
-    out['x-graphql-federation-keys'] = split.keys.map((d) =>
-      d.args.length === 1 ? d.args[0][1] : { fields: d.args[0][1], resolvable: d.args[1][1] },
-    );
-  }
-  if (split.shareable) out['x-graphql-federation-shareable'] = true;
+  writeAttributes(out, split.attributes);
   if (split.rest.length > 0) out['x-graphql-type-directives'] = directiveList(split.rest);
   // Record 0076: an order other than the canonical one, by name.
-  if (def.directives.length > 1 && !sameOrder(def.directives, canonicalTypeDirectives(def.kind, def.directives))) {
+  if (def.directives.length > 1 && !sameOrder(def.directives, canonicalTypeDirectives(def.kind, def.directives, linked))) {
     out['x-graphql-directive-order'] = def.directives.map((d) => d.name);
   }
   switch (def.kind) {
@@ -204,7 +236,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes):
     case 'object':
     case 'interface':
     case 'input':
-      objectBody(def, out, shapes);
+      objectBody(def, out, shapes, linked);
       break;
     default:
       break;
@@ -237,11 +269,11 @@ function unionBody(def: UnionTypeDef, out: JsonObject): void {
   out.oneOf = def.members.map((m) => ({ $ref: ref(m) }));
 }
 
-function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes): void {
+function objectBody(def: ObjectTypeDef, out: JsonObject, shapes: Shapes, linked: boolean): void {
   const properties = nameKeyedObject();
   const required: string[] = [];
   for (const f of def.fields) {
-    properties[f.name] = field(f, shapes);
+    properties[f.name] = field(f, shapes, linked);
     if (f.type.endsWith('!')) required.push(f.name);
   }
   out.properties = properties;
@@ -277,7 +309,7 @@ function ref(name: string): string {
 // ---------------------------------------------------------------------------
 // Fields
 
-function field(f: FieldDef, shapes: Shapes): JsonObject {
+function field(f: FieldDef, shapes: Shapes, linked: boolean): JsonObject {
   const out: JsonObject = {};
   if (f.description !== undefined) out.description = f.description;
   const shape = shapeOf(f.type, shapes);
@@ -288,12 +320,10 @@ function field(f: FieldDef, shapes: Shapes): JsonObject {
   if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args);
   if (f.defaultValue !== undefined) out['x-graphql-default'] = f.defaultValue;
   if (f.directives.length > 0) {
-    const split = splitFieldDirectives(f.directives);
-    for (const [attribute, d] of split.attributes) {
-      out[attribute] = d.args.length === 0 ? true : d.args[0][1];
-    }
+    const split = splitFieldDirectives(f.directives, linked);
+    writeAttributes(out, split.attributes);
     if (split.rest.length > 0) out['x-graphql-field-directives'] = directiveList(split.rest);
-    if (f.directives.length > 1 && !sameOrder(f.directives, canonicalFieldDirectives(f.directives))) {
+    if (f.directives.length > 1 && !sameOrder(f.directives, canonicalFieldDirectives(f.directives, linked))) {
       out['x-graphql-directive-order'] = f.directives.map((d) => d.name);
     }
   }

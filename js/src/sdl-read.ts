@@ -39,6 +39,7 @@
 import type * as G from 'graphql';
 import { ConversionError, ErrorCodes } from './errors';
 import { canonicalDirectiveOrder } from './canonical';
+import { federationPrintNames, linksFederationIn } from './federation';
 import { hoistInterfaces } from './hoist';
 import {
   NONE,
@@ -356,7 +357,12 @@ export class Reader {
       if (target) this.extend(target, ext);
     }
     const defs = order.map((d) => d.def);
-    for (const def of defs) canonicalDirectiveOrder(def);
+    // Record 0075: federation directives under the names the @link gives them are read as federation's.
+    const printNames = schemaExtension && federationPrintNames(schemaExtension.directives);
+    if (printNames) readFederationNames(new Map([...printNames].map(([name, printed]) => [printed, name])), directiveDefs, defs, schema, schemaExtension);
+    // Record 0075: the later federation directives move to their attributes' places only under a federation @link.
+    const linked = schemaExtension !== undefined && linksFederationIn(schemaExtension);
+    for (const def of defs) canonicalDirectiveOrder(def, linked);
     const byName = new Map(defs.map((d) => [d.name, d] as const));
     const hoisted = hoistInterfaces(defs, (d) =>
       (d.kind === 'object' || d.kind === 'interface') && d.interfaces.length > 0
@@ -610,4 +616,35 @@ export function enumValue(name: string): JsonObject {
 export function setKey(obj: JsonObject, key: string, value: JsonValue): void {
   if (key === '__proto__') Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
   else obj[key] = value;
+}
+
+/**
+ * Record 0075: the applied directives of a document whose federation `@link` renames
+ * or namespaces federation directives (`@pk`, `@federation__shareable`), under
+ * federation's names (`@key`, `@shareable`): the attributes and the canonical order
+ * read those; the printer gives them the link's names back. `back`: printed -> federation's.
+ */
+function readFederationNames(
+  back: ReadonlyMap<string, string>,
+  directiveDefs: DirectiveDef[],
+  defs: Array<Exclude<Definition, DirectiveDef>>,
+  ...schemas: Array<SchemaDef | undefined>
+): void {
+  const rename = (list: readonly AppliedDirective[]): readonly AppliedDirective[] =>
+    list.some((d) => back.has(d.name)) ? list.map((d) => (back.has(d.name) ? { name: back.get(d.name)!, args: d.args } : d)) : list;
+  const args = (list: readonly InputValueDef[]) => {
+    for (const a of list) a.directives = rename(a.directives);
+  };
+  for (const s of schemas) if (s) s.directives = rename(s.directives);
+  for (const d of directiveDefs) args(d.args);
+  for (const def of defs) {
+    def.directives = rename(def.directives);
+    if (def.kind === 'enum') for (const v of def.values) v.directives = rename(v.directives);
+    if (def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') {
+      for (const f of def.fields) {
+        f.directives = rename(f.directives);
+        args(f.args);
+      }
+    }
+  }
 }

@@ -16,6 +16,7 @@ import { jsonSchemaToSdl } from './convert';
 import { ConversionError } from './errors';
 import type { AppliedDirective, Document } from './ir';
 import { DEFAULT_OPTIONS } from './options';
+import { linksFederation } from './sdl-orphans';
 import { printReversed, reverseDocument } from './reverse';
 import { validateJsonSchema } from './validate-json';
 import type { Reader } from './sdl-read';
@@ -94,6 +95,8 @@ export function placeOnSdl(reader: Reader, ast: G.DocumentNode, problem: Convers
 function offsetOf(reader: Reader, ast: G.DocumentNode, pointer: string): number | undefined {
   const parts = pointer.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (parts[0] !== 'definitions' || parts.length < 2) return undefined;
+  // Which directives reverse wrote as attributes depends on the link (record 0075).
+  const linked = linksFederation(ast);
   // The definition first, then the extensions in document order: the order sdl-read
   // gives the type's directives.
   const nodes: Array<G.TypeDefinitionNode | G.TypeExtensionNode> = [];
@@ -114,14 +117,14 @@ function offsetOf(reader: Reader, ast: G.DocumentNode, pointer: string): number 
         const arg = field.arguments?.find((a) => a.name.value === rest[1]);
         if (arg !== undefined) return arg.loc?.start;
       }
-      const at = directiveAt(reader, field.directives ?? [], (list) => fieldDirectivePlaces(list), rest);
+      const at = directiveAt(reader, field.directives ?? [], (list) => fieldDirectivePlaces(list, linked), rest);
       return at ?? field.loc?.start;
     }
     return typeStart;
   }
   const kind = nodes[0].kind.startsWith('Scalar') ? 'scalar' : 'object';
   const all = nodes.flatMap((n) => (n.directives ?? []) as readonly G.ConstDirectiveNode[]);
-  return directiveAt(reader, all, (list) => typeDirectivePlaces(kind, list), parts.slice(2)) ?? typeStart;
+  return directiveAt(reader, all, (list) => typeDirectivePlaces(kind, list, linked), parts.slice(2)) ?? typeStart;
 }
 
 /**

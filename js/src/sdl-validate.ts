@@ -6,29 +6,44 @@
  * sdl-schema-rules prove it would report nothing. The twin of rust/src/sdl_validate.rs,
  * which brings apollo-compiler's diagnostics to graphql-js's.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type * as G from 'graphql';
 import type { SDLValidationRule } from 'graphql/validation/ValidationContext';
 import { ErrorCodes } from './errors';
-import { FEDERATION_DIRECTIVES, SHAREABLE_TWICE } from './lower-directives';
+import { SHAREABLE_TWICE } from './lower-directives';
+import { DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC, MAX_FEDERATION_MINOR, FEDERATION_URL_PREFIX, federationDefinitionsSdl, federationPrintNames, minorOfUrl } from './federation';
+import type { AppliedDirective } from './ir';
+import type { JsonValue } from './load';
 import type { Reader } from './sdl-read';
 import { withoutDeepInputChains } from './sdl-input-cycles';
 import { schemaRulesHold, unreadableDirectiveArguments } from './sdl-schema-rules';
 
-let federationText: string | undefined;
+/** The parsed definitions of each minor version (with the link's names), made at first use. */
+const federationAsts = new Map<string, G.DocumentNode>();
 
-/** schemas/federation-v2.3.graphql, two levels above this file in js/src and js/dist. */
-function federationDefinitions(): string {
-  federationText ??= fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', 'federation-v2.3.graphql'), 'utf8');
-  return federationText;
+const FEDERATION_NAMES = new Set([...FEDERATION_SPEC.map((d) => d.name), 'link']);
+
+/**
+ * Records 0074, 0075: the first `@link` to Apollo Federation the document's schema
+ * definition or extensions apply, as an applied directive (its values as JSON), or
+ * undefined (a federation 1 style document that applies `@key` without a link is read
+ * against 2.3's definitions under their own names).
+ */
+function federationLink(graphql: typeof import('graphql'), doc: G.DocumentNode): AppliedDirective | undefined {
+  for (const def of doc.definitions) {
+    if (def.kind !== 'SchemaExtension' && def.kind !== 'SchemaDefinition') continue;
+    for (const d of def.directives ?? []) {
+      if (d.name.value !== 'link') continue;
+      const url = d.arguments?.find((a) => a.name.value === 'url')?.value;
+      if (url?.kind !== 'StringValue' || !url.value.startsWith(FEDERATION_URL_PREFIX)) continue;
+      return { name: 'link', args: (d.arguments ?? []).map((a) => [a.name.value, graphql.valueFromASTUntyped(a.value) as JsonValue]) };
+    }
+  }
+  return undefined;
 }
-
-const FEDERATION_NAMES = new Set([...FEDERATION_DIRECTIVES, 'link']);
 
 /**
  * The document with the federation definitions it applies without defining them
- * (schemas/federation-v2.3.graphql), for validation; the document itself when it
+ * (federation.ts, at the version the document links), for validation; the document itself when it
  * applies none.
  */
 export function withFederationDefinitions(graphql: typeof import('graphql'), doc: G.DocumentNode): G.DocumentNode {
@@ -40,7 +55,19 @@ export function withFederationDefinitions(graphql: typeof import('graphql'), doc
   }
   const needsFederation = someAppliedDirective(doc, (name) => FEDERATION_NAMES.has(name) && !definedDirectives.has(name));
   if (!needsFederation) return doc;
-  const extra = graphql.parse(federationDefinitions()).definitions.filter(
+  const link = federationLink(graphql, doc);
+  const url = link?.args.find(([n]) => n === 'url')?.[1];
+  // Without a link: every version's directives (a document that applies them without a link, as
+  // `federationLink: false` prints, is read as the forward direction wrote it; record 0075).
+  const minor = link === undefined ? MAX_FEDERATION_MINOR : ((typeof url === 'string' ? minorOfUrl(url) : undefined) ?? DEFAULT_FEDERATION_MINOR);
+  const names = link && federationPrintNames([link]);
+  const key = `${minor} ${names === undefined ? '' : JSON.stringify([...names])}`;
+  let defs = federationAsts.get(key);
+  if (defs === undefined) {
+    defs = graphql.parse(federationDefinitionsSdl(minor, names));
+    federationAsts.set(key, defs);
+  }
+  const extra = defs.definitions.filter(
     (d) => 'name' in d && d.name !== undefined && !(d.kind === 'DirectiveDefinition' ? definedDirectives : definedTypes).has(d.name.value),
   );
   return { ...doc, definitions: [...doc.definitions, ...extra] };

@@ -2,7 +2,7 @@
  * validate-graphql: an SDL document through the reader of the graphql-to-json
  * direction (sdl-read.ts): graphql-js's parser, our duplicate-name checks,
  * graphql-js's SDL and schema validation, with the Apollo Federation
- * definitions (schemas/federation-v2.3.graphql) supplied when the document
+ * definitions (federation.ts, of the linked version) supplied when the document
  * uses federation, so errors still point at the user's own lines.
  *
  * It reports the first problem only (record 0034): graphql-js and

@@ -3,9 +3,11 @@
  * SDL must hold (it builds and validates with graphql-js, with the federation
  * definitions when it links federation).
  */
+import { MAX_FEDERATION_MINOR, federationDefinitionsSdl, federationPrintNames, linkedMinorInText } from '../src/federation';
+import type { JsonValue } from '../src/load';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { buildASTSchema, getDirectiveValues, parse, validateSchema, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
+import { buildASTSchema, getDirectiveValues, parse, validateSchema, valueFromASTUntyped, visit, type DirectiveNode, type GraphQLSchema, type DocumentNode } from 'graphql';
 import type { ConverterOptions } from '../src/options';
 import { adoptOrphanExtensions } from '../src/sdl-orphans';
 
@@ -67,7 +69,6 @@ export function goldenCases(direction: string, inputName: string): GoldenCase[] 
     });
 }
 
-let federationSdl: string | undefined;
 
 /**
  * Problems graphql-js finds in an SDL document; a missing Query type is not
@@ -78,8 +79,8 @@ let federationSdl: string | undefined;
 export function graphqlJsProblems(sdl: string, federation = /^extend schema @link\(/m.test(sdl)): string[] {
   let source = sdl;
   if (federation) {
-    federationSdl ??= fs.readFileSync(path.join(ROOT, 'schemas', 'federation-v2.3.graphql'), 'utf8');
-    source = federationSdl + '\n' + sdl;
+    // The definitions of the version the document links, under the link's names (every version's without a link: federationLink false).
+    source = federationDefinitionsSdl(linkedMinorInText(sdl) ?? MAX_FEDERATION_MINOR, linkNames(sdl)) + '\n' + sdl;
   }
   try {
     // A subgraph's orphan `extend type` is its type's definition, as buildSubgraphSchema reads it (record 0076).
@@ -94,6 +95,25 @@ export function graphqlJsProblems(sdl: string, federation = /^extend schema @lin
   } catch (e) {
     return [(e as Error).message];
   }
+}
+
+/** The names the document's federation @link gives federation directives (federation.ts `federationPrintNames`). */
+function linkNames(sdl: string): Map<string, string> | undefined {
+  let ast: DocumentNode;
+  try {
+    ast = parse(sdl);
+  } catch {
+    return undefined;
+  }
+  for (const def of ast.definitions) {
+    if (def.kind !== 'SchemaExtension') continue;
+    for (const d of def.directives ?? []) {
+      if (d.name.value !== 'link') continue;
+      const names = federationPrintNames([{ name: 'link', args: (d.arguments ?? []).map((a) => [a.name.value, valueFromASTUntyped(a.value) as JsonValue]) }]);
+      if (names !== undefined) return names;
+    }
+  }
+  return undefined;
 }
 
 /**

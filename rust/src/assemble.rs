@@ -30,7 +30,8 @@ use crate::ir::{
     SchemaDef, SchemaLink, UnionTypeDef,
 };
 use crate::lower::{fail, Lowering};
-use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef, FEDERATION_DIRECTIVES, FEDERATION_URL};
+use crate::federation::{federation_url, first_federation_url, minor_of_url, minor_of_version, DEFAULT_FEDERATION_MINOR, FEDERATION_SPEC};
+use crate::lower_directives::{DraftDirectiveDef, DraftSchemaDef};
 use crate::json::{Str, Value};
 use crate::normalize::attr;
 use crate::naming::{is_valid_name, NameRegistry};
@@ -47,6 +48,7 @@ type Res<T> = Result<T, ConversionError>;
 const OPERATION_TYPE: &str = "OPERATION_TYPE";
 
 pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Res<Document> {
+    let minor = federation_minor(lw)?;
     let order = preorder(&lw.slots, &lw.units);
     name_slots(lw, &order)?;
     // Naming read the last nodes (titles): the trees are freed before the definitions
@@ -78,6 +80,9 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     // A schema extension is printed as given: it carries its own @link, if any.
     let linked = !used.is_empty() && lw.options.federation_link && lw.schema_extension.is_none();
     let one_of = (linked || links_federation(lw.schema_extension.as_ref())) && needs_one_of_definition(&lw.slots, &order, &directive_defs);
+    // Record 0075: under a federation @link (generated or the schema extension's) the later federation
+    // directives print where their attributes do, as the SDL reader orders them.
+    let federated = linked || links_federation(lw.schema_extension.as_ref());
     for d in directive_defs {
         definitions.push(Definition::directive(DirectiveDef {
             name: d.name,
@@ -113,7 +118,7 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
             description: slot.description.take(),
         };
         if let Some(slot) = lw.slots.get(id) {
-            definitions.push(slot_definition(slot, placed, &lw.slots, &mut scalars));
+            definitions.push(slot_definition(slot, placed, &lw.slots, &mut scalars, federated));
         }
     }
     for name in scalars.names {
@@ -131,8 +136,8 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     if linked {
         let used = &lw.directives.federation_used;
         doc.link = Some(SchemaLink {
-            url: FEDERATION_URL.to_string(),
-            imports: FEDERATION_DIRECTIVES.iter().filter(|d| used.contains(**d)).map(|d| format!("@{d}")).collect(),
+            url: federation_url(minor),
+            imports: FEDERATION_SPEC.iter().filter(|d| used.contains(d.name)).map(|d| format!("@{}", d.name)).collect(),
         });
     }
     Ok(doc)
@@ -150,15 +155,35 @@ fn needs_one_of_definition(slots: &Slots, order: &[SlotId], directive_defs: &[Dr
     order.iter().filter_map(|&id| slots.get(id)).any(|s| s.kind == SlotKind::Input && s.directives.iter().any(|d| d.name == "oneOf"))
 }
 
-const FEDERATION_URL_PREFIX: &str = "https://specs.apollo.dev/federation/";
-
 /// Whether a schema extension, printed as given, applies `@link` to an Apollo Federation URL.
-fn links_federation(ext: Option<&DraftSchemaDef>) -> bool {
-    ext.is_some_and(|ext| {
-        ext.directives.iter().any(|d| {
-            d.name == "link" && d.args.iter().any(|(name, url)| name == "url" && url.as_str().is_some_and(|u| u.starts_with(FEDERATION_URL_PREFIX)))
-        })
-    })
+pub fn links_federation(ext: Option<&DraftSchemaDef>) -> bool {
+    ext.is_some_and(|ext| first_federation_url(&ext.directives).is_some())
+}
+
+/// Record 0074: the Federation 2 minor version of the document: the one its schema
+/// extension's `@link` names, else the option `federationVersion` (or its root
+/// override), else the lowest that has every directive and argument the document
+/// applies, and never less than 2.3. A directive or argument that needs a later
+/// version than a version given is FEDERATION_VERSION at its first use.
+fn federation_minor(lw: &Lowering) -> Res<u32> {
+    let needs = lw.directives.version_needs.iter().filter(|n| !n.pending);
+    let link_url = lw.schema_extension.as_ref().and_then(|ext| first_federation_url(&ext.directives));
+    let given = match link_url {
+        Some(url) => minor_of_url(url),
+        None => lw.options.federation_version.as_deref().and_then(minor_of_version),
+    };
+    let Some(given) = given else {
+        return Ok(needs.map(|n| n.minor).fold(DEFAULT_FEDERATION_MINOR, u32::max));
+    };
+    if let Some(late) = needs.clone().find(|n| n.minor > given) {
+        let by = if link_url.is_some() { "the @link of x-graphql-schema-extension names" } else { "federationVersion is" };
+        return Err(fail(
+            codes::FEDERATION_VERSION,
+            format!("{} needs federation v2.{}; {by} v2.{given}", late.what, late.minor),
+            &late.loc,
+        ));
+    }
+    Ok(given)
 }
 
 /// Record 0028: each operation type must be an object type of the schema.
@@ -355,9 +380,9 @@ struct Placed {
 }
 
 /// Record 0028, canonical form rule 5: directives that an attribute can say come first.
-fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut DeclaredScalars) -> Definition {
+fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut DeclaredScalars, linked: bool) -> Definition {
     let Placed { fields, values, description } = placed;
-    let canonical = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives);
+    let canonical = canonical_type_directives(slot.kind == SlotKind::Scalar, &slot.directives, linked);
     let directives = match &slot.directive_order {
         Some(names) => order_by_names(canonical, names),
         None => canonical,
@@ -376,7 +401,7 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
             description,
             interfaces: names(&slot.interfaces),
             directives,
-            fields: fields.into_iter().map(|f| field(f, slots, scalars)).collect(),
+            fields: fields.into_iter().map(|f| field(f, slots, scalars, linked)).collect(),
             extension: slot.extension,
         }),
         SlotKind::Union => Definition::union(UnionTypeDef {
@@ -400,7 +425,7 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
 }
 
 /// `f` as the document holds it. Its argument types are met before its own type.
-fn field(f: DraftField, slots: &Slots, scalars: &mut DeclaredScalars) -> FieldDef {
+fn field(f: DraftField, slots: &Slots, scalars: &mut DeclaredScalars, linked: bool) -> FieldDef {
     let extras = f.extras.map(|e| *e).unwrap_or_default();
     let args = extras.args.iter().map(|a| input_value(a, slots, scalars)).collect();
     scalars.meet(&f.type_);
@@ -408,8 +433,8 @@ fn field(f: DraftField, slots: &Slots, scalars: &mut DeclaredScalars) -> FieldDe
         args,
         type_: render_type(&f.type_, slots),
         directives: match &extras.directive_order {
-            Some(names) => order_by_names(canonical_field_directives(extras.directives), names),
-            None => canonical_field_directives(extras.directives),
+            Some(names) => order_by_names(canonical_field_directives(extras.directives, linked), names),
+            None => canonical_field_directives(extras.directives, linked),
         },
         name: f.name,
         description: f.description,

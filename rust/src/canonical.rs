@@ -1,7 +1,8 @@
 //! Rule 5 of the canonical form (record 0028), the twin of js/src/canonical.ts:
 //! on a type and on a field, the directives that an attribute can say come
 //! first, in the order the forward direction prints attributes; the rest keep
-//! their order. Both printers' inputs pass through here: `sdl_read` (SDL -> IR)
+//! their order; record 0076: unless `x-graphql-directive-order` says another
+//! order. Both printers' inputs pass through here: `sdl_read` (SDL -> IR)
 //! and `assemble` (forward), and `reverse` splits directives the same way to
 //! write the attributes.
 
@@ -70,22 +71,111 @@ fn one_string(d: &AppliedDirective, name: &str, arg: &str) -> bool {
     d.name == name && args_are(d, &[arg]) && arg_is_string(d, 0)
 }
 
-/// Whether a directive fits an attribute.
-pub type Fits = fn(&AppliedDirective) -> bool;
+/// `Number.isInteger`.
+fn is_int(v: &Value) -> bool {
+    v.as_f64().is_some_and(|x| x.is_finite() && x.fract() == 0.0)
+}
 
-/// The field attributes a directive can stand for, in the order the forward
-/// direction prints them, with the test of fit.
-pub const FIELD_ATTRIBUTE_DIRECTIVES: [(&str, Fits); 5] = [
-    ("x-graphql-federation-external", |d| no_args(d, "external")),
-    ("x-graphql-federation-requires", |d| one_string(d, "requires", "fields")),
-    ("x-graphql-federation-provides", |d| one_string(d, "provides", "fields")),
-    ("x-graphql-federation-shareable", |d| no_args(d, "shareable")),
-    ("x-graphql-federation-override-from", |d| one_string(d, "override", "from")),
+fn is_strings(v: &Value) -> bool {
+    v.as_array().is_some_and(|items| items.iter().all(Value::is_string))
+}
+
+fn one_int(d: &AppliedDirective, name: &str, arg: &str) -> bool {
+    d.name == name && args_are(d, &[arg]) && d.args.first().is_some_and(|(_, v)| is_int(v))
+}
+
+/// `@requiresScopes(scopes: [["a"]])`, `@policy(policies: ...)`: a list of lists of strings.
+fn string_lists(d: &AppliedDirective, name: &str, arg: &str) -> bool {
+    d.name == name
+        && args_are(d, &[arg])
+        && d.args.first().and_then(|(_, v)| v.as_array()).is_some_and(|items| items.iter().all(is_strings))
+}
+
+/// `@override(from: "...")`, and under a federation link `@override(from: "...", label: "...")`.
+fn is_override(d: &AppliedDirective, linked: bool) -> bool {
+    if d.name != "override" {
+        return false;
+    }
+    if args_are(d, &["from"]) {
+        return arg_is_string(d, 0);
+    }
+    linked && args_are(d, &["from", "label"]) && arg_is_string(d, 0) && arg_is_string(d, 1)
+}
+
+/// The arguments of `@listSize`, in the order the attribute prints them, with the JSON each takes.
+type ValueTest = fn(&Value) -> bool;
+
+const LIST_SIZE_ARGS: [(&str, ValueTest); 4] = [
+    ("assumedSize", is_int),
+    ("slicingArguments", is_strings),
+    ("sizedFields", is_strings),
+    ("requireOneSlicingArgument", Value::is_boolean),
 ];
 
-pub fn is_shareable_attribute(d: &AppliedDirective) -> bool {
-    no_args(d, "shareable")
+fn is_list_size(d: &AppliedDirective) -> bool {
+    if d.name != "listSize" {
+        return false;
+    }
+    let mut next = 0;
+    for (name, value) in &d.args {
+        while next < LIST_SIZE_ARGS.len() && LIST_SIZE_ARGS[next].0 != name {
+            next += 1;
+        }
+        if next == LIST_SIZE_ARGS.len() || !(LIST_SIZE_ARGS[next].1)(value) {
+            return false;
+        }
+        next += 1;
+    }
+    true
 }
+
+/// Whether a directive fits an attribute (`linked`: the document links federation).
+pub type Fits = fn(&AppliedDirective, bool) -> bool;
+
+/// An attribute that says a directive: its name, whether it fits, whether it says
+/// every fitting directive (a list: keys, tags, contexts) or the first, and whether
+/// it is read only under a federation `@link` (record 0075: the later attributes;
+/// without a link a directive of that name is the document's own).
+pub struct DirectiveAttribute {
+    pub attribute: &'static str,
+    pub fits: Fits,
+    pub many: bool,
+    pub linked_only: bool,
+}
+
+const fn a(attribute: &'static str, fits: Fits, many: bool, linked_only: bool) -> DirectiveAttribute {
+    DirectiveAttribute { attribute, fits, many, linked_only }
+}
+
+/// On a type, in the order the forward direction prints them (records 0011, 0075).
+pub const TYPE_ATTRIBUTE_DIRECTIVES: [DirectiveAttribute; 10] = [
+    a("x-graphql-federation-keys", |d, _| is_key_attribute(d), true, false),
+    a("x-graphql-federation-shareable", |d, _| no_args(d, "shareable"), false, false),
+    a("x-graphql-federation-interface-object", |d, _| no_args(d, "interfaceObject"), false, true),
+    a("x-graphql-federation-inaccessible", |d, _| no_args(d, "inaccessible"), false, true),
+    a("x-graphql-federation-tags", |d, _| one_string(d, "tag", "name"), true, true),
+    a("x-graphql-federation-authenticated", |d, _| no_args(d, "authenticated"), false, true),
+    a("x-graphql-federation-requires-scopes", |d, _| string_lists(d, "requiresScopes", "scopes"), false, true),
+    a("x-graphql-federation-policy", |d, _| string_lists(d, "policy", "policies"), false, true),
+    a("x-graphql-federation-context", |d, _| one_string(d, "context", "name"), true, true),
+    a("x-graphql-federation-cost", |d, _| one_int(d, "cost", "weight"), false, true),
+];
+
+/// On a field, in the order the forward direction prints them (records 0011, 0075).
+pub const FIELD_ATTRIBUTE_DIRECTIVES: [DirectiveAttribute; 12] = [
+    a("x-graphql-federation-external", |d, _| no_args(d, "external"), false, false),
+    a("x-graphql-federation-requires", |d, _| one_string(d, "requires", "fields"), false, false),
+    a("x-graphql-federation-provides", |d, _| one_string(d, "provides", "fields"), false, false),
+    a("x-graphql-federation-shareable", |d, _| no_args(d, "shareable"), false, false),
+    a("x-graphql-federation-override-from", is_override, false, false),
+    a("x-graphql-federation-inaccessible", |d, _| no_args(d, "inaccessible"), false, true),
+    a("x-graphql-federation-tags", |d, _| one_string(d, "tag", "name"), true, true),
+    a("x-graphql-federation-authenticated", |d, _| no_args(d, "authenticated"), false, true),
+    a("x-graphql-federation-requires-scopes", |d, _| string_lists(d, "requiresScopes", "scopes"), false, true),
+    a("x-graphql-federation-policy", |d, _| string_lists(d, "policy", "policies"), false, true),
+    a("x-graphql-federation-cost", |d, _| one_int(d, "cost", "weight"), false, true),
+    a("x-graphql-federation-list-size", |d, _| is_list_size(d), false, true),
+];
 
 /// `@specifiedBy(url: "<absolute URI>")` on a scalar: `x-graphql-scalar.specifiedByURL`.
 pub fn is_specified_by_attribute(d: &AppliedDirective) -> bool {
@@ -94,104 +184,97 @@ pub fn is_specified_by_attribute(d: &AppliedDirective) -> bool {
         && d.args.first().and_then(|(_, v)| v.as_str()).is_some_and(is_uri)
 }
 
+/// Directives split by the attributes that say them: (attribute, its directives) in
+/// attribute order, then the rest.
 #[derive(Debug, Clone, Default)]
-pub struct TypeDirectiveSplit {
+pub struct DirectiveSplit {
     pub specified_by: Option<AppliedDirective>,
-    pub keys: Vec<AppliedDirective>,
-    pub shareable: Option<AppliedDirective>,
+    pub attributes: Vec<(&'static str, Vec<AppliedDirective>)>,
     pub rest: Vec<AppliedDirective>,
 }
 
-/// The directives of a type, split the way the forward direction prints them:
-/// on a scalar (`is_scalar`) the first fitting `@specifiedBy`, then every
-/// fitting `@key`, the first `@shareable`, then the rest in their order.
-pub fn split_type_directives(is_scalar: bool, directives: &[AppliedDirective]) -> TypeDirectiveSplit {
-    let mut out = TypeDirectiveSplit::default();
+/// The split, moving the directives (every field of a conversion passes here).
+fn split(table: &[DirectiveAttribute], directives: Vec<AppliedDirective>, linked: bool, scalar: bool) -> DirectiveSplit {
+    let mut found: Vec<Vec<AppliedDirective>> = Vec::new();
+    let mut out = DirectiveSplit::default();
     for d in directives {
-        if is_scalar && out.specified_by.is_none() && is_specified_by_attribute(d) {
-            out.specified_by = Some(d.clone());
-        } else if is_key_attribute(d) {
-            out.keys.push(d.clone());
-        } else if out.shareable.is_none() && is_shareable_attribute(d) {
-            out.shareable = Some(d.clone());
-        } else {
-            out.rest.push(d.clone());
+        if scalar && out.specified_by.is_none() && is_specified_by_attribute(&d) {
+            out.specified_by = Some(d);
+            continue;
+        }
+        let hit = table.iter().enumerate().position(|(i, t)| {
+            (linked || !t.linked_only) && (t.many || found.get(i).is_none_or(|l| l.is_empty())) && (t.fits)(&d, linked)
+        });
+        match hit {
+            Some(i) => {
+                if found.len() < table.len() {
+                    found.resize_with(table.len(), Vec::new);
+                }
+                found[i].push(d);
+            }
+            None => out.rest.push(d),
+        }
+    }
+    for (t, list) in table.iter().zip(found) {
+        if !list.is_empty() {
+            out.attributes.push((t.attribute, list));
         }
     }
     out
 }
 
-#[derive(Debug, Clone, Default)]
-pub struct FieldDirectiveSplit {
-    /// (attribute, directive), in attribute order.
-    pub attributes: Vec<(&'static str, AppliedDirective)>,
-    pub rest: Vec<AppliedDirective>,
+/// The directives of a type, split the way the forward direction prints them: on a
+/// scalar (`is_scalar`) the first fitting `@specifiedBy`, then the attributes'
+/// directives in attribute order (every fitting `@key`, the first `@shareable`,
+/// ...), then the rest in their order. `linked`: the document links federation
+/// (record 0075).
+pub fn split_type_directives(is_scalar: bool, directives: &[AppliedDirective], linked: bool) -> DirectiveSplit {
+    split(&TYPE_ATTRIBUTE_DIRECTIVES, directives.to_vec(), linked, is_scalar)
 }
 
-/// A field's directives: the first fitting one per federation attribute (in attribute order), then the rest.
-pub fn split_field_directives(directives: &[AppliedDirective]) -> FieldDirectiveSplit {
-    let mut found: [Option<&AppliedDirective>; 5] = [None; 5];
-    let mut rest = Vec::new();
-    for d in directives {
-        match field_attribute_of(d, |i| found[i].is_some()) {
-            Some(i) => found[i] = Some(d),
-            None => rest.push(d.clone()),
-        }
+/// A field's directives: the fitting ones per federation attribute (in attribute order), then the rest.
+pub fn split_field_directives(directives: &[AppliedDirective], linked: bool) -> DirectiveSplit {
+    split(&FIELD_ATTRIBUTE_DIRECTIVES, directives.to_vec(), linked, false)
+}
+
+fn joined(s: DirectiveSplit, capacity: usize) -> Vec<AppliedDirective> {
+    let mut out = Vec::with_capacity(capacity);
+    out.extend(s.specified_by);
+    for (_, list) in s.attributes {
+        out.extend(list);
     }
-    let attributes = FIELD_ATTRIBUTE_DIRECTIVES
-        .iter()
-        .zip(found)
-        .filter_map(|((attr, _), d)| d.map(|d| (*attr, d.clone())))
-        .collect();
-    FieldDirectiveSplit { attributes, rest }
+    out.extend(s.rest);
+    out
 }
 
 /// A type's directives in canonical order.
-pub fn canonical_type_directives(is_scalar: bool, directives: &[AppliedDirective]) -> Vec<AppliedDirective> {
-    let t = split_type_directives(is_scalar, directives);
-    let mut out = Vec::with_capacity(directives.len());
-    out.extend(t.specified_by);
-    out.extend(t.keys);
-    out.extend(t.shareable);
-    out.extend(t.rest);
-    out
-}
-
-/// The index in `FIELD_ATTRIBUTE_DIRECTIVES` of the first attribute not yet
-/// `taken` that `d` fits.
-fn field_attribute_of(d: &AppliedDirective, taken: impl Fn(usize) -> bool) -> Option<usize> {
-    FIELD_ATTRIBUTE_DIRECTIVES.iter().enumerate().position(|(i, (_, fits))| !taken(i) && fits(d))
+pub fn canonical_type_directives(is_scalar: bool, directives: &[AppliedDirective], linked: bool) -> Vec<AppliedDirective> {
+    if directives.len() < 2 {
+        return directives.to_vec();
+    }
+    joined(split(&TYPE_ATTRIBUTE_DIRECTIVES, directives.to_vec(), linked, is_scalar), directives.len())
 }
 
 /// A field's (or input field's) directives in canonical order: the order of
 /// `split_field_directives`, by moving them rather than cloning (every field of
 /// a conversion passes here).
-pub fn canonical_field_directives(directives: Vec<AppliedDirective>) -> Vec<AppliedDirective> {
+pub fn canonical_field_directives(directives: Vec<AppliedDirective>, linked: bool) -> Vec<AppliedDirective> {
     if directives.len() < 2 {
         return directives;
     }
-    let mut found: [Option<AppliedDirective>; 5] = Default::default();
-    let mut rest = Vec::new();
-    for d in directives {
-        let hit = field_attribute_of(&d, |i| found[i].is_some());
-        match hit.and_then(|i| found.get_mut(i)) {
-            Some(slot) => *slot = Some(d),
-            None => rest.push(d),
-        }
-    }
-    let mut out: Vec<AppliedDirective> = found.into_iter().flatten().collect();
-    out.extend(rest);
-    out
+    let n = directives.len();
+    joined(split(&FIELD_ATTRIBUTE_DIRECTIVES, directives, linked, false), n)
 }
 
 /// Puts a type definition's directives, and its fields' directives, in the
 /// order of the canonical form (in place): rule 5 as record 0076 amends it,
 /// their own order when `x-graphql-directive-order` can say it (`kept_order`),
-/// else attribute directives first. Directive definitions are left as they are.
-pub fn canonical_directive_order(def: &mut Definition) {
+/// else attribute directives first. `linked`: the document links federation
+/// (record 0075). Directive definitions are left as they are.
+pub fn canonical_directive_order(def: &mut Definition, linked: bool) {
     let types = |list: &mut Vec<AppliedDirective>, is_scalar: bool| {
         if list.len() > 1 {
-            let canonical = canonical_type_directives(is_scalar, list);
+            let canonical = canonical_type_directives(is_scalar, list, linked);
             kept_order(list, canonical);
         }
     };
@@ -200,7 +283,7 @@ pub fn canonical_directive_order(def: &mut Definition) {
             types(&mut d.directives, false);
             for f in &mut d.fields {
                 if f.directives.len() > 1 {
-                    let canonical = canonical_field_directives(f.directives.clone());
+                    let canonical = canonical_field_directives(f.directives.clone(), linked);
                     kept_order(&mut f.directives, canonical);
                 }
             }
@@ -248,48 +331,56 @@ pub fn arg_value(d: &AppliedDirective, i: usize) -> Value {
     d.args.get(i).map_or(Value::Null, |(_, v)| v.clone())
 }
 
-/// Where the JSON Schema that reverse writes gives each of a type's directives, in
-/// their order: `x-graphql-scalar/specifiedByURL`, `x-graphql-federation-keys/<i>`,
-/// `x-graphql-federation-shareable` or `x-graphql-type-directives/<i>` (the split of
-/// `split_type_directives`, by index). Read to place a problem the forward direction
-/// finds in such a schema back on the SDL directive (sdl_subgraph.rs).
-pub fn type_directive_places(is_scalar: bool, directives: &[AppliedDirective]) -> Vec<String> {
-    let mut out = Vec::with_capacity(directives.len());
-    let (mut keys, mut rest) = (0, 0);
-    let (mut specified_by, mut shareable) = (false, false);
-    for d in directives {
-        if is_scalar && !specified_by && is_specified_by_attribute(d) {
-            specified_by = true;
-            out.push("x-graphql-scalar/specifiedByURL".to_string());
-        } else if is_key_attribute(d) {
-            out.push(format!("x-graphql-federation-keys/{keys}"));
-            keys += 1;
-        } else if !shareable && is_shareable_attribute(d) {
-            shareable = true;
-            out.push("x-graphql-federation-shareable".to_string());
-        } else {
-            out.push(format!("x-graphql-type-directives/{rest}"));
-            rest += 1;
-        }
-    }
-    out
-}
-
-/// `type_directive_places` for a field's directives: a federation attribute, or `x-graphql-field-directives/<i>`.
-pub fn field_directive_places(directives: &[AppliedDirective]) -> Vec<String> {
-    let mut found = [false; 5];
-    let mut rest = 0;
+/// Where the JSON Schema that reverse writes gives each of an element's directives, in
+/// their order (the split of `split`, by index): `x-graphql-scalar/specifiedByURL`, an
+/// attribute (`x-graphql-federation-shareable`), an entry of a list attribute
+/// (`x-graphql-federation-keys/<i>`), or `<rest>/<i>`. Read to place a problem the
+/// forward direction finds in such a schema back on the SDL directive (sdl_subgraph.rs).
+fn directive_places(
+    table: &[DirectiveAttribute],
+    directives: &[AppliedDirective],
+    linked: bool,
+    is_scalar: bool,
+    rest: &str,
+) -> Vec<String> {
+    let mut counts = vec![0usize; table.len()];
+    let mut others = 0;
+    let mut specified_by = false;
     directives
         .iter()
-        .map(|d| match field_attribute_of(d, |i| found[i]) {
-            Some(i) => {
-                found[i] = true;
-                FIELD_ATTRIBUTE_DIRECTIVES[i].0.to_string()
+        .map(|d| {
+            if is_scalar && !specified_by && is_specified_by_attribute(d) {
+                specified_by = true;
+                return "x-graphql-scalar/specifiedByURL".to_string();
             }
-            None => {
-                rest += 1;
-                format!("x-graphql-field-directives/{}", rest - 1)
+            let hit = table
+                .iter()
+                .enumerate()
+                .position(|(i, t)| (linked || !t.linked_only) && (t.many || counts[i] == 0) && (t.fits)(d, linked));
+            match hit {
+                Some(i) => {
+                    counts[i] += 1;
+                    if table[i].many {
+                        format!("{}/{}", table[i].attribute, counts[i] - 1)
+                    } else {
+                        table[i].attribute.to_string()
+                    }
+                }
+                None => {
+                    others += 1;
+                    format!("{rest}/{}", others - 1)
+                }
             }
         })
         .collect()
+}
+
+/// `directive_places` for a type's directives.
+pub fn type_directive_places(is_scalar: bool, directives: &[AppliedDirective], linked: bool) -> Vec<String> {
+    directive_places(&TYPE_ATTRIBUTE_DIRECTIVES, directives, linked, is_scalar, "x-graphql-type-directives")
+}
+
+/// `directive_places` for a field's directives.
+pub fn field_directive_places(directives: &[AppliedDirective], linked: bool) -> Vec<String> {
+    directive_places(&FIELD_ATTRIBUTE_DIRECTIVES, directives, linked, false, "x-graphql-field-directives")
 }

@@ -236,6 +236,7 @@ fn run_rewritten(
     lw.run()?;
     lw.release_caches();
     let mut warnings = std::mem::take(&mut lw.warnings);
+    lw.directives.settle_federation(crate::assemble::links_federation(lw.schema_extension.as_ref()))?;
     let directive_defs = lw.directives.definitions(&mut warnings);
     lw.warnings = warnings;
     let doc = assemble(&mut lw, directive_defs)?;

@@ -1,12 +1,12 @@
 //! directive_args: the arguments of applied directives, checked against the
 //! definitions they are applied under (records 0031, 0065; mirrors
 //! js/src/directive-args.ts), so that an applied directive with an argument its
-//! definition lacks (`@override(label:)`, which needs federation v2.7 while
-//! x-graphql links v2.3), without a required one, or with a value that does not
+//! definition lacks, without a required one, or with a value that does not
 //! coerce to the argument's type is an error and not invalid SDL.
 //!
-//! The built-in and federation v2.3 definitions are those of the GraphQL spec
-//! and of `schemas/federation-v2.3.graphql`; their argument names are checked
+//! The built-in and federation definitions are those of the GraphQL spec and of
+//! federation.rs (every version's arguments; a later one than the linked version
+//! is FEDERATION_VERSION, record 0074); their argument names are checked
 //! while lowering (`known_argument_problem`). Every applied directive,
 //! built-in, declared (`x-graphql-directive-definitions`) or inferred, is then
 //! checked once the types have their names (`check_applied_arguments`, from
@@ -17,6 +17,7 @@ use std::sync::OnceLock;
 use foldhash::{HashMap, HashMapExt};
 
 use crate::default_values::fits;
+use crate::federation::{FEDERATION_SPEC, FEDERATION_STRING_SCALARS};
 use crate::errors::{codes, ConversionError};
 use crate::json::{Str, Value};
 use crate::loc::Loc;
@@ -35,17 +36,6 @@ const KNOWN_ARGS: &[(&str, &[(&str, &str)])] = &[
     ("oneOf", &[]),
     ("include", &[("if", "Boolean!")]),
     ("skip", &[("if", "Boolean!")]),
-    ("key", &[("fields", "federation__FieldSet!"), ("resolvable", "Boolean")]),
-    ("requires", &[("fields", "federation__FieldSet!")]),
-    ("provides", &[("fields", "federation__FieldSet!")]),
-    ("external", &[("reason", "String")]),
-    ("tag", &[("name", "String!")]),
-    ("extends", &[]),
-    ("shareable", &[]),
-    ("inaccessible", &[]),
-    ("override", &[("from", "String!")]),
-    ("composeDirective", &[("name", "String!")]),
-    ("interfaceObject", &[]),
     ("link", &[("url", "String!"), ("as", "String"), ("import", "[link__Import]"), ("for", "link__Purpose")]),
 ];
 
@@ -59,7 +49,6 @@ struct Param {
     shown: Option<&'static str>,
 }
 
-const FIELD_SET: &str = "federation__FieldSet";
 
 /// A directive applied by a list attribute, recorded while lowering for
 /// `check_applied_arguments` (its arguments are copied: assemble frees the trees).
@@ -75,19 +64,29 @@ pub struct DirectiveUse {
 fn known_params(name: &str) -> Option<&'static [Param]> {
     static PARAMS: OnceLock<Vec<(&'static str, Vec<Param>)>> = OnceLock::new();
     let all = PARAMS.get_or_init(|| {
-        KNOWN_ARGS
+        // Every argument of every federation version: one that came later than the linked
+        // version is FEDERATION_VERSION, checked in assemble (record 0074). A default
+        // (`= true`) is dropped.
+        let federation = FEDERATION_SPEC
             .iter()
+            .map(|d| (d.name, d.args.iter().map(|(n, t, _)| (*n, t.split(" = ").next().unwrap_or(t))).collect::<Vec<_>>()));
+        let builtin = KNOWN_ARGS.iter().map(|(name, args)| (*name, args.to_vec()));
+        builtin
+            .take(5)
+            .chain(federation)
+            .chain(KNOWN_ARGS.iter().skip(5).map(|(name, args)| (*name, args.to_vec())))
             .map(|(name, args)| {
                 let params = args
                     .iter()
                     .filter_map(|(arg, text)| {
-                        let type_ = parse_type_expr(&text.replace(FIELD_SET, "String"))?;
+                        let scalar = FEDERATION_STRING_SCALARS.iter().find(|s| text.contains(**s));
+                        let type_ = parse_type_expr(&scalar.map_or_else(|| text.to_string(), |s| text.replace(s, "String")))?;
                         let required = type_.is_non_null();
-                        let shown = text.contains(FIELD_SET).then_some(*text);
+                        let shown = scalar.map(|_| *text);
                         Some(Param { name: (*arg).to_string(), type_, required, shown })
                     })
                     .collect();
-                (*name, params)
+                (name, params)
             })
             .collect()
     });
@@ -112,9 +111,6 @@ fn argument_problem<'a>(name: &str, params: &[Param], arg_names: impl Iterator<I
 /// The problem with the argument names of an applied built-in or federation directive, if any.
 pub fn known_argument_problem(name: &str, arg_names: &[&str]) -> Option<String> {
     let params = known_params(name)?;
-    if name == "override" && arg_names.contains(&"label") {
-        return Some("directive @override has no argument label (label needs federation v2.7; x-graphql links v2.3)".to_string());
-    }
     argument_problem(name, params, arg_names.iter().copied())
 }
 

@@ -292,6 +292,8 @@ pub mod codes {
     // federation field sets (record 0073; KEY_FIELD_SKIPPED: validate only)
     pub const FIELD_SET: &str = "FIELD_SET";
     pub const KEY_FIELD_SKIPPED: &str = "KEY_FIELD_SKIPPED";
+    // a federation directive or argument later than the linked version (record 0074)
+    pub const FEDERATION_VERSION: &str = "FEDERATION_VERSION";
     // references
     pub const REF_UNRESOLVED: &str = "REF_UNRESOLVED";
     pub const REF_REMOTE: &str = "REF_REMOTE";
@@ -340,6 +342,7 @@ pub mod codes {
         JSON_FIELDS,
         FIELD_SET,
         KEY_FIELD_SKIPPED,
+        FEDERATION_VERSION,
         REF_UNRESOLVED,
         REF_REMOTE,
         REF_OUTSIDE,

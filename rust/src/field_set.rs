@@ -14,7 +14,7 @@ use crate::loc::{loc_key, Loc};
 use crate::lower::{fail, Lowering};
 use crate::normalize::{attr, flag};
 use crate::slots::{DraftField, SlotId, SlotKind};
-use crate::type_expr::{render_type, Base};
+use crate::type_expr::{render_type, Base, Wrapper};
 
 type Res<T> = Result<T, ConversionError>;
 
@@ -106,7 +106,23 @@ pub fn has_selection(set: &[Selection], i: usize) -> bool {
 
 /// The directives this module checks: where one is applied, lowering keeps where
 /// each directive of the element was given.
-pub const FIELD_SET_DIRECTIVES: [&str; 5] = ["key", "requires", "provides", "external", "shareable"];
+pub const FIELD_SET_DIRECTIVES: [&str; 11] = [
+    "key",
+    "requires",
+    "provides",
+    "external",
+    "shareable",
+    // record 0075: federation's other rules (`type_rules`, `field_rules`)
+    "interfaceObject",
+    "authenticated",
+    "requiresScopes",
+    "policy",
+    "cost",
+    "listSize",
+];
+
+/// Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`).
+const AUTHORIZATION: [&str; 3] = ["authenticated", "requiresScopes", "policy"];
 
 /// Which directives of a place: an inline object's schema is both a field and a type,
 /// so its field directives and its type directives share a place and need the kind too.
@@ -235,6 +251,7 @@ impl<'a> FieldSetCheck<'a> {
                 if d.name == "key" && self.is_federation("key") {
                     self.field_set(Use::Key, d, id, None, &type_locs[i], id)?;
                 }
+                self.type_rules(id, d, &type_locs[i])?;
             }
             for (index, field) in slot.fields.iter().enumerate() {
                 let directives = field.directives();
@@ -255,7 +272,109 @@ impl<'a> FieldSetCheck<'a> {
         self.unused_externals()
     }
 
+    /// Whether a directive is federation's in the rules of record 0075: not declared by the
+    /// document, and (for a later name) the document is federated.
+    fn is_federations(&self, name: &str) -> bool {
+        self.is_federation(name) && self.lw.directives.federation_used.contains(name)
+    }
+
+    fn is_interface_object(&self, id: SlotId) -> bool {
+        self.lw.slots[id].directives.iter().any(|x| x.name == "interfaceObject") && self.is_federation("interfaceObject")
+    }
+
+    /// Record 0075: federation's rules for the later directives on a type
+    /// (`validateNoAuthenticationOnInterfaces`, `validateInterfaceObjectsAreOnEntities`).
+    fn type_rules(&self, id: SlotId, d: &AppliedDirective, loc: &Loc) -> Res<()> {
+        if !self.is_federations(&d.name) {
+            return Ok(());
+        }
+        let slot = &self.lw.slots[id];
+        let interface = slot.kind == SlotKind::Interface;
+        if AUTHORIZATION.contains(&d.name.as_str()) && (interface || self.is_interface_object(id)) {
+            let what = if interface { "the interface" } else { "the interface object" };
+            let message = format!(
+                "directive @{} cannot be applied to {what} {}: federation refuses @authenticated, @requiresScopes and @policy on interfaces, their fields and interface objects",
+                d.name, slot.name
+            );
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        if d.name == "interfaceObject" && !slot.directives.iter().any(|x| x.name == "key") {
+            let message = format!(
+                "directive @interfaceObject cannot be applied to {}: it has no @key, and federation applies @interfaceObject to entity types only",
+                slot.name
+            );
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        Ok(())
+    }
+
+    /// Record 0075: federation's rules for the later directives on a field
+    /// (`validateCostNotAppliedToInterface`, the `@listSize` rules).
+    fn field_rules(&self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
+        if !self.is_federations(&d.name) {
+            return Ok(());
+        }
+        let slot = &self.lw.slots[id];
+        let field = self.field(id, index);
+        let where_ = format!("{}.{}", slot.name, field.name);
+        let interface = slot.kind == SlotKind::Interface;
+        if (AUTHORIZATION.contains(&d.name.as_str()) && (interface || self.is_interface_object(id))) || (d.name == "cost" && interface) {
+            let what = if interface { "an interface" } else { "an interface object" };
+            let message = format!("directive @{} cannot be applied to a field of {what} ({where_})", d.name);
+            return Err(fail(codes::FIELD_SET, message, loc));
+        }
+        if d.name != "listSize" {
+            return Ok(());
+        }
+        let arg = |name: &str| d.args.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        let sized: &[Value] = match arg("sizedFields") {
+            Some(Value::Array(items)) => items,
+            _ => &[],
+        };
+        let err = |message: String| Err(fail(codes::FIELD_SET, message, loc));
+        if sized.is_empty() && !is_list_type(&field.type_) {
+            let type_ = render_type(&field.type_, &self.lw.slots);
+            return err(format!("directive @listSize cannot be applied to {where_}: its type {type_} is not a list"));
+        }
+        if arg("assumedSize").and_then(Value::as_f64).is_some_and(|x| x < 0.0) {
+            return err(format!("@listSize on {where_}: the assumed size cannot be negative"));
+        }
+        if let Some(Value::Array(slicing)) = arg("slicingArguments") {
+            for name in slicing {
+                let name = name.as_str().unwrap_or_default();
+                match field.args().iter().find(|a| a.name.as_str() == name) {
+                    None => return err(format!("@listSize on {where_}: the slicing argument \"{name}\" is not an argument of the field")),
+                    Some(a) if !is_int_type(&a.type_) => {
+                        return err(format!("@listSize on {where_}: the slicing argument {} must be Int or Int!", a.name));
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        if sized.is_empty() {
+            return Ok(());
+        }
+        let Some(target) = self.slot_of(field).filter(|&t| is_composite(self.lw.slots[t].kind)) else {
+            let type_ = render_type(&field.type_, &self.lw.slots);
+            return err(format!("@listSize on {where_}: sized fields need an object, interface or union type, not {type_}"));
+        };
+        let target = &self.lw.slots[target];
+        for name in sized {
+            let name = name.as_str().unwrap_or_default();
+            let found = if target.kind == SlotKind::Union { None } else { target.fields.iter().find(|f| f.name.as_str() == name) };
+            match found {
+                None => return err(format!("@listSize on {where_}: {} has no field \"{name}\"", target.name)),
+                Some(f) if !is_list_type(&f.type_) => {
+                    return err(format!("@listSize on {where_}: the sized field {}.{} is not a list", target.name, f.name));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(())
+    }
+
     fn field_directive(&mut self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
+        self.field_rules(id, index, d, loc)?;
         if d.name == "shareable" && self.lw.slots[id].kind == SlotKind::Interface && self.is_federation("shareable") {
             let name = &self.field(id, index).name;
             let message = format!("directive @shareable cannot be applied to a field of an interface ({}.{name})", self.name(id));
@@ -610,6 +729,10 @@ pub fn type_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
     if flag(node, "x-graphql-federation-shareable") {
         out.push(loc.child(&["x-graphql-federation-shareable"]));
     }
+    if flag(node, "x-graphql-federation-interface-object") {
+        out.push(loc.child(&["x-graphql-federation-interface-object"]));
+    }
+    common_locs(node, loc, true, &mut out);
     list_locs(attr(node, "x-graphql-type-directives"), loc, "x-graphql-type-directives", &mut out);
     if out.len() == count {
         out
@@ -634,13 +757,64 @@ pub fn field_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
         out.push(loc.child(&["x-graphql-federation-shareable"]));
     }
     if matches!(attr(node, "x-graphql-federation-override-from"), Some(Value::String(_))) {
-        out.push(loc.child(&["x-graphql-federation-override-from"]));
+        let labelled = matches!(attr(node, "x-graphql-federation-override-label"), Some(Value::String(_)));
+        out.push(loc.child(&[if labelled { "x-graphql-federation-override-label" } else { "x-graphql-federation-override-from" }]));
     }
+    common_locs(node, loc, false, &mut out);
     list_locs(attr(node, "x-graphql-field-directives"), loc, "x-graphql-field-directives", &mut out);
     if out.len() == count {
         out
     } else {
         vec![loc.clone(); count]
+    }
+}
+
+/// `[T]` or `[T]!`.
+fn is_list_type(t: &crate::type_expr::TypeExpr) -> bool {
+    let w = &t.wrappers;
+    match w.last() {
+        Some(Wrapper::List) => true,
+        Some(Wrapper::NonNull) => w.len() >= 2 && w.get(w.len() - 2) == Some(&Wrapper::List),
+        None => false,
+    }
+}
+
+/// `Int` or `Int!`.
+fn is_int_type(t: &crate::type_expr::TypeExpr) -> bool {
+    matches!(&t.base, Base::Name(n) if n == "Int") && (t.wrappers.is_empty() || t.wrappers[..] == [Wrapper::NonNull])
+}
+
+/// The places of lower_directives `common_attributes`' directives, in its order.
+fn common_locs(node: &Value, loc: &Loc, type_: bool, out: &mut Vec<Loc>) {
+    if flag(node, "x-graphql-federation-inaccessible") {
+        out.push(loc.child(&["x-graphql-federation-inaccessible"]));
+    }
+    let each_string = |attribute: &str, out: &mut Vec<Loc>| {
+        if let Some(Value::Array(items)) = attr(node, attribute) {
+            for (i, item) in items.iter().enumerate() {
+                if item.is_string() {
+                    out.push(loc.child(&[attribute.to_string(), i.to_string()]));
+                }
+            }
+        }
+    };
+    each_string("x-graphql-federation-tags", out);
+    if flag(node, "x-graphql-federation-authenticated") {
+        out.push(loc.child(&["x-graphql-federation-authenticated"]));
+    }
+    for attribute in ["x-graphql-federation-requires-scopes", "x-graphql-federation-policy"] {
+        if matches!(attr(node, attribute), Some(Value::Array(_))) {
+            out.push(loc.child(&[attribute]));
+        }
+    }
+    if type_ {
+        each_string("x-graphql-federation-context", out);
+    }
+    if matches!(attr(node, "x-graphql-federation-cost"), Some(Value::Number(_))) {
+        out.push(loc.child(&["x-graphql-federation-cost"]));
+    }
+    if !type_ && matches!(attr(node, "x-graphql-federation-list-size"), Some(Value::Object(_))) {
+        out.push(loc.child(&["x-graphql-federation-list-size"]));
     }
 }
 

@@ -26,6 +26,7 @@ pub mod lower_types;
 pub mod json_reasons;
 pub mod lower_directives;
 pub mod directive_args;
+pub mod federation;
 pub mod assemble;
 mod interfaces;
 pub mod default_values;

@@ -176,6 +176,10 @@ impl Lowering {
         let root = main.root.get();
         self.directives.declare(root, &root_loc)?;
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
+        if let Some(ext) = &self.schema_extension {
+            self.directives.use_link_names(&ext.directives);
+        }
+        self.directives.root_link_off = attr(root, "x-graphql-federation-link") == Some(&Value::Bool(false));
         let extension_directives: Vec<String> =
             self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
         self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;

@@ -29,64 +29,64 @@ use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_L
 
 type Res<T> = Result<T, ConversionError>;
 
-/// Federation v2.3 directives, in the order the `@link` import lists them.
-pub const FEDERATION_DIRECTIVES: [&str; 11] = [
-    "key",
-    "requires",
-    "provides",
-    "external",
-    "tag",
-    "extends",
-    "shareable",
-    "inaccessible",
-    "override",
-    "composeDirective",
-    "interfaceObject",
-];
-pub const FEDERATION_URL: &str = "https://specs.apollo.dev/federation/v2.3";
+pub use crate::federation::is_classic_federation_directive;
+use crate::federation::{federation_directive, federation_print_names, is_later_federation_directive, version_need};
 
 /// `@shareable` twice on one type or field: the message of both directions (sdl_own_rules.rs too).
 pub const SHAREABLE_TWICE: &str =
     "directive @shareable is not repeatable on one type or field (federation allows it once per declaration)";
 
-const FIELD_AND_TYPE_LOCATIONS: &[&str] = &[
-    "FIELD_DEFINITION",
-    "OBJECT",
-    "INTERFACE",
-    "UNION",
-    "ARGUMENT_DEFINITION",
-    "SCALAR",
-    "ENUM",
-    "ENUM_VALUE",
-    "INPUT_OBJECT",
-    "INPUT_FIELD_DEFINITION",
-];
-
-/// Where built-in and federation directives may stand (GraphQL spec 2021-11,
-/// federation v2.3): (name, locations, repeatable).
+/// Where built-in directives may stand (GraphQL spec 2021-11): (name, locations, repeatable).
+/// Federation's are in federation.rs.
 const KNOWN_DIRECTIVES: &[(&str, &[&str], bool)] = &[
     ("deprecated", &["FIELD_DEFINITION", "ARGUMENT_DEFINITION", "INPUT_FIELD_DEFINITION", "ENUM_VALUE"], false),
     ("specifiedBy", &["SCALAR"], false),
     ("oneOf", &["INPUT_OBJECT"], false),
     ("include", &["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"], false),
     ("skip", &["FIELD", "FRAGMENT_SPREAD", "INLINE_FRAGMENT"], false),
-    ("key", &["OBJECT", "INTERFACE"], true),
-    ("requires", &["FIELD_DEFINITION"], false),
-    ("provides", &["FIELD_DEFINITION"], false),
-    ("external", &["OBJECT", "FIELD_DEFINITION"], false),
-    ("tag", FIELD_AND_TYPE_LOCATIONS, true),
-    ("extends", &["OBJECT", "INTERFACE"], false),
-    ("shareable", &["OBJECT", "FIELD_DEFINITION"], true),
-    ("inaccessible", FIELD_AND_TYPE_LOCATIONS, false),
-    ("override", &["FIELD_DEFINITION"], false),
-    ("composeDirective", &["SCHEMA"], true),
-    ("interfaceObject", &["OBJECT"], false),
     ("link", &["SCHEMA"], true),
 ];
 
 fn known_directive(name: &str) -> Option<(&'static [&'static str], bool)> {
+    if let Some(d) = federation_directive(name) {
+        return Some((d.locations, d.repeatable));
+    }
     KNOWN_DIRECTIVES.iter().find(|(n, _, _)| *n == name).map(|(_, locations, repeatable)| (*locations, *repeatable))
 }
+
+/// A generic entry of a later federation name, settled once the whole document is read (record 0075).
+#[derive(Debug, Clone)]
+struct PendingUse {
+    name: String,
+    args: Vec<(String, Value)>,
+    location: String,
+    repeated: bool,
+    loc: Loc,
+}
+
+/// A federation directive applied, and the minor version it needs (record 0074).
+#[derive(Debug, Clone)]
+pub struct VersionNeed {
+    pub minor: u32,
+    pub what: String,
+    pub loc: Loc,
+    /// A generic entry of a later federation name: counts only when the document is federated.
+    pub pending: bool,
+}
+
+/// The field attributes of `common_attributes`: most fields have none, and skip it.
+const FEDERATION_FIELD_ATTRIBUTES: [&str; 7] = [
+    "x-graphql-federation-inaccessible",
+    "x-graphql-federation-tags",
+    "x-graphql-federation-authenticated",
+    "x-graphql-federation-requires-scopes",
+    "x-graphql-federation-policy",
+    "x-graphql-federation-cost",
+    "x-graphql-federation-list-size",
+];
+
+/// The arguments of `@listSize`, in the order they print.
+const LIST_SIZE_ARGS: [&str; 4] = ["assumedSize", "slicingArguments", "sizedFields", "requireOneSlicingArgument"];
 
 /// `__DirectiveLocation` order, used for inferred definitions.
 pub const DIRECTIVE_LOCATIONS: [&str; 19] = [
@@ -160,6 +160,14 @@ pub struct FieldDirectives {
     pub federation_used: HashSet<String>,
     /// Every directive a list attribute applies, for `check_applied_arguments` (record 0065).
     pub uses: Vec<DirectiveUse>,
+    /// Federation directives that need a version after 2.0, in the order they were met (record 0074).
+    pub version_needs: Vec<VersionNeed>,
+    /// Generic entries of later federation names (record 0075).
+    pending: Vec<PendingUse>,
+    /// The names the schema extension's federation `@link` gives directives: (the link's, federation's).
+    link_names: Vec<(String, String)>,
+    /// The root says `x-graphql-federation-link: false`: a federated document without a link (record 0075).
+    pub root_link_off: bool,
     /// By `field_set_loc_key` of a type or field that has a directive field_set.rs checks:
     /// where each of its directives was given, for the errors of that check.
     pub field_set_locs: HashMap<String, Vec<Loc>>,
@@ -332,6 +340,10 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-shareable") {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
+        if flag(node, "x-graphql-federation-interface-object") {
+            out.push(self.later("interfaceObject", Vec::new(), location, &at("x-graphql-federation-interface-object"))?);
+        }
+        self.common_attributes(node, location, loc, &mut out, true)?;
         // As in for_field: nothing more to build without an x-graphql-type-directives list.
         let list = attr(node, "x-graphql-type-directives");
         if !list.is_some_and(Value::is_array) {
@@ -389,9 +401,29 @@ impl FieldDirectives {
         if flag(node, "x-graphql-federation-shareable") {
             out.push(self.federation("shareable", Vec::new(), location, &at("x-graphql-federation-shareable"))?);
         }
+        let label = match attr(node, "x-graphql-federation-override-label") {
+            Some(Value::String(label)) => Some(label.clone()),
+            _ => None,
+        };
         if let Some(Value::String(from)) = attr(node, "x-graphql-federation-override-from") {
-            let args = vec![("from".to_string(), Value::String(from.clone()))];
-            out.push(self.federation("override", args, location, &at("x-graphql-federation-override-from"))?);
+            let mut args = vec![("from".to_string(), Value::String(from.clone()))];
+            let attribute = match &label {
+                Some(label) => {
+                    args.push(("label".to_string(), Value::String(label.clone())));
+                    "x-graphql-federation-override-label"
+                }
+                None => "x-graphql-federation-override-from",
+            };
+            out.push(self.federation("override", args, location, &at(attribute))?);
+        } else if label.is_some() {
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                "x-graphql-federation-override-label needs x-graphql-federation-override-from",
+                &at("x-graphql-federation-override-label"),
+            ));
+        }
+        if FEDERATION_FIELD_ATTRIBUTES.iter().any(|a| attr(node, a).is_some()) {
+            self.common_attributes(node, location, loc, &mut out, false)?;
         }
         // Most fields have no directives: no loc, no list of names for them (`applied`
         // returns nothing for anything but an array).
@@ -403,6 +435,96 @@ impl FieldDirectives {
         }
         self.keep_field_set_locs(node, loc, &out, LocKind::Field, field_directive_locs);
         Ok(out)
+    }
+
+    /// The attributes of the later federation directives (record 0075) that a type
+    /// and a field share, in this order: `@inaccessible`, `@tag`s, `@authenticated`,
+    /// `@requiresScopes`, `@policy`, then on a type `@context`s, then `@cost`, and on
+    /// a field `@listSize`.
+    fn common_attributes(&mut self, node: &Value, location: &str, loc: &Loc, out: &mut Vec<AppliedDirective>, type_: bool) -> Res<()> {
+        let at = |attribute: &str| child(loc, &[attribute]);
+        if flag(node, "x-graphql-federation-inaccessible") {
+            out.push(self.later("inaccessible", Vec::new(), location, &at("x-graphql-federation-inaccessible"))?);
+        }
+        if let Some(Value::Array(tags)) = attr(node, "x-graphql-federation-tags") {
+            for (i, tag) in tags.iter().enumerate() {
+                if let Value::String(tag) = tag {
+                    let args = vec![("name".to_string(), Value::String(tag.clone()))];
+                    out.push(self.later("tag", args, location, &child(loc, &["x-graphql-federation-tags", &i.to_string()]))?);
+                }
+            }
+        }
+        if flag(node, "x-graphql-federation-authenticated") {
+            out.push(self.later("authenticated", Vec::new(), location, &at("x-graphql-federation-authenticated"))?);
+        }
+        if let Some(scopes @ Value::Array(_)) = attr(node, "x-graphql-federation-requires-scopes") {
+            let args = vec![("scopes".to_string(), scopes.clone())];
+            out.push(self.later("requiresScopes", args, location, &at("x-graphql-federation-requires-scopes"))?);
+        }
+        if let Some(policies @ Value::Array(_)) = attr(node, "x-graphql-federation-policy") {
+            let args = vec![("policies".to_string(), policies.clone())];
+            out.push(self.later("policy", args, location, &at("x-graphql-federation-policy"))?);
+        }
+        if let (true, Some(Value::Array(contexts))) = (type_, attr(node, "x-graphql-federation-context")) {
+            for (i, name) in contexts.iter().enumerate() {
+                if let Value::String(name) = name {
+                    let args = vec![("name".to_string(), Value::String(name.clone()))];
+                    out.push(self.later("context", args, location, &child(loc, &["x-graphql-federation-context", &i.to_string()]))?);
+                }
+            }
+        }
+        if let Some(cost @ Value::Number(_)) = attr(node, "x-graphql-federation-cost") {
+            let args = vec![("weight".to_string(), cost.clone())];
+            out.push(self.later("cost", args, location, &at("x-graphql-federation-cost"))?);
+        }
+        if let (false, Some(list_size @ Value::Object(_))) = (type_, attr(node, "x-graphql-federation-list-size")) {
+            let args: Vec<(String, Value)> =
+                LIST_SIZE_ARGS.iter().filter_map(|k| attr(list_size, k).map(|v| ((*k).to_string(), v.clone()))).collect();
+            out.push(self.later("listSize", args, location, &at("x-graphql-federation-list-size"))?);
+        }
+        Ok(())
+    }
+
+    /// Record 0075: a directive list names federation's directives by federation's
+    /// names; the names the schema extension's `@link` gives them (`pk` for an import
+    /// `{name: "@key", as: "@pk"}`, `federation__shareable`) are refused in the lists,
+    /// since the printer gives every federation directive the link's name.
+    pub fn use_link_names(&mut self, directives: &[AppliedDirective]) {
+        for (name, printed) in federation_print_names(directives).unwrap_or_default() {
+            self.link_names.push((printed, name));
+        }
+    }
+
+    /// Record 0075: once every directive is read, a generic entry of a later
+    /// federation name (`{"name": "authenticated"}`) in a federated document (one
+    /// that applies any federation directive, whose schema extension links
+    /// federation, or whose root says `x-graphql-federation-link: false`, as the
+    /// reverse direction writes for a document that applies federation directives
+    /// without a link) is federation's directive: checked against its definition and
+    /// imported, not inferred. In any other document it stays the document's own.
+    pub fn settle_federation(&mut self, extension_links_federation: bool) -> Res<()> {
+        if self.federation_used.is_empty() && !extension_links_federation && !self.root_link_off {
+            return Ok(());
+        }
+        for p in std::mem::take(&mut self.pending) {
+            self.check_placement(&p.name, &p.location, p.repeated, &p.loc)?;
+            if let Some(problem) = known_argument_problem(&p.name, &p.args.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()) {
+                return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &p.loc));
+            }
+            self.inferred.shift_remove(&p.name);
+            self.federation_used.insert(p.name);
+        }
+        for need in &mut self.version_needs {
+            need.pending = false;
+        }
+        Ok(())
+    }
+
+    fn need_version(&mut self, name: &str, args: &[(String, Value)], loc: &Loc, pending: bool) {
+        let (minor, what) = version_need(name, args.iter().map(|(n, _)| n.as_str()));
+        if minor > 0 {
+            self.version_needs.push(VersionNeed { minor, what, loc: loc.clone(), pending });
+        }
     }
 
     /// `x-graphql-field-arguments`; an input field cannot have arguments (D10).
@@ -472,6 +594,20 @@ impl FieldDirectives {
         Ok(out)
     }
 
+    /// A directive of one of record 0075's attributes: federation's, so a document that
+    /// declares a directive of that name itself cannot use the attribute (its definition
+    /// would stand beside federation's import).
+    fn later(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
+        if self.declared_names.contains(name) {
+            return Err(fail(
+                codes::ATTRIBUTE_SCOPE,
+                format!("the attribute applies federation's @{name}, and x-graphql-directive-definitions declares a @{name} of its own"),
+                loc,
+            ));
+        }
+        self.federation(name, args, location, loc)
+    }
+
     fn federation(
         &mut self,
         name: &str,
@@ -481,6 +617,7 @@ impl FieldDirectives {
     ) -> Res<AppliedDirective> {
         self.check_placement(name, location, false, loc)?;
         self.federation_used.insert(name.to_string());
+        self.need_version(name, &args, loc, false);
         Ok(AppliedDirective { name: name.to_string(), args })
     }
 
@@ -537,6 +674,15 @@ impl FieldDirectives {
                     ))
                 }
             };
+            if let Some((_, federation_name)) = self.link_names.iter().find(|(printed, _)| *printed == name) {
+                if !self.declared_names.contains(&name) {
+                    return Err(fail(
+                        codes::ATTRIBUTE_SCOPE,
+                        format!("write @{federation_name}: the output names it @{name}, as the @link of x-graphql-schema-extension does"),
+                        &at,
+                    ));
+                }
+            }
             let mut args: Vec<(String, Value)> = Vec::new();
             if let Some(Value::Object(args_value)) = attr(entry, "args") {
                 for (arg_name, value) in args_value {
@@ -553,11 +699,23 @@ impl FieldDirectives {
                 }
             }
             let repeated = seen_here.contains(&name);
-            self.check_placement(&name, location, repeated, &at)?;
-            if !self.declared_names.contains(&name) {
-                let arg_names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
-                if let Some(problem) = known_argument_problem(&name, &arg_names) {
-                    return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &at));
+            if is_later_federation_directive(&name) && !self.declared_names.contains(&name) {
+                // Federation's or the document's own: known once the whole document is read.
+                self.pending.push(PendingUse {
+                    name: name.clone(),
+                    args: args.clone(),
+                    location: location.to_string(),
+                    repeated,
+                    loc: at.clone(),
+                });
+                self.need_version(&name, &args, &at, true);
+            } else {
+                self.check_placement(&name, location, repeated, &at)?;
+                if !self.declared_names.contains(&name) {
+                    let arg_names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
+                    if let Some(problem) = known_argument_problem(&name, &arg_names) {
+                        return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &at));
+                    }
                 }
             }
             for (arg_name, value) in &args {
@@ -574,11 +732,14 @@ impl FieldDirectives {
     }
 
     fn record(&mut self, name: &str, args: &[(String, Value)], location: &str, repeated: bool, loc: &Loc) -> Res<()> {
-        if FEDERATION_DIRECTIVES.contains(&name) {
+        if is_classic_federation_directive(name) {
             self.federation_used.insert(name.to_string());
+            if !self.declared_names.contains(name) {
+                self.need_version(name, args, loc, false);
+            }
             return Ok(());
         }
-        if known_directive(name).is_some() || self.declared_names.contains(name) {
+        if (known_directive(name).is_some() && !is_later_federation_directive(name)) || self.declared_names.contains(name) {
             return Ok(());
         }
         let inf = self.inferred.entry(name.to_string()).or_insert_with(|| Inference {

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::json::{Map, Value};
 
 use crate::errors::{codes, ConversionError};
+use crate::federation::federation_versions;
 use crate::json_print::json_string;
 use crate::text::format_number;
 
@@ -75,6 +76,9 @@ pub struct ConverterOptions {
     /// Prepend `extend schema @link(...)` when federation directives are used.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub federation_link: Option<bool>,
+    /// The Federation 2 version the generated `@link` names (`"2.0"` to `"2.14"`); default: the lowest the document needs, at least 2.3 (record 0074).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub federation_version: Option<String>,
     /// Folder that file `$ref`s may not leave (and, without `input_dir`, resolve against).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base_dir: Option<String>,
@@ -109,6 +113,7 @@ pub struct ResolvedOptions {
     pub validate: bool,
     pub strict: bool,
     pub federation_link: bool,
+    pub federation_version: Option<String>,
     pub base_dir: Option<String>,
     pub input_dir: Option<String>,
     pub file_name: Option<String>,
@@ -132,6 +137,7 @@ impl Default for ResolvedOptions {
             validate: false,
             strict: false,
             federation_link: true,
+            federation_version: None,
             base_dir: None,
             input_dir: None,
             file_name: None,
@@ -143,7 +149,7 @@ impl Default for ResolvedOptions {
 }
 
 /// The option names in the order of `OPTION_CHECKS`.
-const OPTION_NAMES: [&str; 15] = [
+const OPTION_NAMES: [&str; 16] = [
     "descriptionBlockThreshold",
     "emitEmptyTypes",
     "inlineObjectThreshold",
@@ -153,6 +159,7 @@ const OPTION_NAMES: [&str; 15] = [
     "validate",
     "strict",
     "federationLink",
+    "federationVersion",
     "baseDir",
     "inputDir",
     "fileName",
@@ -179,6 +186,10 @@ fn check_option(option: &str, value: &Value) -> Option<String> {
         "unresolvedRefs" => one_of(&["error", "json"]),
         "refNaming" => one_of(&["basename", "file_and_path", "hash"]),
         "typeNameSanitizer" => one_of(&["pascal"]),
+        "federationVersion" => {
+            let versions = federation_versions();
+            one_of(&versions.iter().map(String::as_str).collect::<Vec<_>>())
+        }
         "fieldNameSanitizer" => one_of(&["camel"]),
         "baseDir" | "inputDir" | "fileName" => string(),
         "formatScalars" => match value {
@@ -212,6 +223,7 @@ impl ResolvedOptions {
             "validate" => self.validate = value.as_bool().unwrap_or(self.validate),
             "strict" => self.strict = value.as_bool().unwrap_or(self.strict),
             "federationLink" => self.federation_link = value.as_bool().unwrap_or(self.federation_link),
+            "federationVersion" => self.federation_version = value.as_str().map(str::to_string),
             "refNaming" => {
                 if let Some(r) = value.as_str().and_then(RefNaming::parse) {
                     self.ref_naming = r;
@@ -260,6 +272,7 @@ impl ConverterOptions {
             boolean(self.validate),
             boolean(self.strict),
             boolean(self.federation_link),
+            string(&self.federation_version),
             string(&self.base_dir),
             string(&self.input_dir),
             string(&self.file_name),
@@ -307,6 +320,7 @@ impl ConverterOptions {
                 "validate" => out.validate = v.as_bool(),
                 "strict" => out.strict = v.as_bool(),
                 "federationLink" => out.federation_link = v.as_bool(),
+                "federationVersion" => out.federation_version = v.as_str().map(str::to_string),
                 "baseDir" => out.base_dir = v.as_str().map(str::to_string),
                 "inputDir" => out.input_dir = v.as_str().map(str::to_string),
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
@@ -328,13 +342,14 @@ fn invalid(key: &str, problem: &str, value: &Value) -> ConversionError {
 }
 
 /// Root-level attributes that override an option for one document.
-pub const ROOT_OVERRIDES: [(&str, &str); 6] = [
+pub const ROOT_OVERRIDES: [(&str, &str); 7] = [
     ("x-graphql-description-block-threshold", "descriptionBlockThreshold"),
     ("x-graphql-emit-empty-types", "emitEmptyTypes"),
     ("x-graphql-inline-object-threshold", "inlineObjectThreshold"),
     ("x-graphql-ref-naming", "refNaming"),
     ("x-graphql-federation-link", "federationLink"),
     ("x-graphql-unresolved-refs", "unresolvedRefs"),
+    ("x-graphql-federation-version", "federationVersion"),
 ];
 
 /// Checks converter options. (Unknown keys cannot occur in the typed struct;

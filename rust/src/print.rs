@@ -11,10 +11,13 @@ use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, FieldDef, InputValueDef, ObjectKind,
     ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef,
 };
+use crate::federation::federation_print_names;
 use crate::text::{format_number, push_description, push_string};
 
 pub fn print_document(doc: &Document, description_block_threshold: f64) -> String {
-    let p = Printer { threshold: threshold_of(description_block_threshold) };
+    // Record 0075: federation directives print under the names the document's federation @link gives them.
+    let names = doc.schema_extension.as_ref().and_then(|ext| federation_print_names(&ext.directives)).unwrap_or_default();
+    let p = Printer { threshold: threshold_of(description_block_threshold), names };
     // One buffer for the whole document: each piece is pushed where it is printed
     // (a string per definition, field and description, joined, cost 40% of printing).
     let mut out = String::new();
@@ -62,6 +65,8 @@ fn threshold_of(x: f64) -> usize {
 
 struct Printer {
     threshold: usize,
+    /// (federation's name, the link's name) of each federation directive the link renames.
+    names: Vec<(String, String)>,
 }
 
 impl Printer {
@@ -79,7 +84,7 @@ impl Printer {
     fn schema(&self, out: &mut String, keyword: &str, def: &SchemaDef) {
         self.description(out, def.description.as_deref(), "");
         out.push_str(keyword);
-        push_directives(out, &def.directives);
+        push_directives(out, &self.names, &def.directives);
         if !def.operations.is_empty() {
             out.push_str(" {\n");
             for (op, type_) in &def.operations {
@@ -124,7 +129,7 @@ impl Printer {
             out.push_str(if i == 0 { " implements " } else { " & " });
             out.push_str(interface);
         }
-        push_directives(out, &def.directives);
+        push_directives(out, &self.names, &def.directives);
         out.push_str(" {\n");
         for f in &def.fields {
             self.field(out, f);
@@ -138,7 +143,7 @@ impl Printer {
         out.push_str(": ");
         out.push_str(&f.type_);
         push_default(out, f.default_value.as_ref());
-        push_directives(out, &f.directives);
+        push_directives(out, &self.names, &f.directives);
         out.push('\n');
     }
 
@@ -153,7 +158,7 @@ impl Printer {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                push_input_value(out, a);
+                push_input_value(out, &self.names, a);
             }
             out.push(')');
             return;
@@ -163,7 +168,7 @@ impl Printer {
         for a in args {
             self.description(out, a.description.as_deref(), &inner);
             out.push_str(&inner);
-            push_input_value(out, a);
+            push_input_value(out, &self.names, a);
             out.push('\n');
         }
         out.push_str(indent);
@@ -172,7 +177,7 @@ impl Printer {
 
     fn union_type(&self, out: &mut String, def: &UnionTypeDef) {
         self.head(out, def.description.as_deref(), "", "union ", &def.name);
-        push_directives(out, &def.directives);
+        push_directives(out, &self.names, &def.directives);
         out.push_str(" = ");
         push_joined(out, &def.members, " | ");
         out.push('\n');
@@ -180,11 +185,11 @@ impl Printer {
 
     fn enum_type(&self, out: &mut String, def: &EnumTypeDef) {
         self.head(out, def.description.as_deref(), "", "enum ", &def.name);
-        push_directives(out, &def.directives);
+        push_directives(out, &self.names, &def.directives);
         out.push_str(" {\n");
         for v in &def.values {
             self.head(out, v.description.as_deref(), "  ", "", &v.name);
-            push_directives(out, &v.directives);
+            push_directives(out, &self.names, &v.directives);
             out.push('\n');
         }
         out.push_str("}\n");
@@ -192,7 +197,7 @@ impl Printer {
 
     fn scalar_type(&self, out: &mut String, def: &ScalarTypeDef) {
         self.head(out, def.description.as_deref(), "", "scalar ", &def.name);
-        push_directives(out, &def.directives);
+        push_directives(out, &self.names, &def.directives);
         out.push('\n');
     }
 
@@ -217,12 +222,12 @@ fn push_joined<S: AsRef<str>>(out: &mut String, items: &[S], separator: &str) {
     }
 }
 
-fn push_input_value(out: &mut String, a: &InputValueDef) {
+fn push_input_value(out: &mut String, names: &[(String, String)], a: &InputValueDef) {
     out.push_str(&a.name);
     out.push_str(": ");
     out.push_str(&a.type_);
     push_default(out, a.default_value.as_ref());
-    push_directives(out, &a.directives);
+    push_directives(out, names, &a.directives);
 }
 
 fn push_default(out: &mut String, value: Option<&Value>) {
@@ -232,10 +237,10 @@ fn push_default(out: &mut String, value: Option<&Value>) {
     }
 }
 
-fn push_directives(out: &mut String, directives: &[AppliedDirective]) {
+fn push_directives(out: &mut String, names: &[(String, String)], directives: &[AppliedDirective]) {
     for d in directives {
         out.push_str(" @");
-        out.push_str(&d.name);
+        out.push_str(names.iter().find(|(n, _)| *n == d.name).map_or(d.name.as_str(), |(_, printed)| printed.as_str()));
         if !d.args.is_empty() {
             out.push('(');
             for (i, (name, value)) in d.args.iter().enumerate() {

@@ -38,7 +38,7 @@ use crate::ir::{
     ObjectKind, ObjectTypeDef, SchemaDef, UnionTypeDef,
 };
 use crate::json_print::JsonWriter;
-use crate::lower_directives::FEDERATION_DIRECTIVES;
+use crate::federation::{is_classic_federation_directive, is_later_federation_directive, links_federation_in};
 use crate::naming::{to_field_name, to_type_name};
 use crate::sdl_read::{read_sdl_here, with_large_stack};
 use crate::type_expr::{parse_type_expr, Base, TypeExpr, Wrapper};
@@ -93,11 +93,13 @@ pub fn reverse_document(doc: &Document, w: &mut JsonWriter) {
         }
         w.end_object();
     }
+    // Record 0075: the later federation attributes are read only under a federation @link.
+    let linked = doc.schema_extension.as_ref().is_some_and(|ext| links_federation_in(&ext.directives));
     if doc.definitions.iter().any(|def| !is_directive(&def)) {
         w.key("definitions");
         w.begin_object();
         for def in doc.definitions.iter().filter(|def| !is_directive(def)) {
-            type_definition(def, w);
+            type_definition(def, w, linked);
         }
         w.end_object();
     }
@@ -106,7 +108,20 @@ pub fn reverse_document(doc: &Document, w: &mut JsonWriter) {
 
 /// Whether the forward direction would generate an `@link`: a directive of a federation name is applied.
 fn uses_federation(doc: &Document) -> bool {
-    let fed = |list: &[AppliedDirective]| list.iter().any(|d| FEDERATION_DIRECTIVES.contains(&d.name.as_str()));
+    // Record 0075: of a later name, one the document does not define.
+    let defined: Vec<&str> = doc
+        .definitions
+        .iter()
+        .filter_map(|def| match def {
+            Definition::Directive(d) => Some(d.def.name.as_str()),
+            _ => None,
+        })
+        .collect();
+    let fed = |list: &[AppliedDirective]| {
+        list.iter().any(|d| {
+            is_classic_federation_directive(&d.name) || (is_later_federation_directive(&d.name) && !defined.contains(&d.name.as_str()))
+        })
+    };
     let args = |list: &[InputValueDef]| list.iter().any(|a| fed(&a.directives));
     if doc.schema.as_ref().is_some_and(|s| fed(&s.directives)) {
         return true;
@@ -211,7 +226,60 @@ fn arg_value(d: &AppliedDirective, i: usize, w: &mut JsonWriter) {
 // Types
 
 /// `"Name": { ... }` in `definitions`.
-fn type_definition(def: &Definition, w: &mut JsonWriter) {
+/// The attributes of a split (records 0011, 0075), in its order: a list attribute
+/// (`keys`, `tags`, `context`) as the list of its directives' values, a directive
+/// without arguments as `true`, `@listSize` as the object of its arguments,
+/// `@override` as `override-from` (and `override-label`), any other as the value of
+/// its one argument.
+fn write_attributes(attributes: &[(&'static str, Vec<AppliedDirective>)], w: &mut JsonWriter) {
+    for (attribute, list) in attributes {
+        let Some(d) = list.first() else { continue };
+        w.key(attribute);
+        match *attribute {
+            "x-graphql-federation-keys" => {
+                w.begin_array();
+                for k in list {
+                    if k.args.len() == 1 {
+                        arg_value(k, 0, w);
+                    } else {
+                        w.begin_object();
+                        w.key("fields");
+                        arg_value(k, 0, w);
+                        w.key("resolvable");
+                        arg_value(k, 1, w);
+                        w.end_object();
+                    }
+                }
+                w.end_array();
+            }
+            "x-graphql-federation-tags" | "x-graphql-federation-context" => {
+                w.begin_array();
+                for k in list {
+                    arg_value(k, 0, w);
+                }
+                w.end_array();
+            }
+            "x-graphql-federation-list-size" => {
+                w.begin_object();
+                for (name, value) in &d.args {
+                    w.key(name);
+                    w.value(value);
+                }
+                w.end_object();
+            }
+            _ if d.args.is_empty() => w.bool(true),
+            _ => {
+                arg_value(d, 0, w);
+                if *attribute == "x-graphql-federation-override-from" && d.args.len() == 2 {
+                    w.key("x-graphql-federation-override-label");
+                    arg_value(d, 1, w);
+                }
+            }
+        }
+    }
+}
+
+fn type_definition(def: &Definition, w: &mut JsonWriter, linked: bool) {
     let (name, description, directives, is_scalar) = match def {
         Definition::Object(d) => (d.name.as_str(), d.description.as_deref(), &d.directives, false),
         Definition::Union(d) => (d.def.name.as_str(), d.def.description.as_deref(), &d.def.directives, false),
@@ -257,7 +325,7 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
         w.key("x-graphql-union-types");
         strings(&d.def.members, w);
     }
-    let split = split_type_directives(is_scalar, directives);
+    let split = split_type_directives(is_scalar, directives, linked);
     if is_scalar {
         w.key("x-graphql-scalar");
         w.begin_object();
@@ -268,40 +336,20 @@ fn type_definition(def: &Definition, w: &mut JsonWriter) {
         }
         w.end_object();
     }
-    if !split.keys.is_empty() {
-        w.key("x-graphql-federation-keys");
-        w.begin_array();
-        for d in &split.keys {
-            if d.args.len() == 1 {
-                arg_value(d, 0, w);
-            } else {
-                w.begin_object();
-                w.key("fields");
-                arg_value(d, 0, w);
-                w.key("resolvable");
-                arg_value(d, 1, w);
-                w.end_object();
-            }
-        }
-        w.end_array();
-    }
-    if split.shareable.is_some() {
-        w.key("x-graphql-federation-shareable");
-        w.bool(true);
-    }
+    write_attributes(&split.attributes, w);
     if !split.rest.is_empty() {
         w.key("x-graphql-type-directives");
         directive_list(&split.rest, w);
     }
     // Record 0076: an order other than the canonical one, by name.
-    if directives.len() > 1 && canonical_type_directives(is_scalar, directives) != *directives {
+    if directives.len() > 1 && canonical_type_directives(is_scalar, directives, linked) != *directives {
         w.key("x-graphql-directive-order");
         strings(&directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
     }
     match def {
         Definition::Enum(d) => enum_body(&d.def, w),
         Definition::Union(d) => union_body(&d.def, w),
-        Definition::Object(d) => object_body(d, w),
+        Definition::Object(d) => object_body(d, w, linked),
         _ => {}
     }
     w.end_object();
@@ -355,12 +403,12 @@ fn union_body(def: &UnionTypeDef, w: &mut JsonWriter) {
     w.end_array();
 }
 
-fn object_body(def: &ObjectTypeDef, w: &mut JsonWriter) {
+fn object_body(def: &ObjectTypeDef, w: &mut JsonWriter, linked: bool) {
     w.key("properties");
     w.begin_object();
     for f in &def.fields {
         w.key(&f.name);
-        field(f, w);
+        field(f, w, linked);
     }
     w.end_object();
     let required = |f: &&FieldDef| f.type_.ends_with('!');
@@ -388,7 +436,7 @@ fn scalar_type(name: &str) -> Option<&'static str> {
     }
 }
 
-fn field(f: &FieldDef, w: &mut JsonWriter) {
+fn field(f: &FieldDef, w: &mut JsonWriter, linked: bool) {
     w.begin_object();
     if let Some(d) = &f.description {
         w.entry("description", d);
@@ -415,20 +463,13 @@ fn field(f: &FieldDef, w: &mut JsonWriter) {
         w.key("x-graphql-default");
         w.value(v);
     }
-    let split = split_field_directives(&f.directives);
-    for (attribute, d) in &split.attributes {
-        w.key(attribute);
-        if d.args.is_empty() {
-            w.bool(true);
-        } else {
-            arg_value(d, 0, w);
-        }
-    }
+    let split = split_field_directives(&f.directives, linked);
+    write_attributes(&split.attributes, w);
     if !split.rest.is_empty() {
         w.key("x-graphql-field-directives");
         directive_list(&split.rest, w);
     }
-    if f.directives.len() > 1 && canonical_field_directives(f.directives.clone()) != f.directives {
+    if f.directives.len() > 1 && canonical_field_directives(f.directives.clone(), linked) != f.directives {
         w.key("x-graphql-directive-order");
         strings(&f.directives.iter().map(|d| d.name.as_str()).collect::<Vec<_>>(), w);
     }

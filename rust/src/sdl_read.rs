@@ -55,6 +55,7 @@ use apollo_compiler::{Name, Node};
 use crate::json::{Map, Number, Str, Value};
 
 use crate::canonical::canonical_directive_order;
+use crate::federation::{federation_print_names, links_federation_in};
 use crate::stack::with_converter_stack;
 use crate::errors::{codes, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
@@ -81,9 +82,6 @@ pub const MAX_SDL_NESTING: usize = 128;
 /// nesting, 9,000 of list types, depending on the engine), and TypeScript
 /// reports that as GRAPHQL_SYNTAX without a position, as we do past this limit.
 pub const PARSER_RECURSION_LIMIT: usize = 2_000;
-
-/// schemas/federation-v2.3.graphql (the same text js/src/sdl-read.ts reads).
-pub(crate) const FEDERATION_DEFINITIONS: &str = include_str!("../schemas/federation-v2.3.graphql");
 
 /// graphql-js 16 knows `@oneOf` (INPUT_OBJECT); apollo-compiler 1.x does not.
 pub(crate) const ONE_OF_DEFINITION: &str = "directive @oneOf on INPUT_OBJECT\n";
@@ -341,8 +339,15 @@ impl Reader<'_> {
                 }
             }
         }
+        // Record 0075: federation directives under the names the @link gives them are read as federation's.
+        if let Some(names) = schema_extension.as_ref().and_then(|ext| federation_print_names(&ext.directives)) {
+            let back: Vec<(String, String)> = names.into_iter().map(|(name, printed)| (printed, name)).collect();
+            read_federation_names(&back, &mut directive_defs, &mut types, [schema.as_mut(), schema_extension.as_mut()]);
+        }
+        // Record 0075: the later federation directives move to their attributes' places only under a federation @link.
+        let linked = schema_extension.as_ref().is_some_and(|ext| links_federation_in(&ext.directives));
         for def in &mut types {
-            canonical_directive_order(def);
+            canonical_directive_order(def, linked);
         }
         let order: Vec<usize> = (0..types.len()).collect();
         let hoisted = hoist_interfaces_only(&order, |i| match types.get(i) {
@@ -704,4 +709,51 @@ fn map_exact<N, T>(nodes: &[N], mut f: impl FnMut(&N) -> Res<T>) -> Res<Vec<T>> 
         out.push(f(node)?);
     }
     Ok(out)
+}
+
+/// Record 0075: the applied directives of a document whose federation `@link` renames
+/// or namespaces federation directives (`@pk`, `@federation__shareable`), under
+/// federation's names (`@key`, `@shareable`): the attributes and the canonical order
+/// read those; the printer gives them the link's names back. `back`: (printed, federation's).
+fn read_federation_names(
+    back: &[(String, String)],
+    directive_defs: &mut [Definition],
+    types: &mut [Definition],
+    schemas: [Option<&mut SchemaDef>; 2],
+) {
+    let rename = |list: &mut Vec<AppliedDirective>| {
+        for d in list.iter_mut() {
+            if let Some((_, name)) = back.iter().find(|(printed, _)| *printed == d.name) {
+                d.name = name.clone();
+            }
+        }
+    };
+    let args = |list: &mut Vec<InputValueDef>| {
+        for a in list.iter_mut() {
+            rename(&mut a.directives);
+        }
+    };
+    for s in schemas.into_iter().flatten() {
+        rename(&mut s.directives);
+    }
+    for def in directive_defs.iter_mut().chain(types.iter_mut()) {
+        match def {
+            Definition::Directive(d) => args(&mut d.def.args),
+            Definition::Object(d) => {
+                rename(&mut d.directives);
+                for f in &mut d.fields {
+                    rename(&mut f.directives);
+                    args(&mut f.args);
+                }
+            }
+            Definition::Union(d) => rename(&mut d.def.directives),
+            Definition::Enum(d) => {
+                rename(&mut d.def.directives);
+                for v in &mut d.def.values {
+                    rename(&mut v.directives);
+                }
+            }
+            Definition::Scalar(d) => rename(&mut d.def.directives),
+        }
+    }
 }

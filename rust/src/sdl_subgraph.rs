@@ -78,6 +78,8 @@ fn offset_of(reader: &Reader, ast: &ast::Document, pointer: &str) -> Option<usiz
     if parts.len() < 2 || parts.first().map(String::as_str) != Some("definitions") {
         return None;
     }
+    // Which directives reverse wrote as attributes depends on the link (record 0075).
+    let linked = crate::sdl_orphans::links_federation(ast);
     let name = parts.get(1)?;
     // The definition first, then the extensions in document order: the order sdl_read
     // gives the type's directives.
@@ -104,11 +106,11 @@ fn offset_of(reader: &Reader, ast: &ast::Document, pointer: &str) -> Option<usiz
                         return start(a.location());
                     }
                 }
-                let at = directive_at(reader, &f.directives, field_directive_places, rest);
+                let at = directive_at(reader, &f.directives, |list| field_directive_places(list, linked), rest);
                 return at.or(start(f.location()));
             }
             if let Some(f) = input_fields_of_node(node).iter().find(|f| f.name.as_str() == field_name) {
-                let at = directive_at(reader, &f.directives, field_directive_places, rest);
+                let at = directive_at(reader, &f.directives, |list| field_directive_places(list, linked), rest);
                 return at.or(start(f.location()));
             }
         }
@@ -117,7 +119,7 @@ fn offset_of(reader: &Reader, ast: &ast::Document, pointer: &str) -> Option<usiz
     let is_scalar = matches!(first, Ast::ScalarTypeDefinition(_) | Ast::ScalarTypeExtension(_));
     let all: ast::DirectiveList =
         ast::DirectiveList(nodes.iter().filter_map(|n| directives_of_node(n)).flat_map(|l| l.iter().cloned()).collect());
-    directive_at(reader, &all, |list| type_directive_places(is_scalar, list), parts.get(2..).unwrap_or(&[])).or(type_start)
+    directive_at(reader, &all, |list| type_directive_places(is_scalar, list, linked), parts.get(2..).unwrap_or(&[])).or(type_start)
 }
 
 /// The offset of the directive of `list` that the pointer's rest (`x-graphql-federation-keys`,

@@ -79,6 +79,9 @@ Options:
                                      date-time=DateTime (repeatable)
   --no-federation-link               do not prepend `extend schema @link(...)`
                                      for federation directives
+  --federation-version <version>     the Federation 2 version the @link names,
+                                     2.0 to 2.14 (default: the lowest the
+                                     document needs, at least 2.3)
   --strict                           treat warnings as errors
   --validate                         check the input against the draft-07
                                      meta-schema and the attribute catalog first
@@ -128,7 +131,7 @@ const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 18] = [
+const CONVERT_OPTS: [Opt; 19] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -150,6 +153,12 @@ const CONVERT_OPTS: [Opt; 18] = [
         takes: Takes::FormatScalar,
     },
     Opt { short: None, long: "--no-federation-link", flags: "--no-federation-link", takes: Takes::Nothing },
+    Opt {
+        short: None,
+        long: "--federation-version",
+        flags: "--federation-version <version>",
+        takes: Takes::Value,
+    },
     Opt { short: None, long: "--strict", flags: "--strict", takes: Takes::Nothing },
     Opt { short: None, long: "--validate", flags: "--validate", takes: Takes::Nothing },
     Opt {
@@ -192,6 +201,7 @@ pub struct ConvertFlags {
     pub format_scalar: Vec<(String, String)>,
     /// do not prepend `extend schema @link(...)` for federation directives
     pub no_federation_link: bool,
+    pub federation_version: Option<String>,
     /// treat warnings as errors
     pub strict: bool,
     /// check the input against the draft-07 meta-schema and the attribute catalog first
@@ -228,6 +238,7 @@ impl ConvertFlags {
                 .filter_map(|v| v.split_once('=').map(|(f, n)| (f.to_string(), n.to_string())))
                 .collect(),
             no_federation_link: p.has("--no-federation-link"),
+            federation_version: text("--federation-version"),
             strict: p.has("--strict"),
             validate: p.has("--validate"),
             unresolved_refs: text("--unresolved-refs"),

@@ -150,6 +150,9 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     if flags.no_federation_link {
         options.federation_link = Some(false);
     }
+    if let Some(version) = &flags.federation_version {
+        options.federation_version = Some(version.clone());
+    }
     if flags.strict {
         options.strict = Some(true);
     }
