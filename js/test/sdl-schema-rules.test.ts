@@ -223,6 +223,8 @@ describe('schemaRulesHold', () => {
       'directive @tag(name: String!) repeatable on FIELD_DEFINITION | OBJECT type Query { a: Int @tag(name: "x") }',
       'scalar Date @specifiedBy(url: "https://example.com") type Query { d: Date }',
       'type Query { a(x: Int = 1 @deprecated): Int }',
+      // A chain, each interface before the ones implementing it: T fits C, so it fits B and A (record 0071).
+      'interface A { a: A } interface B implements A { a: B b(x: Int): Int } interface C implements B & A { a: C b(x: Int): Int c: Int } type T implements C & B & A { a: T b(x: Int, y: Int): Int c: Int! } type Query { t: T }',
     ];
     for (const text of valid) {
       const doc = sdlValid(text);
@@ -243,6 +245,8 @@ describe('schemaRulesHold', () => {
       'interface I { a(x: Int): Int } type Query implements I { a(x: String): Int }',
       'interface I { a: Int } type Query implements I { a(x: Int!): Int }',
       'interface A { a: Int } interface B implements A { a: Int } type Query implements B { a: Int }',
+      'interface A { a: Int! } interface B implements A { a: Int! } type T implements B & A { a: Int } type Query { t: T }',
+      'interface A { a: Int! } interface B implements A { a: Int } type T implements B & A { a: Int! } type Query { t: T }',
       'type Query { __a: Int }',
       'input I { a: I! } type Query { f(i: I): Int }',
       'type Query { a(x: Int! @deprecated): Int }',

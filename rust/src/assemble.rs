@@ -6,14 +6,12 @@
 //!    types) are looked up and kind-checked; inputs are checked (D10); the
 //!    arguments of applied directives are checked against their definitions,
 //!    with the document's input types and enums (record 0065).
-//! 3. interfaces (D9): transitive interfaces added, missing fields copied;
-//!    then the federation field sets (field_set.rs, record 0073).
+//! 3. interfaces (D9, interfaces.rs): transitive interfaces added, missing
+//!    fields copied, implementations checked, chains at most 1,000 deep (record
+//!    0071); then the federation field sets (field_set.rs, record 0073).
 //! 4. order (D15): directive definitions (with `@oneOf`'s when federation is
 //!    linked, record 0068), types with interfaces hoisted, declared scalars last;
 //!    the federation `@link` when used (D11).
-//!
-//! The recursive helpers of the TypeScript (`complete`, `isSubtype`) run on
-//! explicit stacks or loops here, visiting in the same order.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
