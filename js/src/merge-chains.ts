@@ -26,6 +26,7 @@ import type { Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { LocMap, type Loc, type Target } from './loc';
 import { jsonEqual, type MergedObject, type MergedProperty, type Resolver } from './resolve';
+import { refOf } from './normalize';
 
 /** A schema's merge, kept for the links that merge it after their own properties. */
 export interface ChainMerge {
@@ -49,15 +50,20 @@ export interface WalkRecord {
 
 export type Walk = (node: JsonObject, loc: Loc, warnings: Diagnostic[], record?: WalkRecord) => MergedObject;
 
-/** The next schema of a link: its one `allOf` member (resolved), or undefined. */
+/**
+ * The next schema of a link: its one `allOf` member (resolved), or undefined. A schema
+ * with a `$ref` of its own, or a member with keywords beside its `$ref`, is no link: under
+ * drafts 2019-09 and 2020-12 those are conjunctions (record 0080), which the walk merges.
+ */
 function linkMember(resolver: Resolver, node: JsonObject, loc: Loc): { target: Target; ref: boolean } | undefined {
   const allOf = own(node, 'allOf');
-  if (!Array.isArray(allOf) || allOf.length !== 1) return undefined;
+  if (!Array.isArray(allOf) || allOf.length !== 1 || refOf(node) !== undefined) return undefined;
   const member = allOf[0];
   if (!isObject(member)) return undefined;
   const memberLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, 'allOf', 0) };
-  const ref = own(member, '$ref');
-  if (typeof ref === 'string') return { target: resolver.resolve(ref, memberLoc), ref: true };
+  const ref = refOf(member);
+  if (ref !== undefined && keysOf(member).length !== 1) return undefined;
+  if (ref !== undefined) return { target: resolver.resolve(ref, memberLoc), ref: true };
   return { target: { loc: memberLoc, node: member }, ref: false };
 }
 

@@ -27,7 +27,7 @@ use std::rc::Rc;
 
 use crate::errors::{ConversionError, Diagnostic};
 use crate::json::{Key, Value};
-use crate::normalize::{attr, flag};
+use crate::normalize::{attr, flag, ref_of};
 use crate::resolve::{json_equal, Loc, LocMap, MergedObject, MergedProperty, Resolver, Target};
 
 /// A schema's merge, kept for the links that merge it after their own properties.
@@ -55,14 +55,20 @@ pub struct WalkRecord {
 
 /// The next schema of a link: its one `allOf` member (resolved) and whether it is a
 /// `$ref`, or None.
+/// A schema with a `$ref` of its own, or a member with keywords beside its `$ref`, is no
+/// link: under drafts 2019-09 and 2020-12 those are conjunctions (record 0080), which the
+/// walk merges.
 fn link_member(resolver: &mut Resolver, loc: &Loc) -> Result<Option<(Target, bool)>, ConversionError> {
     let Some(Value::Array(all_of)) = attr(loc.node(), "allOf") else { return Ok(None) };
-    if all_of.len() != 1 {
+    if all_of.len() != 1 || ref_of(loc.node()).is_some() {
         return Ok(None);
     }
     let Some(member) = all_of.first().filter(|m| m.is_object()) else { return Ok(None) };
     let member_loc = loc.child(&["allOf", "0"]);
-    if let Some(Value::String(r)) = attr(member, "$ref") {
+    if let Some(r) = ref_of(member) {
+        if member.as_object().is_some_and(|m| m.len() != 1) {
+            return Ok(None);
+        }
         return Ok(Some((resolver.resolve(r, &member_loc)?, true)));
     }
     Ok(Some((Target { loc: member_loc }, false)))

@@ -112,6 +112,7 @@ Examples:
   x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
   x-graphql convert -i api.schema.json --format-scalar date-time=DateTime
   x-graphql convert -i product.schema.json --no-federation-link
+  x-graphql convert -i product.schema.json --federation-version 2.7
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
