@@ -295,17 +295,20 @@ function slotDefinition(slot: Slot, linked: boolean): Definition {
       const def = head<UnionTypeDef>('union', slot);
       def.directives = directives;
       def.members = slot.members.map((s) => s.name);
+      if (slot.extension) def.extension = true;
       return def;
     }
     case 'enum': {
       const def = head<EnumTypeDef>('enum', slot);
       def.directives = directives;
       def.values = slot.values;
+      if (slot.extension) def.extension = true;
       return def;
     }
     case 'scalar': {
       const def = head<ScalarTypeDef>('scalar', slot);
       def.directives = directives;
+      if (slot.extension) def.extension = true;
       return def;
     }
   }

@@ -62,6 +62,8 @@ export interface UnionTypeDef {
   description?: string;
   directives: readonly AppliedDirective[];
   members: string[];
+  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
+  extension?: true;
 }
 
 export interface EnumValueDef {
@@ -76,6 +78,8 @@ export interface EnumTypeDef {
   description?: string;
   directives: readonly AppliedDirective[];
   values: EnumValueDef[];
+  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
+  extension?: true;
 }
 
 export interface ScalarTypeDef {
@@ -83,6 +87,8 @@ export interface ScalarTypeDef {
   name: string;
   description?: string;
   directives: readonly AppliedDirective[];
+  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
+  extension?: true;
 }
 
 export interface DirectiveDef {

@@ -326,6 +326,7 @@ export class Lowering {
         break;
     }
     slot.directives.push(...typeDirectives);
+    this.checkScalarExtension(slot);
     // On a property's schema it is the field's (an inline object's type keeps the canonical order).
     if (!isPropertyPlace(slot.loc)) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
   }
@@ -359,12 +360,20 @@ export class Lowering {
    * which has no description of its own.
    */
   private extension(slot: Slot): void {
-    if (slot.kind !== 'object' && slot.kind !== 'interface' && slot.kind !== 'input') {
-      const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `x-graphql-extends applies to object, interface and input types only, not to ${KIND_WORDS[slot.kind]}`, at);
-    }
     slot.extension = true;
     slot.description = undefined;
+  }
+
+  /**
+   * An extension must add something (GraphQL): `extend scalar S` without a directive is
+   * a syntax error, so a scalar with `x-graphql-extends` and no directive is
+   * ATTRIBUTE_SCOPE at the attribute (record 0076). Union members and enum values
+   * are always there in the forward direction.
+   */
+  private checkScalarExtension(slot: Slot): void {
+    if (slot.kind !== 'scalar' || !slot.extension || slot.directives.length > 0) return;
+    const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
+    this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-extends on a scalar needs a directive: an extension of a scalar must apply one', at);
   }
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */
@@ -716,10 +725,3 @@ function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean,
 export function where(loc: Loc): { file?: string; pointer: string } {
   return loc.source.file !== undefined ? { file: loc.source.file, pointer: loc.pointer } : { pointer: loc.pointer };
 }
-
-/** A slot's kind in a message. */
-const KIND_WORDS: Record<'union' | 'enum' | 'scalar', string> = {
-  union: 'a union',
-  enum: 'an enum',
-  scalar: 'a scalar',
-};

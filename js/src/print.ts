@@ -114,7 +114,7 @@ export class Printer {
 
   unionType(def: UnionTypeDef): string {
     return (
-      this.description(def.description, '') +
+      (def.extension === true ? 'extend ' : this.description(def.description, '')) +
       `union ${def.name}${printDirectives(def.directives, this.names)} = ${def.members.join(' | ')}\n`
     );
   }
@@ -123,11 +123,11 @@ export class Printer {
     const values = def.values
       .map((v) => `${this.description(v.description, '  ')}  ${v.name}${printDirectives(v.directives, this.names)}\n`)
       .join('');
-    return `${this.description(def.description, '')}enum ${def.name}${printDirectives(def.directives, this.names)} {\n${values}}\n`;
+    return `${def.extension === true ? 'extend ' : this.description(def.description, '')}enum ${def.name}${printDirectives(def.directives, this.names)} {\n${values}}\n`;
   }
 
   scalarType(def: ScalarTypeDef): string {
-    return `${this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives, this.names)}\n`;
+    return `${def.extension === true ? 'extend ' : this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives, this.names)}\n`;
   }
 
   directiveDef(def: DirectiveDef): string {

@@ -5,11 +5,11 @@
  * apollo-compiler's `adopt_orphan_extensions` read the first such extension as the
  * type's definition. sdl-read does the same, before its checks, for a document that
  * links Apollo Federation (an `@link` to a `https://specs.apollo.dev/federation/` URL
- * on its schema definition or extension), and only for `extend type`, `extend interface`
- * and `extend input`: graphql-js's "Cannot extend type ... because it is not defined"
- * stays the error of any other document, and of unions, enums and scalars. The adopted
+ * on its schema definition or extension), for every kind of type extension (`extend type`,
+ * `interface`, `input`, `union`, `enum`, `scalar`): graphql-js's "Cannot extend type ...
+ * because it is not defined" stays the error of any other document. The adopted
  * types are marked in the IR (`extension`), so reverse writes `x-graphql-extends` and
- * the round trip prints `extend type` again. Also the `@oneOf` definition such a
+ * the round trip prints `extend type` (`extend union`, ...) again. Also the `@oneOf` definition such a
  * document's canonical form adds (record 0077). The twin of rust/src/sdl_orphans.rs.
  */
 import type * as G from 'graphql';
@@ -17,7 +17,7 @@ import { NONE, type Definition, type DirectiveDef, type SchemaDef } from './ir';
 
 export const FEDERATION_URL_PREFIX = 'https://specs.apollo.dev/federation/';
 
-/** The document with its orphan object, interface and input extensions read as definitions, and their names. */
+/** The document with its orphan type extensions read as definitions, and their names. */
 export interface Adopted {
   doc: G.DocumentNode;
   /** The names of the types defined by an adopted extension. */
@@ -41,13 +41,12 @@ export function linksFederation(doc: G.DocumentNode): boolean {
 }
 
 /**
- * The first `extend type` / `extend interface` / `extend input` of each name the document does not define
+ * The first type extension (`extend type`, `extend union`, ...) of each name the document does not define
  * becomes its definition, in place (same node position, no description); the document
  * itself when it does not link federation or has no orphan.
  */
 export function adoptOrphanExtensions(doc: G.DocumentNode): Adopted {
-  const orphan = (d: G.DefinitionNode): d is G.ObjectTypeExtensionNode | G.InterfaceTypeExtensionNode | G.InputObjectTypeExtensionNode =>
-    d.kind === 'ObjectTypeExtension' || d.kind === 'InterfaceTypeExtension' || d.kind === 'InputObjectTypeExtension';
+  const orphan = (d: G.DefinitionNode): d is G.TypeExtensionNode => d.kind in DEFINITION_KIND;
   if (!doc.definitions.some(orphan) || !linksFederation(doc)) return { doc, names: NOTHING };
   const defined = new Set<string>();
   for (const def of doc.definitions) {
@@ -71,6 +70,9 @@ const DEFINITION_KIND = {
   ObjectTypeExtension: 'ObjectTypeDefinition',
   InterfaceTypeExtension: 'InterfaceTypeDefinition',
   InputObjectTypeExtension: 'InputObjectTypeDefinition',
+  UnionTypeExtension: 'UnionTypeDefinition',
+  EnumTypeExtension: 'EnumTypeDefinition',
+  ScalarTypeExtension: 'ScalarTypeDefinition',
 } as const;
 
 /** Names graphql-js defines itself: extending one stays graphql-js's error. */
