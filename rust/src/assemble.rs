@@ -407,17 +407,20 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
             description,
             directives,
             members: names(&slot.members),
+            extension: slot.extension,
         }),
         SlotKind::Enum => Definition::enumeration(EnumTypeDef {
             name: slot.name.clone(),
             description,
             directives,
             values,
+            extension: slot.extension,
         }),
         SlotKind::Scalar => Definition::scalar(ScalarTypeDef {
             name: slot.name.clone(),
             description,
             directives,
+            extension: slot.extension,
         }),
     }
 }

@@ -393,6 +393,7 @@ impl Builder<'_> {
             name: Str::new(text(o, "name")),
             description: shared_description(o),
             directives,
+            extension: false,
         }))
     }
 
@@ -456,6 +457,7 @@ impl Builder<'_> {
                 description: shared_description(o),
                 directives,
                 members: names(o, "possibleTypes"),
+                extension: false,
             })),
             "ENUM" => {
                 let mut values = Vec::new();
@@ -473,6 +475,7 @@ impl Builder<'_> {
                     description: shared_description(o),
                     directives,
                     values,
+                    extension: false,
                 }))
             }
             _ => {

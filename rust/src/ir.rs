@@ -78,6 +78,9 @@ pub struct UnionTypeDef {
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub members: Vec<Str>,
+    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub extension: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -95,6 +98,9 @@ pub struct EnumTypeDef {
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub values: Vec<EnumValueDef>,
+    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub extension: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -103,6 +109,9 @@ pub struct ScalarTypeDef {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
+    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
+    #[serde(skip_serializing_if = "is_false")]
+    pub extension: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -112,19 +112,24 @@ impl Printer {
         }
     }
 
+    /// A type's head: `extend keyword name` for an extension (record 0076), which has
+    /// no description of its own; else the description and `keyword name`.
+    fn type_head(&self, out: &mut String, extension: bool, description: Option<&str>, keyword: &str, name: &str) {
+        if extension {
+            out.push_str("extend ");
+            self.head(out, None, "", keyword, name);
+        } else {
+            self.head(out, description, "", keyword, name);
+        }
+    }
+
     fn object_type(&self, out: &mut String, def: &ObjectTypeDef) {
         let keyword = match def.kind {
             ObjectKind::Input => "input ",
             ObjectKind::Interface => "interface ",
             ObjectKind::Object => "type ",
         };
-        if def.extension {
-            // An extension (record 0076) has no description of its own.
-            out.push_str("extend ");
-            self.head(out, None, "", keyword, &def.name);
-        } else {
-            self.head(out, def.description.as_deref(), "", keyword, &def.name);
-        }
+        self.type_head(out, def.extension, def.description.as_deref(), keyword, &def.name);
         for (i, interface) in def.interfaces.iter().enumerate() {
             out.push_str(if i == 0 { " implements " } else { " & " });
             out.push_str(interface);
@@ -176,7 +181,7 @@ impl Printer {
     }
 
     fn union_type(&self, out: &mut String, def: &UnionTypeDef) {
-        self.head(out, def.description.as_deref(), "", "union ", &def.name);
+        self.type_head(out, def.extension, def.description.as_deref(), "union ", &def.name);
         push_directives(out, &self.names, &def.directives);
         out.push_str(" = ");
         push_joined(out, &def.members, " | ");
@@ -184,7 +189,7 @@ impl Printer {
     }
 
     fn enum_type(&self, out: &mut String, def: &EnumTypeDef) {
-        self.head(out, def.description.as_deref(), "", "enum ", &def.name);
+        self.type_head(out, def.extension, def.description.as_deref(), "enum ", &def.name);
         push_directives(out, &self.names, &def.directives);
         out.push_str(" {\n");
         for v in &def.values {
@@ -196,7 +201,7 @@ impl Printer {
     }
 
     fn scalar_type(&self, out: &mut String, def: &ScalarTypeDef) {
-        self.head(out, def.description.as_deref(), "", "scalar ", &def.name);
+        self.type_head(out, def.extension, def.description.as_deref(), "scalar ", &def.name);
         push_directives(out, &self.names, &def.directives);
         out.push('\n');
     }

@@ -309,11 +309,16 @@ fn type_definition(def: &Definition, w: &mut JsonWriter, linked: bool) {
     if let Some(kind) = kind {
         w.entry("x-graphql-type-kind", kind);
     }
-    if let Definition::Object(d) = def {
-        if d.extension {
-            w.key("x-graphql-extends");
-            w.bool(true);
-        }
+    let extension = match def {
+        Definition::Object(d) => d.extension,
+        Definition::Union(d) => d.def.extension,
+        Definition::Enum(d) => d.def.extension,
+        Definition::Scalar(d) => d.def.extension,
+        Definition::Directive(_) => false,
+    };
+    if extension {
+        w.key("x-graphql-extends");
+        w.bool(true);
     }
     if let Definition::Object(d) = def {
         if d.kind != ObjectKind::Input && !d.interfaces.is_empty() {

@@ -5,12 +5,12 @@
 //! `adopt_orphan_extensions` read the first such extension as the type's
 //! definition. sdl_read does the same, before its checks, for a document that
 //! links Apollo Federation (an `@link` to a `https://specs.apollo.dev/federation/`
-//! URL on its schema definition or extension), and only for `extend type`,
-//! `extend interface` and `extend input`: "Cannot extend type ... because it is
-//! not defined" stays the error of any other document, and of unions, enums and
-//! scalars. The adopted types are
-//! marked in the IR (`extension`), so reverse writes `x-graphql-extends` and the
-//! round trip prints `extend type` again. Also the `@oneOf` definition such a
+//! URL on its schema definition or extension), for every kind of type extension
+//! (`extend type`, `interface`, `input`, `union`, `enum`, `scalar`): "Cannot extend
+//! type ... because it is not defined" stays the error of any other document. The
+//! adopted types are marked in the IR (`extension`), so reverse writes
+//! `x-graphql-extends` and the round trip prints `extend type` (`extend union`, ...)
+//! again. Also the `@oneOf` definition such a
 //! document's canonical form adds (record 0077). The twin of js/src/sdl-orphans.ts.
 
 use foldhash::{HashSet, HashSetExt};
@@ -58,13 +58,21 @@ pub(crate) fn links_federation(doc: &ast::Document) -> bool {
     })
 }
 
-/// The first `extend type` / `extend interface` / `extend input` of each name the document does not
+/// The first type extension (`extend type`, `extend union`, ...) of each name the document does not
 /// define becomes its definition, in place (same position, no description), with the
 /// names of the adopted types; None when the document does not link federation or has
 /// no orphan.
 pub(crate) fn adopt_orphan_extensions(doc: &ast::Document) -> Option<(ast::Document, HashSet<String>)> {
     let orphan = |d: &Ast| {
-        matches!(d, Ast::ObjectTypeExtension(_) | Ast::InterfaceTypeExtension(_) | Ast::InputObjectTypeExtension(_))
+        matches!(
+            d,
+            Ast::ObjectTypeExtension(_)
+                | Ast::InterfaceTypeExtension(_)
+                | Ast::InputObjectTypeExtension(_)
+                | Ast::UnionTypeExtension(_)
+                | Ast::EnumTypeExtension(_)
+                | Ast::ScalarTypeExtension(_)
+        )
     };
     if !doc.definitions.iter().any(orphan) || !links_federation(doc) {
         return None;
@@ -109,6 +117,32 @@ pub(crate) fn adopt_orphan_extensions(doc: &ast::Document) -> Option<(ast::Docum
                     fields: e.fields.clone(),
                 };
                 Some((e.name.as_str(), Ast::InputObjectTypeDefinition(located(node, e))))
+            }
+            Ast::UnionTypeExtension(e) if adoptable(&defined, &names, e.name.as_str()) => {
+                let node = ast::UnionTypeDefinition {
+                    description: None,
+                    name: e.name.clone(),
+                    directives: e.directives.clone(),
+                    members: e.members.clone(),
+                };
+                Some((e.name.as_str(), Ast::UnionTypeDefinition(located(node, e))))
+            }
+            Ast::EnumTypeExtension(e) if adoptable(&defined, &names, e.name.as_str()) => {
+                let node = ast::EnumTypeDefinition {
+                    description: None,
+                    name: e.name.clone(),
+                    directives: e.directives.clone(),
+                    values: e.values.clone(),
+                };
+                Some((e.name.as_str(), Ast::EnumTypeDefinition(located(node, e))))
+            }
+            Ast::ScalarTypeExtension(e) if adoptable(&defined, &names, e.name.as_str()) => {
+                let node = ast::ScalarTypeDefinition {
+                    description: None,
+                    name: e.name.clone(),
+                    directives: e.directives.clone(),
+                };
+                Some((e.name.as_str(), Ast::ScalarTypeDefinition(located(node, e))))
             }
             _ => None,
         };

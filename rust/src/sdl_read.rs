@@ -180,10 +180,15 @@ fn read_parsed(reader: &Reader, parsed: &ast::Document) -> Res<Document> {
 /// The types an orphan extension defines (sdl_orphans.rs), marked `extension`.
 fn mark_extensions(doc: &mut Document, names: &foldhash::HashSet<String>) {
     for def in &mut doc.definitions {
-        if let Definition::Object(o) = def {
-            if names.contains(o.name.as_str()) {
-                o.extension = true;
-            }
+        let (name, extension) = match def {
+            Definition::Object(o) => (&o.name, &mut o.extension),
+            Definition::Union(u) => (&u.def.name, &mut u.def.extension),
+            Definition::Enum(e) => (&e.def.name, &mut e.def.extension),
+            Definition::Scalar(s) => (&s.def.name, &mut s.def.extension),
+            Definition::Directive(_) => continue,
+        };
+        if names.contains(name.as_str()) {
+            *extension = true;
         }
     }
 }
@@ -376,6 +381,7 @@ impl Reader<'_> {
                 name: Str::new(d.name.as_str()),
                 description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
+                extension: false,
             }),
             Ast::ObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Object,
@@ -409,12 +415,14 @@ impl Reader<'_> {
                 description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
                 members: names(&d.members),
+                extension: false,
             }),
             Ast::EnumTypeDefinition(d) => Definition::enumeration(EnumTypeDef {
                 name: Str::new(d.name.as_str()),
                 description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
                 values: self.enum_values(&d.values)?,
+                extension: false,
             }),
             _ => return Ok(None),
         }))
