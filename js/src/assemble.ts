@@ -308,7 +308,6 @@ function slotDefinition(slot: Slot, linked: boolean): Definition {
     case 'scalar': {
       const def = head<ScalarTypeDef>('scalar', slot);
       def.directives = directives;
-      if (slot.extension) def.extension = true;
       return def;
     }
   }

@@ -62,7 +62,7 @@ export interface UnionTypeDef {
   description?: string;
   directives: readonly AppliedDirective[];
   members: string[];
-  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
+  /** Printed `extend union` / `extend enum` (record 0076, `x-graphql-extends`). */
   extension?: true;
 }
 
@@ -78,7 +78,7 @@ export interface EnumTypeDef {
   description?: string;
   directives: readonly AppliedDirective[];
   values: EnumValueDef[];
-  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
+  /** Printed `extend union` / `extend enum` (record 0076, `x-graphql-extends`). */
   extension?: true;
 }
 
@@ -87,8 +87,6 @@ export interface ScalarTypeDef {
   name: string;
   description?: string;
   directives: readonly AppliedDirective[];
-  /** Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`). */
-  extension?: true;
 }
 
 export interface DirectiveDef {

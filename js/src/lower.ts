@@ -326,7 +326,6 @@ export class Lowering {
         break;
     }
     slot.directives.push(...typeDirectives);
-    this.checkScalarExtension(slot);
     // On a property's schema it is the field's (an inline object's type keeps the canonical order).
     if (!isPropertyPlace(slot.loc)) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
   }
@@ -356,24 +355,18 @@ export class Lowering {
   }
 
   /**
-   * `x-graphql-extends` (record 0076): an object, interface or input type printed as an extension,
+   * `x-graphql-extends` (record 0076): an object, interface, input, union or enum type printed as an extension,
    * which has no description of its own.
    */
   private extension(slot: Slot): void {
+    // Not on a scalar: buildSubgraphSchema refuses a subgraph whose only word on a
+    // scalar is `extend scalar S @d` (record 0076).
+    if (slot.kind === 'scalar') {
+      const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-extends applies to object, interface, input, union and enum types only, not to a scalar', at);
+    }
     slot.extension = true;
     slot.description = undefined;
-  }
-
-  /**
-   * An extension must add something (GraphQL): `extend scalar S` without a directive is
-   * a syntax error, so a scalar with `x-graphql-extends` and no directive is
-   * ATTRIBUTE_SCOPE at the attribute (record 0076). Union members and enum values
-   * are always there in the forward direction.
-   */
-  private checkScalarExtension(slot: Slot): void {
-    if (slot.kind !== 'scalar' || !slot.extension || slot.directives.length > 0) return;
-    const at = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-extends') };
-    this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-extends on a scalar needs a directive: an extension of a scalar must apply one', at);
   }
 
   /** A node sitting at `properties/<key>` describes the field, not the type. */

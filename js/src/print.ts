@@ -127,7 +127,7 @@ export class Printer {
   }
 
   scalarType(def: ScalarTypeDef): string {
-    return `${def.extension === true ? 'extend ' : this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives, this.names)}\n`;
+    return `${this.description(def.description, '')}scalar ${def.name}${printDirectives(def.directives, this.names)}\n`;
   }
 
   directiveDef(def: DirectiveDef): string {

@@ -213,7 +213,7 @@ function typeDefinition(def: Exclude<Definition, DirectiveDef>, shapes: Shapes, 
   if (def.kind !== 'scalar' && toTypeName(def.name) !== def.name) out['x-graphql-type-name'] = def.name;
   const kind = KIND_ATTRIBUTE[def.kind];
   if (kind !== undefined) out['x-graphql-type-kind'] = kind;
-  if (def.extension === true) out['x-graphql-extends'] = true;
+  if (def.kind !== 'scalar' && def.extension === true) out['x-graphql-extends'] = true;
   if ((def.kind === 'object' || def.kind === 'interface') && def.interfaces.length > 0) {
     out['x-graphql-implements'] = [...def.interfaces];
   }

@@ -5,9 +5,11 @@
  * apollo-compiler's `adopt_orphan_extensions` read the first such extension as the
  * type's definition. sdl-read does the same, before its checks, for a document that
  * links Apollo Federation (an `@link` to a `https://specs.apollo.dev/federation/` URL
- * on its schema definition or extension), for every kind of type extension (`extend type`,
- * `interface`, `input`, `union`, `enum`, `scalar`): graphql-js's "Cannot extend type ...
- * because it is not defined" stays the error of any other document. The adopted
+ * on its schema definition or extension), for `extend type`, `interface`, `input`, `union`
+ * and `enum`: graphql-js's "Cannot extend type ... because it is not defined" stays the
+ * error of any other document, and of an orphan `extend scalar`, which
+ * `buildSubgraphSchema` (@apollo/subgraph 2.14) refuses ("There can be only one type
+ * named ..."). The adopted
  * types are marked in the IR (`extension`), so reverse writes `x-graphql-extends` and
  * the round trip prints `extend type` (`extend union`, ...) again. Also the `@oneOf` definition such a
  * document's canonical form adds (record 0077). The twin of rust/src/sdl_orphans.rs.
@@ -46,7 +48,8 @@ export function linksFederation(doc: G.DocumentNode): boolean {
  * itself when it does not link federation or has no orphan.
  */
 export function adoptOrphanExtensions(doc: G.DocumentNode): Adopted {
-  const orphan = (d: G.DefinitionNode): d is G.TypeExtensionNode => d.kind in DEFINITION_KIND;
+  type Orphan = G.ObjectTypeExtensionNode | G.InterfaceTypeExtensionNode | G.InputObjectTypeExtensionNode | G.UnionTypeExtensionNode | G.EnumTypeExtensionNode;
+  const orphan = (d: G.DefinitionNode): d is Orphan => d.kind in DEFINITION_KIND;
   if (!doc.definitions.some(orphan) || !linksFederation(doc)) return { doc, names: NOTHING };
   const defined = new Set<string>();
   for (const def of doc.definitions) {
@@ -72,7 +75,6 @@ const DEFINITION_KIND = {
   InputObjectTypeExtension: 'InputObjectTypeDefinition',
   UnionTypeExtension: 'UnionTypeDefinition',
   EnumTypeExtension: 'EnumTypeDefinition',
-  ScalarTypeExtension: 'ScalarTypeDefinition',
 } as const;
 
 /** Names graphql-js defines itself: extending one stays graphql-js's error. */

@@ -334,7 +334,7 @@ export class Reader {
         case 'EnumTypeDefinition':
         case 'InputObjectTypeDefinition': {
           const draft = this.typeDraft(def);
-          if (adopted.has(def.name.value)) draft.def.extension = true;
+          if (adopted.has(def.name.value) && draft.def.kind !== 'scalar') draft.def.extension = true;
           types.set(def.name.value, draft);
           order.push(draft);
           break;

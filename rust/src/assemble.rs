@@ -420,7 +420,6 @@ fn slot_definition(slot: &Slot, placed: Placed, slots: &Slots, scalars: &mut Dec
             name: slot.name.clone(),
             description,
             directives,
-            extension: slot.extension,
         }),
     }
 }

@@ -393,7 +393,6 @@ impl Builder<'_> {
             name: Str::new(text(o, "name")),
             description: shared_description(o),
             directives,
-            extension: false,
         }))
     }
 

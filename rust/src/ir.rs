@@ -78,7 +78,7 @@ pub struct UnionTypeDef {
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub members: Vec<Str>,
-    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
+    /// Printed `extend union` / `extend enum` (record 0076, `x-graphql-extends`).
     #[serde(skip_serializing_if = "is_false")]
     pub extension: bool,
 }
@@ -98,7 +98,7 @@ pub struct EnumTypeDef {
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
     pub values: Vec<EnumValueDef>,
-    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
+    /// Printed `extend union` / `extend enum` (record 0076, `x-graphql-extends`).
     #[serde(skip_serializing_if = "is_false")]
     pub extension: bool,
 }
@@ -109,9 +109,6 @@ pub struct ScalarTypeDef {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub description: Option<Str>,
     pub directives: Vec<AppliedDirective>,
-    /// Printed `extend union` / `extend enum` / `extend scalar` (record 0076, `x-graphql-extends`).
-    #[serde(skip_serializing_if = "is_false")]
-    pub extension: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -145,7 +145,7 @@ impl Lowering {
     }
 
     pub fn scalar_definition(&self, name: &str) -> ScalarTypeDef {
-        let mut def = ScalarTypeDef { name: Str::new(name), description: None, directives: Vec::new(), extension: false };
+        let mut def = ScalarTypeDef { name: Str::new(name), description: None, directives: Vec::new() };
         let Some((info, _)) = self.scalar_info.get(name) else { return def };
         if let Some(Value::String(description)) = attr(info, "description") {
             if !description.is_empty() {
@@ -309,6 +309,7 @@ impl Lowering {
         // recorded first: the first use of an undeclared directive is found in document order.
         let type_directives = self.directives.for_type(&loc, kind)?;
         if flag(loc.node(), "x-graphql-extends") {
+            extension(kind, &loc)?;
             if let Some(slot) = self.slots.get_mut(id) {
                 slot.extension = true;
                 slot.description = None;
@@ -327,7 +328,6 @@ impl Lowering {
         }
         if let Some(slot) = self.slots.get_mut(id) {
             slot.directives.extend(type_directives);
-            check_scalar_extension(slot, &loc)?;
             // On a property's schema it is the field's (an inline object's type keeps the canonical order).
             if !is_property_place(&loc) {
                 slot.directive_order = directive_order(loc.node(), &loc, &slot.directives, "type")?;
@@ -784,17 +784,17 @@ fn directive_order(
     Ok(Some(names))
 }
 
-/// An extension must add something (GraphQL): `extend scalar S` without a directive is
-/// a syntax error, so a scalar with `x-graphql-extends` (record 0076) and no directive
-/// is ATTRIBUTE_SCOPE at the attribute. Union members and enum values are always there
-/// in the forward direction.
-fn check_scalar_extension(slot: &Slot, loc: &Loc) -> Result<(), ConversionError> {
-    if slot.kind != SlotKind::Scalar || !slot.extension || !slot.directives.is_empty() {
+/// `x-graphql-extends` (record 0076): an object, interface, input, union or enum type
+/// printed as an extension, which has no description of its own. Not on a scalar:
+/// buildSubgraphSchema refuses a subgraph whose only word on a scalar is
+/// `extend scalar S @d`, so ATTRIBUTE_SCOPE.
+fn extension(kind: SlotKind, loc: &Loc) -> Result<(), ConversionError> {
+    if kind != SlotKind::Scalar {
         return Ok(());
     }
     Err(fail(
         codes::ATTRIBUTE_SCOPE,
-        "x-graphql-extends on a scalar needs a directive: an extension of a scalar must apply one".to_string(),
+        "x-graphql-extends applies to object, interface, input, union and enum types only, not to a scalar".to_string(),
         &loc.child(&["x-graphql-extends"]),
     ))
 }

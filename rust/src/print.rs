@@ -201,7 +201,7 @@ impl Printer {
     }
 
     fn scalar_type(&self, out: &mut String, def: &ScalarTypeDef) {
-        self.type_head(out, def.extension, def.description.as_deref(), "scalar ", &def.name);
+        self.head(out, def.description.as_deref(), "", "scalar ", &def.name);
         push_directives(out, &self.names, &def.directives);
         out.push('\n');
     }

@@ -313,8 +313,7 @@ fn type_definition(def: &Definition, w: &mut JsonWriter, linked: bool) {
         Definition::Object(d) => d.extension,
         Definition::Union(d) => d.def.extension,
         Definition::Enum(d) => d.def.extension,
-        Definition::Scalar(d) => d.def.extension,
-        Definition::Directive(_) => false,
+        Definition::Scalar(_) | Definition::Directive(_) => false,
     };
     if extension {
         w.key("x-graphql-extends");

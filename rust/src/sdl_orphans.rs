@@ -5,9 +5,11 @@
 //! `adopt_orphan_extensions` read the first such extension as the type's
 //! definition. sdl_read does the same, before its checks, for a document that
 //! links Apollo Federation (an `@link` to a `https://specs.apollo.dev/federation/`
-//! URL on its schema definition or extension), for every kind of type extension
-//! (`extend type`, `interface`, `input`, `union`, `enum`, `scalar`): "Cannot extend
-//! type ... because it is not defined" stays the error of any other document. The
+//! URL on its schema definition or extension), for `extend type`, `interface`,
+//! `input`, `union` and `enum`: "Cannot extend type ... because it is not defined"
+//! stays the error of any other document, and of an orphan `extend scalar`, which
+//! `buildSubgraphSchema` (@apollo/subgraph 2.14) refuses ("There can be only one
+//! type named ..."). The
 //! adopted types are marked in the IR (`extension`), so reverse writes
 //! `x-graphql-extends` and the round trip prints `extend type` (`extend union`, ...)
 //! again. Also the `@oneOf` definition such a
@@ -71,7 +73,6 @@ pub(crate) fn adopt_orphan_extensions(doc: &ast::Document) -> Option<(ast::Docum
                 | Ast::InputObjectTypeExtension(_)
                 | Ast::UnionTypeExtension(_)
                 | Ast::EnumTypeExtension(_)
-                | Ast::ScalarTypeExtension(_)
         )
     };
     if !doc.definitions.iter().any(orphan) || !links_federation(doc) {
@@ -135,14 +136,6 @@ pub(crate) fn adopt_orphan_extensions(doc: &ast::Document) -> Option<(ast::Docum
                     values: e.values.clone(),
                 };
                 Some((e.name.as_str(), Ast::EnumTypeDefinition(located(node, e))))
-            }
-            Ast::ScalarTypeExtension(e) if adoptable(&defined, &names, e.name.as_str()) => {
-                let node = ast::ScalarTypeDefinition {
-                    description: None,
-                    name: e.name.clone(),
-                    directives: e.directives.clone(),
-                };
-                Some((e.name.as_str(), Ast::ScalarTypeDefinition(located(node, e))))
             }
             _ => None,
         };

@@ -184,8 +184,7 @@ fn mark_extensions(doc: &mut Document, names: &foldhash::HashSet<String>) {
             Definition::Object(o) => (&o.name, &mut o.extension),
             Definition::Union(u) => (&u.def.name, &mut u.def.extension),
             Definition::Enum(e) => (&e.def.name, &mut e.def.extension),
-            Definition::Scalar(s) => (&s.def.name, &mut s.def.extension),
-            Definition::Directive(_) => continue,
+            Definition::Scalar(_) | Definition::Directive(_) => continue,
         };
         if names.contains(name.as_str()) {
             *extension = true;
@@ -381,7 +380,6 @@ impl Reader<'_> {
                 name: Str::new(d.name.as_str()),
                 description: str_description(&d.description),
                 directives: self.directives(&d.directives)?,
-                extension: false,
             }),
             Ast::ObjectTypeDefinition(d) => Definition::Object(ObjectTypeDef {
                 kind: ObjectKind::Object,
