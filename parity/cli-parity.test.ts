@@ -703,6 +703,8 @@ describe('--config', () => {
     ['ok', JSON.stringify({ inlineObjectThreshold: 0, federationLink: false })],
     ['bad-format-scalars', JSON.stringify({ formatScalars: { 'date-time': 'Date Time' } })],
     ['format-scalars-not-an-object', JSON.stringify({ formatScalars: ['DateTime'] })],
+    // The TypeScript library's resolveRef is a function: no config file sets it.
+    ['library-only-resolve-ref', JSON.stringify({ resolveRef: 'x' })],
   ];
   for (const [name, text] of configs) {
     it.concurrent(name, async () => {

@@ -18,9 +18,8 @@
  * when no branch or several branches accept it, one message names the
  * accepted shapes with the node's `x-expected` phrase.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { isObject, keysOf, own, type JsonObject, type JsonValue } from './load';
+import { shippedText } from './shipped';
 
 export type Scope = 'root' | 'object' | 'enum' | 'property' | 'any-schema';
 export type Priority = 'P0' | 'P1' | 'P2';
@@ -46,8 +45,7 @@ let names: string[] | undefined;
  */
 export function catalogSchema(): SchemaNode {
   if (catalog === undefined) {
-    const file = path.join(__dirname, '..', '..', 'schemas', CATALOG_FILE);
-    catalog = JSON.parse(fs.readFileSync(file, 'utf8')) as SchemaNode;
+    catalog = JSON.parse(shippedText(CATALOG_FILE)) as SchemaNode;
   }
   return catalog;
 }

@@ -182,6 +182,8 @@ const OPTION_FLAGS = [
 
 /** Options the CLI derives from `-i` itself; a config file may not set them. */
 const DERIVED_OPTIONS = ['fileName', 'baseDir', 'inputDir'];
+/** Options of the TypeScript library alone (a function): unknown to a config file, as to the Rust CLI. */
+const LIBRARY_ONLY_OPTIONS = ['resolveRef'];
 
 function readConfig(file: string): ConverterOptions {
   let text: string;
@@ -203,6 +205,9 @@ function readConfig(file: string): ConverterOptions {
     if (Object.prototype.hasOwnProperty.call(value, key)) {
       throw new UsageError(`option '${key}' cannot be set in a config file (the CLI derives it from -i)`, file);
     }
+  }
+  for (const key of LIBRARY_ONLY_OPTIONS) {
+    if (Object.prototype.hasOwnProperty.call(value, key)) throw new UsageError(`unknown option '${key}'`, file, 'INVALID_OPTION');
   }
   // The library is the one judge of option names and values.
   const { Converter, ConversionError } = lib();

@@ -16,13 +16,12 @@
  * lists and flags introspection always has (`args`, `fields`, `interfaces`,
  * `isDeprecated`, `isOneOf`, `isRepeatable`, `isBuiltIn`).
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { isSpecifiedByAttribute } from './canonical';
 import type { AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef, FieldDef, InputValueDef, SchemaDef } from './ir';
 import type { JsonObject, JsonValue } from './load';
 import { printJson } from './json-print';
 import { readSdl } from './sdl-read';
+import { shippedText } from './shipped';
 
 export const TYPE_SYSTEM_SCHEMA_FILE = 'graphql-type-system.schema.json';
 export const BUILT_IN_SCALAR_NAMES = ['String', 'Int', 'Float', 'Boolean', 'ID'] as const;
@@ -35,7 +34,7 @@ let schemaRoot: JsonObject | undefined;
 
 /** schemas/graphql-type-system.schema.json, two levels above this file in js/src and js/dist. */
 export function typeSystemSchemaText(): string {
-  schemaText ??= fs.readFileSync(path.join(__dirname, '..', '..', 'schemas', TYPE_SYSTEM_SCHEMA_FILE), 'utf8');
+  schemaText ??= shippedText(TYPE_SYSTEM_SCHEMA_FILE);
   return schemaText;
 }
 

@@ -22,12 +22,11 @@
  * ajv is required at first use (it costs start-up time plain conversion does
  * not need, and index.ts reaches this module through validate-json).
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ConversionError, ErrorCodes } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonValue } from './load';
+import { shippedText } from './shipped';
 import { locateAll } from './locate';
 
 export type Draft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
@@ -57,9 +56,8 @@ export function namedDraft(root: JsonValue): Draft | undefined {
 
 const validators = new Map<Draft, ValidateFunction>();
 
-function metaSchemaFile(name: string): object {
-  const file = path.join(__dirname, '..', '..', 'schemas', 'meta-schemas', name);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as object;
+function metaSchemaFile(name: 'draft-04.json' | 'draft-06.json'): object {
+  return JSON.parse(shippedText(`meta-schemas/${name}`)) as object;
 }
 
 function validatorFor(draft: Draft): ValidateFunction {

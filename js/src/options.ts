@@ -11,6 +11,15 @@ import { isValidName } from './naming';
 
 export type RefNaming = 'basename' | 'file_and_path' | 'hash';
 
+/**
+ * The caller's reader of `$ref`ed documents (TypeScript only): `uri` is the ref's
+ * document part as written (no fragment), `fromUri` the id of the document that
+ * holds the ref (undefined for the input; a document's id is its uri joined to its
+ * referrer's id). Returns the document's JSON text or the parsed document; a throw
+ * becomes REF_UNRESOLVED with its message.
+ */
+export type ResolveRef = (uri: string, fromUri: string | undefined) => string | object;
+
 export interface ConverterOptions {
   /** Descriptions longer than this many code points (or with a newline) print as block strings. */
   descriptionBlockThreshold?: number;
@@ -44,6 +53,12 @@ export interface ConverterOptions {
   explainJson?: boolean;
   /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0082). */
   formatScalars?: Record<string, string>;
+  /**
+   * Reads every ref to another document (relative or remote) instead of the file
+   * system; nothing is then read from disk or fetched. Needed for file refs in a
+   * browser. Not in config files, the CLI or the Rust crate (which reads files under `baseDir`).
+   */
+  resolveRef?: ResolveRef;
 }
 
 export type UnresolvedRefs = 'error' | 'json';
@@ -65,6 +80,7 @@ export interface ResolvedOptions {
   unresolvedRefs: UnresolvedRefs;
   explainJson: boolean;
   formatScalars: Readonly<Record<string, string>>;
+  resolveRef?: ResolveRef;
 }
 
 export const DEFAULT_OPTIONS: ResolvedOptions = {
@@ -92,6 +108,7 @@ const oneOf =
   (v) =>
     typeof v === 'string' && allowed.includes(v) ? undefined : `must be one of ${allowed.join(', ')}`;
 const str: Check = (v) => (typeof v === 'string' ? undefined : 'must be a string');
+const func: Check = (v) => (typeof v === 'function' ? undefined : 'must be a function');
 const scalarMap: Check = (v) =>
   isObject(v) && keysOf(v).every((k) => typeof v[k] === 'string' && isValidName(v[k])) ? undefined : 'must map formats to GraphQL scalar names';
 
@@ -112,6 +129,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   unresolvedRefs: oneOf('error', 'json'),
   explainJson: bool,
   formatScalars: scalarMap,
+  resolveRef: func,
 };
 
 /** Root-level attributes that override an option for one document. */

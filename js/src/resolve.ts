@@ -11,9 +11,13 @@
  * and a ref to a file that cannot be read resolve to an empty schema (the JSON
  * scalar), with a warning at each place that writes one; a ref that leaves the
  * base folder is still an error.
+ *
+ * With the `resolveRef` option (TypeScript only) every ref to another document,
+ * relative or remote, goes to the caller's function instead, and nothing is
+ * read or fetched here: that is how file refs resolve in a browser. Without
+ * it, file refs are read by file-refs.ts (which loads Node's fs at the first
+ * one, so the library core reaches no Node built-in unless a file is read).
  */
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, loadJson, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { isSchemaPlace } from './inline-names';
@@ -21,7 +25,8 @@ import { evaluatePointer, LocMap, locKey, type Loc, type Source, type Target } f
 import { chainMerge, type ChainMerge, type WalkRecord } from './merge-chains';
 import { namedDraft } from './meta-schema';
 import { isModernDraft, refKeyword, refOf, scanDocument, type RefUse } from './normalize';
-import type { UnresolvedRefs } from './options';
+import type { ResolveRef, UnresolvedRefs } from './options';
+import { locateFileRef, readFileRef } from './file-refs';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -31,6 +36,7 @@ export class Resolver {
   readonly sources = new Map<string, Source>();
   readonly warnings: Diagnostic[] = [];
   private readonly baseDir?: string;
+  private readonly resolveRef?: ResolveRef;
   /** The merges of `allOf` chain links, by schema; null: merged by the walk (merge-chains.ts). */
   readonly chainMerges = new LocMap<ChainMerge | null>();
   /** What an unresolved ref becomes under `unresolvedRefs: "json"`: an empty schema, in a source of its own. */
@@ -38,9 +44,10 @@ export class Resolver {
   /** The places whose unresolved ref was reported (lowering resolves a ref again). */
   private readonly reported = new Set<string>();
 
-  constructor(main: Source, baseDir: string | undefined, unresolvedRefs: UnresolvedRefs = 'error') {
+  constructor(main: Source, baseDir: string | undefined, unresolvedRefs: UnresolvedRefs = 'error', resolveRef?: ResolveRef) {
     this.main = main;
-    this.baseDir = baseDir === undefined ? undefined : path.resolve(baseDir);
+    this.baseDir = baseDir;
+    this.resolveRef = resolveRef;
     this.sources.set(main.id, main);
     if (unresolvedRefs === 'json') {
       const root: JsonObject = {};
@@ -147,10 +154,12 @@ export class Resolver {
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
-    if (URI_SCHEME.test(filePart) || filePart.startsWith('//')) {
+    let source: Source;
+    if (filePart === '') source = from.source;
+    else if (this.resolveRef !== undefined) source = this.loadByCallback(this.resolveRef, filePart, from.source, ref, at);
+    else if (URI_SCHEME.test(filePart) || filePart.startsWith('//')) {
       throw new ConversionError(ErrorCodes.REF_REMOTE, `remote reference ${ref} is not fetched`, at);
-    }
-    const source = filePart === '' ? from.source : this.loadFile(decodeURIComponentSafe(filePart), from.source, ref, at);
+    } else source = this.loadFile(decodeURIComponentSafe(filePart), from.source, ref, at);
     let pointer: string;
     try {
       pointer = decodeURIComponent(fragment);
@@ -180,45 +189,65 @@ export class Resolver {
         at,
       );
     }
-    const absolute = path.resolve(from.dir, relative);
-    const rel = path.relative(this.baseDir, absolute);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
-      throw new ConversionError(ErrorCodes.REF_OUTSIDE, `file reference ${ref} leaves the input's folder`, at);
-    }
-    const id = rel.split(path.sep).join('/');
+    const place = locateFileRef(this.baseDir, from.dir, relative, ref, at);
+    const known = this.sources.get(place.id);
+    if (known) return known;
+    const text = readFileRef(this.baseDir, place, ref, at);
+    return this.addSource(place.id, text, place.dir, from);
+  }
+
+  /**
+   * A document from the `resolveRef` option: `uri` as the ref writes it (without
+   * its fragment), asked once per id (the uri joined to the referrer's id).
+   */
+  private loadByCallback(resolveRef: ResolveRef, uri: string, from: Source, ref: string, at: { file?: string; pointer: string }): Source {
+    const fromUri = from === this.main ? undefined : from.id;
+    const id = joinUri(fromUri, uri);
     const known = this.sources.get(id);
     if (known) return known;
-    let text: string;
+    let got: unknown;
     try {
-      // A symbolic link may point outside baseDir: check the real path too.
-      const real = fs.realpathSync(absolute);
-      const realRel = path.relative(fs.realpathSync(this.baseDir), real);
-      if (realRel.startsWith('..') || path.isAbsolute(realRel)) {
-        throw new ConversionError(ErrorCodes.REF_OUTSIDE, `file reference ${ref} leaves the input's folder`, at);
-      }
-      // The type is checked before the file is opened: opening a FIFO for reading
-      // blocks until a writer comes, and a device or socket is not a schema.
-      const st = fs.statSync(real);
-      if (st.isDirectory()) {
-        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} names a folder`, at);
-      }
-      if (!st.isFile()) {
-        throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} is not a regular file`, at);
-      }
-      text = fs.readFileSync(real, 'utf8');
+      got = resolveRef(uri, fromUri);
     } catch (e) {
-      if (e instanceof ConversionError) throw e;
-      throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `file reference ${ref} cannot be read`, at);
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} cannot be read: ${why}`, at);
     }
+    if (typeof got === 'string') return this.addSource(id, got, undefined, from);
+    if (got !== null && typeof got === 'object') {
+      // Read back through our loader, so the tree is the one a file's text gives.
+      const text = JSON.stringify(got, null, 2);
+      return this.addSource(id, text, undefined, from);
+    }
+    throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} cannot be read: resolveRef returned neither text nor an object`, at);
+  }
+
+  private addSource(id: string, text: string, dir: string | undefined, from: Source): Source {
     const root = loadJson(text, id);
     // A file without a `$schema` of its own is read by its referrer's draft (record 0080).
     const draft = namedDraft(root) ?? from.draft;
     const scan = scanDocument(root, id, undefined, draft);
     this.warnings.push(...scan.warnings);
-    const source: Source = { id, file: id, text, root, dir: path.dirname(absolute), refs: scan.refs, draft, anchors: scan.anchors };
+    const source: Source = { id, file: id, text, root, dir, refs: scan.refs, draft, anchors: scan.anchors };
     this.sources.set(id, source);
     return source;
   }
+}
+
+/**
+ * A ref's document part joined to its referrer's id, by path rules: `.` and
+ * `..` segments fold, a URI with a scheme or an absolute path stands alone.
+ */
+export function joinUri(fromUri: string | undefined, uri: string): string {
+  if (URI_SCHEME.test(uri) || uri.startsWith('/') || fromUri === undefined) return uri;
+  const slash = fromUri.lastIndexOf('/');
+  const joined = slash < 0 ? uri : fromUri.slice(0, slash + 1) + uri;
+  const out: string[] = [];
+  for (const part of joined.split('/')) {
+    if (part === '.') continue;
+    if (part === '..' && out.length > 0 && out[out.length - 1] !== '..' && out[out.length - 1] !== '') out.pop();
+    else out.push(part);
+  }
+  return out.join('/');
 }
 
 function decodeURIComponentSafe(s: string): string {

@@ -71,6 +71,7 @@ it(
     expect(files).toContain('package.json');
     expect(files).toContain('js/dist/index.mjs');
     expect(files).toContain('js/dist/index.d.mts');
+    expect(files).toContain('js/dist/browser.mjs');
     expect(files).toContain('js/dist/index.d.ts.map');
     // The declaration maps point into js/src, so the sources ship; nothing else of the repository does.
     expect(files).toContain('js/src/index.ts');
@@ -145,6 +146,15 @@ it(
     const esm = sh(process.execPath, ['use.mjs'], { cwd: project });
     expect(esm.stderr).toBe('');
     expect(esm.stdout).toBe('true User true\n');
+    // The `browser` condition names the browser bundle (no Node built-in in it: js/test/browser.test.ts); Node runs it too.
+    fs.writeFileSync(
+      path.join(project, 'use-browser.mjs'),
+      `import { jsonSchemaToGraphql, describe } from 'x-graphql';\n` +
+        `console.log(import.meta.resolve('x-graphql').endsWith('/js/dist/browser.mjs'), JSON.stringify(jsonSchemaToGraphql(${schema}).output), JSON.parse(describe(jsonSchemaToGraphql(${schema}).output)).scalars.length);\n`,
+    );
+    const browser = sh(process.execPath, ['--conditions=browser', 'use-browser.mjs'], { cwd: project });
+    expect(browser.stderr).toBe('');
+    expect(browser.stdout).toBe('true "type User {\\n  id: String\\n}\\n" 5\n');
 
     // TypeScript users: the declarations resolve under node16 (ESM and CommonJS) and bundler resolution.
     const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
