@@ -634,6 +634,11 @@ describe('usage errors, I/O errors, help', () => {
     ['help-before-unknown', ['convert', '--frob', '-h']],
     ['stray-argument', ['convert', 'file.json']],
     ['stray-after-dashdash', ['convert', '--', '--strict']],
+    // The input as an argument (record 0083).
+    ['positional-input', ['convert', 'examples/user.schema.json']],
+    ['positional-input-stdin', ['convert', '-', '--direction', 'graphql-to-json']],
+    ['positional-and-i', ['convert', 'examples/user.schema.json', '-i', 'other.json']],
+    ['positional-two', ['convert', 'a.json', 'b.json']],
     ['r-without-i', ['convert', '-r', '-o', 'out']],
     ['r-with-stdin', ['convert', '-r', '-i', '-', '-o', 'out']],
     ['r-without-o', ['convert', '-r', '-i', '.']],

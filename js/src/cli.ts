@@ -583,6 +583,7 @@ function version(): string {
 const CONVERT_EXAMPLES = `
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
@@ -643,6 +644,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
   convert
     .description('convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
+    .argument('[input]', 'input file, folder (with -r), or - for stdin; the same as -i')
     .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
     .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
     .addOption(
@@ -681,8 +683,16 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       'after',
       '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
     )
-    .action(async (_opts: unknown, cmd: Command) => {
-      await run(cmd.opts() as ConvertFlags, cmd);
+    .action(async (positional: string | undefined, _opts: unknown, cmd: Command) => {
+      const flags = cmd.opts() as ConvertFlags;
+      if (positional !== undefined) {
+        // The input as an argument, like the other commands (record 0083); -i stays.
+        if (flags.input !== undefined) {
+          throw new UsageError(`the input is given twice: as the argument ${positional} and with -i ${flags.input}; give one`);
+        }
+        flags.input = positional;
+      }
+      await run(flags, cmd);
     });
   return program;
 }

@@ -324,7 +324,8 @@ describe('usage errors (exit 2)', () => {
     ['-r without -i', ['convert', '-r', '-o', 'out']],
     ['-r with -i -', ['convert', '-r', '-i', '-', '-o', 'out']],
     ['-r without -o', ['convert', '-r', '-i', '.']],
-    ['a stray argument', ['convert', 'file.json']],
+    ['two input arguments', ['convert', 'a.json', 'b.json']],
+    ['an input argument and -i', ['convert', 'a.json', '-i', 'b.json']],
   ];
   for (const [what, args] of cases) {
     it(`for ${what}`, () => {

@@ -27,7 +27,7 @@ Options:
   -h, --help                 print this help
 
 Commands:
-  convert [options]          convert a JSON Schema (or, with --direction
+  convert [options] [input]  convert a JSON Schema (or, with --direction
                              graphql-to-json, SDL) file, stdin, or (-r) a folder
                              tree
   describe [options] <file>  describe a GraphQL SDL document as type-system JSON
@@ -49,10 +49,14 @@ Examples:
   x-graphql --version
 "#;
 
-pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options]
+pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options] [input]
 
 convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin,
 or (-r) a folder tree
+
+Arguments:
+  input                              input file, folder (with -r), or - for
+                                     stdin; the same as -i
 
 Options:
   -i, --input <file|dir|->           input file, folder (with -r), or - for
@@ -102,6 +106,7 @@ Options:
 
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
@@ -175,7 +180,7 @@ const CONVERT_OPTS: [Opt; 19] = [
 ];
 
 const CONVERT: Leaf =
-    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &[], help: CONVERT_HELP, hint: HELP_HINT };
+    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &["[input]"], help: CONVERT_HELP, hint: HELP_HINT };
 
 /// `x-graphql convert` flags.
 #[derive(Debug, Clone)]
@@ -277,7 +282,23 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
     let (operands, unknown) = (&parsed.operands, &parsed.unknown);
     match operands.first().map(String::as_str) {
         Some("convert") => Ok(match CONVERT.parse(&operands[1..], unknown)? {
-            Some(p) => Action::Convert(Box::new(ConvertFlags::from_parsed(&p))),
+            Some(p) => {
+                let mut flags = ConvertFlags::from_parsed(&p);
+                // The input as an argument, like the other commands (record 0083); -i stays.
+                if let Some(positional) = p.operands.first() {
+                    if let Some(input) = &flags.input {
+                        return Err(UsageError::new(
+                            format!(
+                                "the input is given twice: as the argument {positional} and with -i {input}; give one"
+                            ),
+                            None,
+                            "USAGE",
+                        ));
+                    }
+                    flags.input = Some(positional.clone());
+                }
+                Action::Convert(Box::new(flags))
+            }
             None => print_out(CONVERT_HELP),
         }),
         Some("describe") => crate::typesys::parse("describe", &operands[1..], unknown),
