@@ -689,6 +689,50 @@ describe('usage errors, I/O errors, help', () => {
   });
 });
 
+describe('CLI conveniences (record 0083)', () => {
+  const SDL = 'type Query { a: String }\n';
+  const setup = (dir: string) => {
+    write(path.join(dir, 'api.graphql'), SDL);
+    write(path.join(dir, 'api.gql'), SDL);
+    write(path.join(dir, 'user.json'), SIMPLE);
+    write(path.join(dir, 'user.txt'), SIMPLE);
+    write(path.join(dir, 'api.txt'), SDL);
+  };
+  const cases: Array<[string, string[], string?]> = [
+    ['inferred .graphql', ['convert', 'api.graphql']],
+    ['inferred .gql to a folder', ['convert', '-i', 'api.gql', '-o', '.']],
+    ['inferred .json', ['convert', 'user.json', '-o', 'user.graphql']],
+    ['inferred from the text of another extension', ['convert', 'api.txt']],
+    ['inferred from the text of another extension (JSON)', ['convert', 'user.txt']],
+    ['inferred stdin SDL', ['convert'], '\n\n  ' + SDL],
+    ['inferred stdin JSON', ['convert', '-'], '\uFEFF \n' + SIMPLE],
+    ['inferred stdin blank', ['convert'], ' \n'],
+    ['--direction overrides the extension', ['convert', 'api.graphql', '--direction', 'json-to-graphql']],
+    ['-o .json for SDL warns', ['convert', 'user.json', '-o', 'user.out.json']],
+    ['-o .graphql for JSON warns', ['convert', 'api.graphql', '-o', 'api.out.graphql']],
+    ['-o .gql for JSON warns, -q keeps quiet', ['convert', 'api.graphql', '-o', 'api.out.gql', '-q']],
+  ];
+  for (const [name, args, input] of cases) {
+    it(name, async () => {
+      await sameInFolder(name, setup, args, { input: input ?? '' });
+    });
+  }
+
+  it('the inferred direction and the extension warning, as expected', async () => {
+    const { js, files } = await sameInFolder('expected', setup, ['convert', 'api.graphql', '-o', 'x.graphql']);
+    expect(js.status).toBe(0);
+    expect(js.stderr).toBe('x.graphql: warning[OUTPUT_EXTENSION] the output is JSON Schema, but the file name ends in .graphql\n');
+    expect(JSON.parse(files['x.graphql']!)).toHaveProperty('definitions.Query');
+    const r = await sameInFolder('expected-stdin', setup, ['convert'], { input: SDL });
+    expect(r.js.stdout).toContain('"$schema"');
+  });
+
+  it('-r without --direction keeps converting .json files only', async () => {
+    const { files } = await sameInFolder('r-inferred', setup, ['convert', '-r', '-i', '.', '-o', 'out']);
+    expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/user.graphql']);
+  });
+});
+
 describe('--config', () => {
   const configs: Array<[string, string]> = [
     ['unknown-key', JSON.stringify({ inlineObjectTreshold: 1 })],

@@ -21,6 +21,7 @@ import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
+import { type Direction, directionOfName, directionOfText, outputExtensionWarning } from './cli-direction';
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
@@ -147,7 +148,8 @@ export function walk(
 interface ConvertFlags {
   input?: string;
   output?: string;
-  direction: 'json-to-graphql' | 'graphql-to-json';
+  /** Absent: inferred (record 0083, cli-direction.ts). */
+  direction?: Direction;
   recursive?: boolean;
   config?: string;
   descriptionBlockThreshold?: number;
@@ -352,14 +354,20 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
   }
 
-  if (flags.watch) return runWatch(base, input!, flags.output!, flags);
-  if (flags.recursive) return convertTree(base, input!, flags.output!, flags.direction);
+  // Without --direction, -r keeps its selection (.json files), a watched file goes by its name.
+  const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
+  if (flags.watch) {
+    const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
+    return runWatch(base, input!, flags.output!, { ...flags, direction });
+  }
+  if (flags.recursive) return convertTree(base, input!, flags.output!, given!);
 
   const job: Job =
     input === undefined
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
-  const outcome = convertOne(base, job, flags.direction);
+  const direction = given ?? (input !== undefined ? directionOfName(input) : undefined) ?? directionOfText(job.text);
+  const outcome = convertOne(base, job, direction);
   if (!outcome.ok) return outcome.exit;
 
   if (flags.output === undefined) {
@@ -369,8 +377,11 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   let target = flags.output;
   if (statOrUndefined(target)?.isDirectory()) {
     if (input === undefined) throw new UsageError('-o names a folder, but stdin has no file name to mirror');
-    const [from, to] = extensions(flags.direction);
+    const [from, to] = extensions(direction);
     target = path.join(target, renameExt(path.basename(input), from, to));
+  } else {
+    const warning = outputExtensionWarning(target, direction);
+    if (warning !== undefined) term!.warning(warning);
   }
   await writeAtomic(target, outcome.text);
   return EXIT.Ok;
@@ -384,7 +395,7 @@ function runWatch(
   base: ConverterOptions,
   input: string,
   output: string,
-  flags: ConvertFlags,
+  flags: ConvertFlags & { direction: Direction },
 ): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { watch } = require('./watch') as typeof import('./watch');
@@ -468,7 +479,7 @@ async function convertTree(
   base: ConverterOptions,
   inRoot: string,
   outRoot: string,
-  direction: ConvertFlags['direction'],
+  direction: Direction,
 ): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
@@ -586,6 +597,7 @@ Examples:
   x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
   x-graphql convert -i user.schema.json --description-block-threshold 0
@@ -642,15 +654,14 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
 
   const convert = program.command('convert');
   convert
-    .description('convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin, or (-r) a folder tree')
+    .description('convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
     .argument('[input]', 'input file, folder (with -r), or - for stdin; the same as -i')
     .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
     .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
     .addOption(
-      new Option('--direction <direction>', 'conversion direction')
-        .choices(['json-to-graphql', 'graphql-to-json'])
-        .default('json-to-graphql'),
+      new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
+        .choices(['json-to-graphql', 'graphql-to-json']),
     )
     .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
     .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')

@@ -27,9 +27,8 @@ Options:
   -h, --help                 print this help
 
 Commands:
-  convert [options] [input]  convert a JSON Schema (or, with --direction
-                             graphql-to-json, SDL) file, stdin, or (-r) a folder
-                             tree
+  convert [options] [input]  convert a JSON Schema (or SDL) file, stdin, or (-r)
+                             a folder tree
   describe [options] <file>  describe a GraphQL SDL document as type-system JSON
                              (schemas/graphql-type-system.schema.json)
   build [options] <file>     build canonical GraphQL SDL from a type-system JSON
@@ -51,8 +50,7 @@ Examples:
 
 pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options] [input]
 
-convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin,
-or (-r) a folder tree
+convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree
 
 Arguments:
   input                              input file, folder (with -r), or - for
@@ -62,9 +60,11 @@ Options:
   -i, --input <file|dir|->           input file, folder (with -r), or - for
                                      stdin (default: stdin)
   -o, --output <file|dir>            output file or folder (default: stdout)
-  --direction <direction>            conversion direction (choices:
-                                     "json-to-graphql", "graphql-to-json",
-                                     default: "json-to-graphql")
+  --direction <direction>            conversion direction (default:
+                                     .graphql/.gql input or SDL text:
+                                     graphql-to-json; -r: json-to-graphql)
+                                     (choices: "json-to-graphql",
+                                     "graphql-to-json")
   -r, --recursive                    convert every .json file (graphql-to-json:
                                      .graphql and .gql file) under -i into a
                                      mirror tree under -o
@@ -109,6 +109,7 @@ Examples:
   x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
   x-graphql convert -i user.schema.json --description-block-threshold 0
@@ -189,8 +190,8 @@ pub struct ConvertFlags {
     pub input: Option<String>,
     /// output file or folder (default: stdout)
     pub output: Option<String>,
-    /// conversion direction (default: json-to-graphql)
-    pub direction: String,
+    /// conversion direction; `None`: inferred (record 0083, direction.rs)
+    pub direction: Option<String>,
     /// convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o
     pub recursive: bool,
     /// JSON object of converter options (camelCase); flags override it
@@ -232,7 +233,7 @@ impl ConvertFlags {
         ConvertFlags {
             input: text("--input"),
             output: text("--output"),
-            direction: text("--direction").unwrap_or_else(|| DIRECTIONS[0].to_string()),
+            direction: text("--direction"),
             recursive: p.has("--recursive"),
             config: text("--config"),
             description_block_threshold: count("--description-block-threshold"),
