@@ -727,6 +727,30 @@ describe('CLI conveniences (record 0083)', () => {
     expect(r.js.stdout).toContain('"$schema"');
   });
 
+  const stdinCases: Array<[string, string[], string]> = [
+    ['validate json-schema - (valid)', ['validate', 'json-schema', '-'], SIMPLE],
+    ['validate json-schema - (problems)', ['validate', 'json-schema', '-'], BROKEN],
+    ['validate json-schema - --format json', ['validate', 'json-schema', '-', '--format', 'json'], WARNINGS],
+    ['validate graphql -', ['validate', 'graphql', '-'], 'type Query { a: B }\n'],
+    ['validate graphql -r -', ['validate', 'graphql', '-r', '-'], SDL],
+    ['migrate -', ['migrate', '-'], '{"x-graphql-keys":["id"],"title":"A","type":"object","properties":{"id":{"type":"string"}}}'],
+    ['migrate --check -', ['migrate', '--check', '-'], '{"x-graphql-keys":["id"]}'],
+    ['migrate -w -', ['migrate', '-w', '-'], SIMPLE],
+  ];
+  for (const [name, args, input] of stdinCases) {
+    it(name, async () => {
+      await same(name, args, { input });
+    });
+  }
+
+  it('validate and migrate name standard input <stdin>', async () => {
+    const r = await same('stdin-name', ['validate', 'json-schema', '-'], { input: BROKEN });
+    expect(r.status).toBe(1);
+    expect(r.stdout.startsWith('<stdin>:3:11: error[JSON_SYNTAX]')).toBe(true);
+    const m = await same('stdin-check', ['migrate', '--check', '-'], { input: '{"x-graphql-keys":["id"]}' });
+    expect([m.status, m.stderr]).toEqual([1, '<stdin>: needs migration (1 change)\n']);
+  });
+
   it('-r without --direction keeps converting .json files only', async () => {
     const { files } = await sameInFolder('r-inferred', setup, ['convert', '-r', '-i', '.', '-o', 'out']);
     expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/user.graphql']);
