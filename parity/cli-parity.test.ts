@@ -751,6 +751,32 @@ describe('CLI conveniences (record 0083)', () => {
     expect([m.status, m.stderr]).toEqual([1, '<stdin>: needs migration (1 change)\n']);
   });
 
+  const tree = (dir: string) => {
+    write(path.join(dir, 'schemas', 'a.json'), SIMPLE);
+    write(path.join(dir, 'schemas', '.dot.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'sub', 'b.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'node_modules', 'pkg', 'package.json'), '{"name": "pkg", "version": "1.0.0"}');
+    write(path.join(dir, 'schemas', '.git', 'x.json'), BROKEN);
+    write(path.join(dir, 'schemas', '.cache', 'y.graphql'), 'type {');
+  };
+  const treeCases: Array<[string, string[]]> = [
+    ['-r skips node_modules and dot-folders: convert', ['convert', '-r', '-i', 'schemas', '-o', 'out']],
+    ['-r skips node_modules and dot-folders: validate', ['validate', 'json-schema', '-r', 'schemas']],
+    ['-r skips node_modules and dot-folders: validate graphql', ['validate', 'graphql', '-r', 'schemas']],
+    ['-r skips node_modules and dot-folders: migrate', ['migrate', '--check', '-r', 'schemas']],
+    ['-r on a dot-folder named as the root reads it', ['validate', 'json-schema', '-r', 'schemas/.git']],
+  ];
+  for (const [name, args] of treeCases) {
+    it(name, async () => {
+      await sameInFolder(name, tree, args);
+    });
+  }
+
+  it('-r skips node_modules and dot-folders, keeps dot-files', async () => {
+    const { js } = await sameInFolder('skips-expected', tree, ['validate', 'json-schema', '-r', 'schemas']);
+    expect([js.status, js.stdout, js.stderr]).toEqual([0, '', 'validated 3 files: 3 valid, 0 invalid (0 errors, 0 warnings)\n']);
+  });
+
   it('-r without --direction keeps converting .json files only', async () => {
     const { files } = await sameInFolder('r-inferred', setup, ['convert', '-r', '-i', '.', '-o', 'out']);
     expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/user.graphql']);
