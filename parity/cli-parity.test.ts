@@ -777,6 +777,24 @@ describe('CLI conveniences (record 0083)', () => {
     expect([js.status, js.stdout, js.stderr]).toEqual([0, '', 'validated 3 files: 3 valid, 0 invalid (0 errors, 0 warnings)\n']);
   });
 
+  it('explain: every code of docs/errors.md, in any case; unknown codes and usage', async () => {
+    const table = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', 'error-codes.json'), 'utf8')) as { codes: { code: string }[] };
+    expect(table.codes.length).toBeGreaterThan(40);
+    for (const { code } of table.codes) {
+      const r = await same(`explain-${code}`, ['explain', code]);
+      expect([r.status, r.stdout.startsWith(`${code}: `)]).toEqual([0, true]);
+    }
+    await same('explain-lower', ['explain', 'ref_outside']);
+    const unknown = await same('explain-unknown', ['explain', 'JSON_SYNTAC']);
+    expect([unknown.status, unknown.stderr]).toEqual([
+      2,
+      'x-graphql: error[USAGE] unknown error code JSON_SYNTAC (did you mean JSON_SYNTAX?); the codes are listed in docs/errors.md; see x-graphql explain --help\n',
+    ]);
+    for (const args of [['explain', 'ZZZZZZZZZZ'], ['explain'], ['explain', 'a', 'b'], ['explain', '--help'], ['help', 'explain'], ['explain', '--hepl']]) {
+      await same(`explain-${args.join('-')}`, args);
+    }
+  });
+
   it('-r without --direction keeps converting .json files only', async () => {
     const { files } = await sameInFolder('r-inferred', setup, ['convert', '-r', '-i', '.', '-o', 'out']);
     expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/user.graphql']);

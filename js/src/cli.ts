@@ -2,11 +2,12 @@
 /**
  * The `x-graphql` command line: a thin main over the library.
  *
- *   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
+ *   x-graphql convert [<input> | -i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
  *
- * --direction json-to-graphql (the default) reads JSON Schema and writes SDL;
- * graphql-to-json reads SDL and writes JSON Schema (`-r`: .graphql and .gql
- * files become .json files).
+ * --direction json-to-graphql reads JSON Schema and writes SDL; graphql-to-json
+ * reads SDL and writes JSON Schema (`-r`: .graphql and .gql files become .json
+ * files). Without it, the input's name or first character decides (record 0083,
+ * cli-direction.ts).
  *
  * It parses arguments, reads the input, calls `Converter`, writes the output
  * atomically and maps the outcome to an exit code (README "Exit codes"):
@@ -26,6 +27,7 @@ import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFo
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
+import { addExplainCommand } from './cli-explain';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
@@ -618,6 +620,7 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql migrate --check -r schemas/
   x-graphql describe schema.graphql -o types.json
+  x-graphql explain REF_OUTSIDE
   x-graphql convert --help
   x-graphql --version`;
 
@@ -719,6 +722,9 @@ export async function main(args: string[]): Promise<number> {
     exit = code;
   });
   addCheckCommands(program, (code) => {
+    exit = code;
+  });
+  addExplainCommand(program, (code) => {
     exit = code;
   });
   try {

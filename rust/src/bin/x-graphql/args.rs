@@ -37,6 +37,8 @@ Commands:
                              converter would reject
   migrate [options] <path>   rewrite a v1.x JSON Schema to the 2.x x-graphql
                              attributes
+  explain <code>             print what an error or warning code means
+                             (docs/errors.md)
   help [command]             display help for command
 
 Examples:
@@ -44,6 +46,7 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql migrate --check -r schemas/
   x-graphql describe schema.graphql -o types.json
+  x-graphql explain REF_OUTSIDE
   x-graphql convert --help
   x-graphql --version
 "#;
@@ -131,7 +134,7 @@ Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
 /// The program's own option (`-h` is handled as commander does, among the unknown).
 const PROGRAM_OPTS: [Opt; 1] =
     [Opt { short: Some("-V"), long: "--version", flags: "-V, --version", takes: Takes::Nothing }];
-const COMMANDS: [&str; 6] = ["convert", "describe", "build", "validate", "migrate", "help"];
+const COMMANDS: [&str; 7] = ["convert", "describe", "build", "validate", "migrate", "explain", "help"];
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
@@ -306,12 +309,14 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         Some("build") => crate::typesys::parse("build", &operands[1..], unknown),
         Some("validate") => args_check::parse_validate(&operands[1..], unknown),
         Some("migrate") => args_check::parse_migrate(&operands[1..], unknown),
+        Some("explain") => crate::explain::parse(&operands[1..], unknown),
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
             Some(c @ ("describe" | "build")) => print_out(crate::typesys::help_of(c)),
             Some("validate") => print_out(args_check::VALIDATE_HELP),
             Some("migrate") => print_out(args_check::MIGRATE_HELP),
+            Some("explain") => print_out(crate::explain::EXPLAIN_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ => commander::no_subcommand(&parsed, &COMMANDS, PROGRAM_HELP, "see x-graphql --help", HELP_HINT),

@@ -14,6 +14,7 @@ mod batch;
 mod check;
 mod commander;
 mod direction;
+mod explain;
 mod files;
 mod json_parse;
 mod node;
