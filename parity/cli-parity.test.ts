@@ -634,6 +634,11 @@ describe('usage errors, I/O errors, help', () => {
     ['help-before-unknown', ['convert', '--frob', '-h']],
     ['stray-argument', ['convert', 'file.json']],
     ['stray-after-dashdash', ['convert', '--', '--strict']],
+    // The input as an argument (record 0083).
+    ['positional-input', ['convert', 'examples/user.schema.json']],
+    ['positional-input-stdin', ['convert', '-', '--direction', 'graphql-to-json']],
+    ['positional-and-i', ['convert', 'examples/user.schema.json', '-i', 'other.json']],
+    ['positional-two', ['convert', 'a.json', 'b.json']],
     ['r-without-i', ['convert', '-r', '-o', 'out']],
     ['r-with-stdin', ['convert', '-r', '-i', '-', '-o', 'out']],
     ['r-without-o', ['convert', '-r', '-i', '.']],
@@ -681,6 +686,118 @@ describe('usage errors, I/O errors, help', () => {
     expect(broken.js.status).toBe(1);
     const located = (broken.js.stdout + broken.js.stderr).match(/broken\.graphql:\d+:\d+: error\[FIELD_SET\]/g) ?? [];
     expect(located).toEqual(['broken.graphql:3:14: error[FIELD_SET]', 'broken.graphql:5:13: error[FIELD_SET]']);
+  });
+});
+
+describe('CLI conveniences (record 0083)', () => {
+  const SDL = 'type Query { a: String }\n';
+  const setup = (dir: string) => {
+    write(path.join(dir, 'api.graphql'), SDL);
+    write(path.join(dir, 'api.gql'), SDL);
+    write(path.join(dir, 'user.json'), SIMPLE);
+    write(path.join(dir, 'user.txt'), SIMPLE);
+    write(path.join(dir, 'api.txt'), SDL);
+  };
+  const cases: Array<[string, string[], string?]> = [
+    ['inferred .graphql', ['convert', 'api.graphql']],
+    ['inferred .gql to a folder', ['convert', '-i', 'api.gql', '-o', '.']],
+    ['inferred .json', ['convert', 'user.json', '-o', 'user.graphql']],
+    ['inferred from the text of another extension', ['convert', 'api.txt']],
+    ['inferred from the text of another extension (JSON)', ['convert', 'user.txt']],
+    ['inferred stdin SDL', ['convert'], '\n\n  ' + SDL],
+    ['inferred stdin JSON', ['convert', '-'], '\uFEFF \n' + SIMPLE],
+    ['inferred stdin blank', ['convert'], ' \n'],
+    ['--direction overrides the extension', ['convert', 'api.graphql', '--direction', 'json-to-graphql']],
+    ['-o .json for SDL warns', ['convert', 'user.json', '-o', 'user.out.json']],
+    ['-o .graphql for JSON warns', ['convert', 'api.graphql', '-o', 'api.out.graphql']],
+    ['-o .gql for JSON warns, -q keeps quiet', ['convert', 'api.graphql', '-o', 'api.out.gql', '-q']],
+  ];
+  for (const [name, args, input] of cases) {
+    it(name, async () => {
+      await sameInFolder(name, setup, args, { input: input ?? '' });
+    });
+  }
+
+  it('the inferred direction and the extension warning, as expected', async () => {
+    const { js, files } = await sameInFolder('expected', setup, ['convert', 'api.graphql', '-o', 'x.graphql']);
+    expect(js.status).toBe(0);
+    expect(js.stderr).toBe('x.graphql: warning[OUTPUT_EXTENSION] the output is JSON Schema, but the file name ends in .graphql\n');
+    expect(JSON.parse(files['x.graphql']!)).toHaveProperty('definitions.Query');
+    const r = await sameInFolder('expected-stdin', setup, ['convert'], { input: SDL });
+    expect(r.js.stdout).toContain('"$schema"');
+  });
+
+  const stdinCases: Array<[string, string[], string]> = [
+    ['validate json-schema - (valid)', ['validate', 'json-schema', '-'], SIMPLE],
+    ['validate json-schema - (problems)', ['validate', 'json-schema', '-'], BROKEN],
+    ['validate json-schema - --format json', ['validate', 'json-schema', '-', '--format', 'json'], WARNINGS],
+    ['validate graphql -', ['validate', 'graphql', '-'], 'type Query { a: B }\n'],
+    ['validate graphql -r -', ['validate', 'graphql', '-r', '-'], SDL],
+    ['migrate -', ['migrate', '-'], '{"x-graphql-keys":["id"],"title":"A","type":"object","properties":{"id":{"type":"string"}}}'],
+    ['migrate --check -', ['migrate', '--check', '-'], '{"x-graphql-keys":["id"]}'],
+    ['migrate -w -', ['migrate', '-w', '-'], SIMPLE],
+  ];
+  for (const [name, args, input] of stdinCases) {
+    it(name, async () => {
+      await same(name, args, { input });
+    });
+  }
+
+  it('validate and migrate name standard input <stdin>', async () => {
+    const r = await same('stdin-name', ['validate', 'json-schema', '-'], { input: BROKEN });
+    expect(r.status).toBe(1);
+    expect(r.stdout.startsWith('<stdin>:3:11: error[JSON_SYNTAX]')).toBe(true);
+    const m = await same('stdin-check', ['migrate', '--check', '-'], { input: '{"x-graphql-keys":["id"]}' });
+    expect([m.status, m.stderr]).toEqual([1, '<stdin>: needs migration (1 change)\n']);
+  });
+
+  const tree = (dir: string) => {
+    write(path.join(dir, 'schemas', 'a.json'), SIMPLE);
+    write(path.join(dir, 'schemas', '.dot.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'sub', 'b.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'node_modules', 'pkg', 'package.json'), '{"name": "pkg", "version": "1.0.0"}');
+    write(path.join(dir, 'schemas', '.git', 'x.json'), BROKEN);
+    write(path.join(dir, 'schemas', '.cache', 'y.graphql'), 'type {');
+  };
+  const treeCases: Array<[string, string[]]> = [
+    ['-r skips node_modules and dot-folders: convert', ['convert', '-r', '-i', 'schemas', '-o', 'out']],
+    ['-r skips node_modules and dot-folders: validate', ['validate', 'json-schema', '-r', 'schemas']],
+    ['-r skips node_modules and dot-folders: validate graphql', ['validate', 'graphql', '-r', 'schemas']],
+    ['-r skips node_modules and dot-folders: migrate', ['migrate', '--check', '-r', 'schemas']],
+    ['-r on a dot-folder named as the root reads it', ['validate', 'json-schema', '-r', 'schemas/.git']],
+  ];
+  for (const [name, args] of treeCases) {
+    it(name, async () => {
+      await sameInFolder(name, tree, args);
+    });
+  }
+
+  it('-r skips node_modules and dot-folders, keeps dot-files', async () => {
+    const { js } = await sameInFolder('skips-expected', tree, ['validate', 'json-schema', '-r', 'schemas']);
+    expect([js.status, js.stdout, js.stderr]).toEqual([0, '', 'validated 3 files: 3 valid, 0 invalid (0 errors, 0 warnings)\n']);
+  });
+
+  it('explain: every code of docs/errors.md, in any case; unknown codes and usage', async () => {
+    const table = JSON.parse(fs.readFileSync(path.join(ROOT, 'schemas', 'error-codes.json'), 'utf8')) as { codes: { code: string }[] };
+    expect(table.codes.length).toBeGreaterThan(40);
+    for (const { code } of table.codes) {
+      const r = await same(`explain-${code}`, ['explain', code]);
+      expect([r.status, r.stdout.startsWith(`${code}: `)]).toEqual([0, true]);
+    }
+    await same('explain-lower', ['explain', 'ref_outside']);
+    const unknown = await same('explain-unknown', ['explain', 'JSON_SYNTAC']);
+    expect([unknown.status, unknown.stderr]).toEqual([
+      2,
+      'x-graphql: error[USAGE] unknown error code JSON_SYNTAC (did you mean JSON_SYNTAX?); the codes are listed in docs/errors.md; see x-graphql explain --help\n',
+    ]);
+    for (const args of [['explain', 'ZZZZZZZZZZ'], ['explain'], ['explain', 'a', 'b'], ['explain', '--help'], ['help', 'explain'], ['explain', '--hepl']]) {
+      await same(`explain-${args.join('-')}`, args);
+    }
+  });
+
+  it('-r without --direction keeps converting .json files only', async () => {
+    const { files } = await sameInFolder('r-inferred', setup, ['convert', '-r', '-i', '.', '-o', 'out']);
+    expect(Object.keys(files).filter((f) => f.startsWith('out/'))).toEqual(['out/', 'out/user.graphql']);
   });
 });
 

@@ -71,7 +71,11 @@ function plural(n: number, word: string): string {
 interface InputFile {
   name: string;
   path: string | Buffer;
+  /** `-`: standard input, printed as `<stdin>` (record 0083). */
+  stdin?: true;
 }
+
+const STDIN_NAME = '<stdin>';
 
 /** The inputs of a command: one file, or (-r) every matching file of a folder, with the folder file refs may not leave. */
 function inputs(
@@ -82,6 +86,11 @@ function inputs(
   term: Terminal,
 ): { files: InputFile[]; baseDir: string; io: number } {
   const { UsageError, IoError, walk, errnoText } = cli();
+  if (target === '-') {
+    // Standard input, for editors that pipe a buffer (record 0083); refs resolve from the current folder.
+    if (recursive) throw new UsageError('-r needs a folder, but - is standard input', undefined, 'USAGE', `see x-graphql ${verb} --help`);
+    return { files: [{ name: STDIN_NAME, path: '-', stdin: true }], baseDir: '.', io: 0 };
+  }
   let st: fs.Stats | undefined;
   try {
     st = fs.statSync(argPath(target));
@@ -146,7 +155,7 @@ function sourceOf(sources: Map<string, string | undefined>, file: string): strin
   return sources.get(file);
 }
 
-function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): number {
+async function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): Promise<number> {
   const term: Terminal = cli().useTerminal(flags);
   const exts = kind === 'graphql' ? ['.graphql', '.gql'] : ['.json'];
   const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`, term);
@@ -157,7 +166,7 @@ function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: Val
   const progress = new Progress(term, files.length, 'validating');
   for (const input of files) {
     const file = input.name;
-    const text = flags.recursive ? readOrSay(input) : readSingle(input);
+    const text = flags.recursive ? readOrSay(input) : await readSingle(input);
     if (text === undefined) {
       io++;
       progress.done(true);
@@ -197,8 +206,9 @@ function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: Val
 }
 
 /** A single input that cannot be read is an I/O error of the command (exit 3). */
-function readSingle(file: InputFile): string {
-  const { IoError, errnoText } = cli();
+async function readSingle(file: InputFile): Promise<string> {
+  const { IoError, errnoText, readStdin } = cli();
+  if (file.stdin) return readStdin();
   try {
     return fs.readFileSync(file.path, 'utf8');
   } catch (e) {
@@ -212,6 +222,7 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
   const hint = 'see x-graphql migrate --help';
   if (flags.check && flags.write) throw new UsageError('--check and -w cannot be used together', undefined, 'USAGE', hint);
   if (flags.recursive && !flags.check && !flags.write) throw new UsageError('-r needs -w or --check', undefined, 'USAGE', hint);
+  if (target === '-' && flags.write) throw new UsageError('-w cannot rewrite standard input; leave -w out to print the migrated document', undefined, 'USAGE', hint);
   const { files, io: walkIo } = inputs(target, flags.recursive, ['.json'], 'migrate', term);
   const { migrate, ConversionError } = lib();
   let io = walkIo;
@@ -220,7 +231,7 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
   const progress = new Progress(term, files.length, 'migrating');
   for (const input of files) {
     const file = input.name;
-    const text = flags.recursive ? readOrSay(input) : readSingle(input);
+    const text = flags.recursive ? readOrSay(input) : await readSingle(input);
     if (text === undefined) {
       io++;
       progress.done(true);
@@ -301,8 +312,8 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
         `  x-graphql validate ${kind} -r -q --color never schemas/\n` +
         `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.`,
     )
-    .action((target: string, flags: ValidateFlags) => {
-      setExit(runValidate(kind, target, flags));
+    .action(async (target: string, flags: ValidateFlags) => {
+      setExit(await runValidate(kind, target, flags));
     });
 }
 

@@ -78,8 +78,18 @@ function compareNames(a: Buffer, b: Buffer): number {
 }
 
 /**
+ * A folder no walk enters (record 0083): `node_modules` (packages' own package.json and
+ * schemas are not the user's) and dot-folders (`.git`, `.cache`, `.vscode`...). The root
+ * itself is always read, so naming such a folder with `-i`/`<path>` still works.
+ */
+export function skippedFolder(name: Buffer): boolean {
+  return name[0] === 0x2e || name.equals(NODE_MODULES);
+}
+const NODE_MODULES = Buffer.from('node_modules');
+
+/**
  * Every entry under `root` whose name ends in one of `exts` and that is not a
- * folder, relative to `root` as bytes, depth first in sorted order. Symlinked
+ * folder, relative to `root` as bytes, depth first in sorted order; `skippedFolder`s are not entered. Symlinked
  * folders are not followed (so link loops end); links to anything else and
  * entries that are not regular files are listed: `checkTreeInput` decides what
  * becomes of them. A subfolder that cannot be read goes to `onError`; the root
@@ -111,6 +121,7 @@ export function walkBytes(root: string, exts: string[], onError: (where: string,
     }
     const child = top.rel === undefined ? entry.name : Buffer.concat([top.rel, Buffer.from('/'), entry.name]);
     if (entry.isDirectory()) {
+      if (skippedFolder(entry.name)) continue;
       try {
         pending.push({ rel: child, entries: read(child), next: 0 });
       } catch (e) {

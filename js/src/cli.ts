@@ -2,11 +2,12 @@
 /**
  * The `x-graphql` command line: a thin main over the library.
  *
- *   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
+ *   x-graphql convert [<input> | -i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
  *
- * --direction json-to-graphql (the default) reads JSON Schema and writes SDL;
- * graphql-to-json reads SDL and writes JSON Schema (`-r`: .graphql and .gql
- * files become .json files).
+ * --direction json-to-graphql reads JSON Schema and writes SDL; graphql-to-json
+ * reads SDL and writes JSON Schema (`-r`: .graphql and .gql files become .json
+ * files). Without it, the input's name or first character decides (record 0083,
+ * cli-direction.ts).
  *
  * It parses arguments, reads the input, calls `Converter`, writes the output
  * atomically and maps the outcome to an exit code (README "Exit codes"):
@@ -21,10 +22,12 @@ import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
+import { type Direction, directionOfName, directionOfText, outputExtensionWarning } from './cli-direction';
 import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
+import { addExplainCommand } from './cli-explain';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
@@ -147,7 +150,8 @@ export function walk(
 interface ConvertFlags {
   input?: string;
   output?: string;
-  direction: 'json-to-graphql' | 'graphql-to-json';
+  /** Absent: inferred (record 0083, cli-direction.ts). */
+  direction?: Direction;
   recursive?: boolean;
   config?: string;
   descriptionBlockThreshold?: number;
@@ -357,14 +361,20 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
   }
 
-  if (flags.watch) return runWatch(base, input!, flags.output!, flags);
-  if (flags.recursive) return convertTree(base, input!, flags.output!, flags.direction);
+  // Without --direction, -r keeps its selection (.json files), a watched file goes by its name.
+  const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
+  if (flags.watch) {
+    const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
+    return runWatch(base, input!, flags.output!, { ...flags, direction });
+  }
+  if (flags.recursive) return convertTree(base, input!, flags.output!, given!);
 
   const job: Job =
     input === undefined
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
-  const outcome = convertOne(base, job, flags.direction);
+  const direction = given ?? (input !== undefined ? directionOfName(input) : undefined) ?? directionOfText(job.text);
+  const outcome = convertOne(base, job, direction);
   if (!outcome.ok) return outcome.exit;
 
   if (flags.output === undefined) {
@@ -374,8 +384,11 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   let target = flags.output;
   if (statOrUndefined(target)?.isDirectory()) {
     if (input === undefined) throw new UsageError('-o names a folder, but stdin has no file name to mirror');
-    const [from, to] = extensions(flags.direction);
+    const [from, to] = extensions(direction);
     target = path.join(target, renameExt(path.basename(input), from, to));
+  } else {
+    const warning = outputExtensionWarning(target, direction);
+    if (warning !== undefined) term!.warning(warning);
   }
   await writeAtomic(target, outcome.text);
   return EXIT.Ok;
@@ -389,7 +402,7 @@ function runWatch(
   base: ConverterOptions,
   input: string,
   output: string,
-  flags: ConvertFlags,
+  flags: ConvertFlags & { direction: Direction },
 ): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { watch } = require('./watch') as typeof import('./watch');
@@ -473,7 +486,7 @@ async function convertTree(
   base: ConverterOptions,
   inRoot: string,
   outRoot: string,
-  direction: ConvertFlags['direction'],
+  direction: Direction,
 ): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
@@ -588,8 +601,10 @@ function version(): string {
 const CONVERT_EXAMPLES = `
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
   x-graphql convert -i user.schema.json --description-block-threshold 0
@@ -610,6 +625,7 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql migrate --check -r schemas/
   x-graphql describe schema.graphql -o types.json
+  x-graphql explain REF_OUTSIDE
   x-graphql convert --help
   x-graphql --version`;
 
@@ -646,14 +662,14 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
 
   const convert = program.command('convert');
   convert
-    .description('convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin, or (-r) a folder tree')
+    .description('convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
+    .argument('[input]', 'input file, folder (with -r), or - for stdin; the same as -i')
     .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
     .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
     .addOption(
-      new Option('--direction <direction>', 'conversion direction')
-        .choices(['json-to-graphql', 'graphql-to-json'])
-        .default('json-to-graphql'),
+      new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
+        .choices(['json-to-graphql', 'graphql-to-json']),
     )
     .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
     .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
@@ -686,8 +702,16 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       'after',
       '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
     )
-    .action(async (_opts: unknown, cmd: Command) => {
-      await run(cmd.opts() as ConvertFlags, cmd);
+    .action(async (positional: string | undefined, _opts: unknown, cmd: Command) => {
+      const flags = cmd.opts() as ConvertFlags;
+      if (positional !== undefined) {
+        // The input as an argument, like the other commands (record 0083); -i stays.
+        if (flags.input !== undefined) {
+          throw new UsageError(`the input is given twice: as the argument ${positional} and with -i ${flags.input}; give one`);
+        }
+        flags.input = positional;
+      }
+      await run(flags, cmd);
     });
   return program;
 }
@@ -703,6 +727,9 @@ export async function main(args: string[]): Promise<number> {
     exit = code;
   });
   addCheckCommands(program, (code) => {
+    exit = code;
+  });
+  addExplainCommand(program, (code) => {
     exit = code;
   });
   try {

@@ -324,7 +324,8 @@ describe('usage errors (exit 2)', () => {
     ['-r without -i', ['convert', '-r', '-o', 'out']],
     ['-r with -i -', ['convert', '-r', '-i', '-', '-o', 'out']],
     ['-r without -o', ['convert', '-r', '-i', '.']],
-    ['a stray argument', ['convert', 'file.json']],
+    ['two input arguments', ['convert', 'a.json', 'b.json']],
+    ['an input argument and -i', ['convert', 'a.json', '-i', 'b.json']],
   ];
   for (const [what, args] of cases) {
     it(`for ${what}`, () => {
@@ -692,3 +693,18 @@ process.on('exit', () => fs.writeFileSync(process.env.LOADED_LOG, [...seen].join
 function escape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('explain (record 0083)', () => {
+  it('schemas/error-codes.json is generated from docs/errors.md as it is now', () => {
+    const r = spawnSync('npx', ['tsx', 'scripts/gen-error-codes.ts', '--check'], { cwd: path.join(__dirname, '..', '..'), encoding: 'utf8' });
+    expect([r.status, r.stderr]).toEqual([0, '']);
+  });
+
+  it('prints a code\'s meaning; an unknown code is a usage error with the closest code', () => {
+    const ok = run(['explain', 'int_range']);
+    expect([ok.status, ok.stdout.split('\n')[0]]).toEqual([0, 'INT_RANGE: a warning (exit code 0; with --strict, an error)']);
+    const bad = run(['explain', 'REF_OUTSID']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('(did you mean REF_OUTSIDE?)');
+  });
+});

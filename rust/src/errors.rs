@@ -306,6 +306,7 @@ pub mod codes {
     pub const UNSUPPORTED_DIRECTION: &str = "UNSUPPORTED_DIRECTION";
     pub const IO: &str = "IO";
     pub const LINK_OUTSIDE: &str = "LINK_OUTSIDE";
+    pub const OUTPUT_EXTENSION: &str = "OUTPUT_EXTENSION";
     pub const USAGE: &str = "USAGE";
 
     /// Every code, in the order of `ErrorCodes` (for checks against docs/errors.md).
@@ -353,6 +354,7 @@ pub mod codes {
         UNSUPPORTED_DIRECTION,
         IO,
         LINK_OUTSIDE,
+        OUTPUT_EXTENSION,
         USAGE,
     ];
 }

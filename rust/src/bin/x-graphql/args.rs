@@ -27,9 +27,8 @@ Options:
   -h, --help                 print this help
 
 Commands:
-  convert [options]          convert a JSON Schema (or, with --direction
-                             graphql-to-json, SDL) file, stdin, or (-r) a folder
-                             tree
+  convert [options] [input]  convert a JSON Schema (or SDL) file, stdin, or (-r)
+                             a folder tree
   describe [options] <file>  describe a GraphQL SDL document as type-system JSON
                              (schemas/graphql-type-system.schema.json)
   build [options] <file>     build canonical GraphQL SDL from a type-system JSON
@@ -38,6 +37,8 @@ Commands:
                              converter would reject
   migrate [options] <path>   rewrite a v1.x JSON Schema to the 2.x x-graphql
                              attributes
+  explain <code>             print what an error or warning code means
+                             (docs/errors.md)
   help [command]             display help for command
 
 Examples:
@@ -45,22 +46,28 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql migrate --check -r schemas/
   x-graphql describe schema.graphql -o types.json
+  x-graphql explain REF_OUTSIDE
   x-graphql convert --help
   x-graphql --version
 "#;
 
-pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options]
+pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options] [input]
 
-convert a JSON Schema (or, with --direction graphql-to-json, SDL) file, stdin,
-or (-r) a folder tree
+convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree
+
+Arguments:
+  input                              input file, folder (with -r), or - for
+                                     stdin; the same as -i
 
 Options:
   -i, --input <file|dir|->           input file, folder (with -r), or - for
                                      stdin (default: stdin)
   -o, --output <file|dir>            output file or folder (default: stdout)
-  --direction <direction>            conversion direction (choices:
-                                     "json-to-graphql", "graphql-to-json",
-                                     default: "json-to-graphql")
+  --direction <direction>            conversion direction (default:
+                                     .graphql/.gql input or SDL text:
+                                     graphql-to-json; -r: json-to-graphql)
+                                     (choices: "json-to-graphql",
+                                     "graphql-to-json")
   -r, --recursive                    convert every .json file (graphql-to-json:
                                      .graphql and .gql file) under -i into a
                                      mirror tree under -o
@@ -102,8 +109,10 @@ Options:
 
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
   x-graphql convert -i user.schema.json --description-block-threshold 0
@@ -125,7 +134,7 @@ Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
 /// The program's own option (`-h` is handled as commander does, among the unknown).
 const PROGRAM_OPTS: [Opt; 1] =
     [Opt { short: Some("-V"), long: "--version", flags: "-V, --version", takes: Takes::Nothing }];
-const COMMANDS: [&str; 6] = ["convert", "describe", "build", "validate", "migrate", "help"];
+const COMMANDS: [&str; 7] = ["convert", "describe", "build", "validate", "migrate", "explain", "help"];
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
@@ -175,7 +184,7 @@ const CONVERT_OPTS: [Opt; 19] = [
 ];
 
 const CONVERT: Leaf =
-    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &[], help: CONVERT_HELP, hint: HELP_HINT };
+    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &["[input]"], help: CONVERT_HELP, hint: HELP_HINT };
 
 /// `x-graphql convert` flags.
 #[derive(Debug, Clone)]
@@ -184,8 +193,8 @@ pub struct ConvertFlags {
     pub input: Option<String>,
     /// output file or folder (default: stdout)
     pub output: Option<String>,
-    /// conversion direction (default: json-to-graphql)
-    pub direction: String,
+    /// conversion direction; `None`: inferred (record 0083, direction.rs)
+    pub direction: Option<String>,
     /// convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o
     pub recursive: bool,
     /// JSON object of converter options (camelCase); flags override it
@@ -227,7 +236,7 @@ impl ConvertFlags {
         ConvertFlags {
             input: text("--input"),
             output: text("--output"),
-            direction: text("--direction").unwrap_or_else(|| DIRECTIONS[0].to_string()),
+            direction: text("--direction"),
             recursive: p.has("--recursive"),
             config: text("--config"),
             description_block_threshold: count("--description-block-threshold"),
@@ -277,19 +286,37 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
     let (operands, unknown) = (&parsed.operands, &parsed.unknown);
     match operands.first().map(String::as_str) {
         Some("convert") => Ok(match CONVERT.parse(&operands[1..], unknown)? {
-            Some(p) => Action::Convert(Box::new(ConvertFlags::from_parsed(&p))),
+            Some(p) => {
+                let mut flags = ConvertFlags::from_parsed(&p);
+                // The input as an argument, like the other commands (record 0083); -i stays.
+                if let Some(positional) = p.operands.first() {
+                    if let Some(input) = &flags.input {
+                        return Err(UsageError::new(
+                            format!(
+                                "the input is given twice: as the argument {positional} and with -i {input}; give one"
+                            ),
+                            None,
+                            "USAGE",
+                        ));
+                    }
+                    flags.input = Some(positional.clone());
+                }
+                Action::Convert(Box::new(flags))
+            }
             None => print_out(CONVERT_HELP),
         }),
         Some("describe") => crate::typesys::parse("describe", &operands[1..], unknown),
         Some("build") => crate::typesys::parse("build", &operands[1..], unknown),
         Some("validate") => args_check::parse_validate(&operands[1..], unknown),
         Some("migrate") => args_check::parse_migrate(&operands[1..], unknown),
+        Some("explain") => crate::explain::parse(&operands[1..], unknown),
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
             Some(c @ ("describe" | "build")) => print_out(crate::typesys::help_of(c)),
             Some("validate") => print_out(args_check::VALIDATE_HELP),
             Some("migrate") => print_out(args_check::MIGRATE_HELP),
+            Some("explain") => print_out(crate::explain::EXPLAIN_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ => commander::no_subcommand(&parsed, &COMMANDS, PROGRAM_HELP, "see x-graphql --help", HELP_HINT),

@@ -17,7 +17,7 @@ use crate::run::format_diagnostic;
 use crate::terminal::{self, code_frame, paint_line, use_color, SourceSpot, Terminal};
 use std::collections::HashMap;
 use std::io::IsTerminal;
-use crate::{say, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK};
+use crate::{say, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT, EXIT_IO, EXIT_OK, STDIN_NAME};
 
 fn plural(n: usize, word: &str) -> String {
     format!("{n} {word}{}", if n == 1 { "" } else { "s" })
@@ -32,6 +32,8 @@ fn usage(message: String, hint: &'static str) -> UsageError {
 struct InputFile {
     name: String,
     path: PathBuf,
+    /// `-`: standard input, printed as `<stdin>` (record 0083).
+    stdin: bool,
 }
 
 /// The inputs of a command: one file, or (-r) every matching file of a folder,
@@ -43,6 +45,14 @@ fn inputs(
     verb: &str,
     hint: &'static str,
 ) -> Result<(Vec<InputFile>, String, usize), CliError> {
+    if target == "-" {
+        // Standard input, for editors that pipe a buffer (record 0083); refs resolve from the current folder.
+        if recursive {
+            return Err(usage("-r needs a folder, but - is standard input".to_string(), hint).into());
+        }
+        let stdin = InputFile { name: STDIN_NAME.to_string(), path: PathBuf::from("-"), stdin: true };
+        return Ok((vec![stdin], ".".to_string(), 0));
+    }
     let st = std::fs::metadata(arg_path(target)).ok();
     if recursive {
         if st.as_ref().is_some_and(|m| !m.is_dir()) {
@@ -69,14 +79,15 @@ fn inputs(
             // A link out of the folder is not read (record 0070).
             &mut |where_, message| term.warning(&format!("{where_}: warning[LINK_OUTSIDE] {message}")),
         )?;
-        let list = found.into_iter().map(|(name, path)| InputFile { name, path }).collect();
+        let list = found.into_iter().map(|(name, path)| InputFile { name, path, stdin: false }).collect();
         return Ok((list, target.to_string(), io));
     }
     if st.is_some_and(|m| m.is_dir()) {
         let word = verb.split(' ').next().unwrap_or(verb);
         return Err(usage(format!("{target} is a folder; use -r to {word} a folder"), hint).into());
     }
-    Ok((vec![InputFile { name: target.to_string(), path: arg_path(target) }], node::dirname(target), 0))
+    let file = InputFile { name: target.to_string(), path: arg_path(target), stdin: false };
+    Ok((vec![file], node::dirname(target), 0))
 }
 
 fn read_or_say(file: &InputFile) -> Option<String> {
@@ -91,6 +102,9 @@ fn read_or_say(file: &InputFile) -> Option<String> {
 
 /// A single input that cannot be read is an I/O error of the command (exit 3).
 fn read_single(file: &InputFile) -> Result<String, IoError> {
+    if file.stdin {
+        return files::read_stdin();
+    }
     files::read_path(&file.path, &file.name).map_err(|(e, call)| IoError {
         message: format!("cannot read input: {}", errno_text(&e, call)),
         where_: file.name.clone(),
@@ -221,6 +235,10 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
     }
     if flags.recursive && !flags.check && !flags.write {
         return Err(usage("-r needs -w or --check".to_string(), MIGRATE_HINT).into());
+    }
+    if flags.path == "-" && flags.write {
+        let message = "-w cannot rewrite standard input; leave -w out to print the migrated document";
+        return Err(usage(message.to_string(), MIGRATE_HINT).into());
     }
     let term = terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
     let (list, _, mut io) = inputs(&flags.path, flags.recursive, &[".json"], "migrate", MIGRATE_HINT)?;

@@ -188,7 +188,7 @@ pub struct Leaf {
     /// The name commander's "too many arguments for '<name>'" quotes.
     pub name: &'static str,
     pub opts: &'static [Opt],
-    /// Its required arguments, e.g. `["path"]`.
+    /// Its arguments, e.g. `["path"]`; an optional one is in brackets, `"[input]"`.
     pub arguments: &'static [&'static str],
     pub help: &'static str,
     pub hint: &'static str,
@@ -214,7 +214,7 @@ impl Leaf {
             return Err(usage(format!("unknown option '{flag}'{suggestion}"), self.hint));
         }
         let (expected, got) = (self.arguments.len(), parsed.operands.len());
-        if let Some(missing) = self.arguments.get(got) {
+        if let Some(missing) = self.arguments.get(got).filter(|a| !a.starts_with('[')) {
             return Err(usage(format!("missing required argument '{missing}'"), self.hint));
         }
         if got > expected {

@@ -1,7 +1,7 @@
 //! The `x-graphql` command line: the Rust twin of the npm CLI (js/src/cli.ts),
 //! with the same commands, flags, output bytes and exit codes.
 //!
-//!   x-graphql convert [-i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
+//!   x-graphql convert [<input> | -i <file|dir|->] [-o <file|dir>] [--direction D] [-r] [--config F] [flags]
 //!
 //! Exit codes (docs/errors.md): 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 //! Nothing here panics on input; a panic in the library is reported as an
@@ -13,6 +13,8 @@ mod args_check;
 mod batch;
 mod check;
 mod commander;
+mod direction;
+mod explain;
 mod files;
 mod json_parse;
 mod node;

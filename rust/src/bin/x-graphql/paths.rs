@@ -65,8 +65,15 @@ fn join_rel(rel: &OsStr, name: &OsStr) -> OsString {
     OsString::from_vec(out)
 }
 
+/// A folder no walk enters (record 0083): `node_modules` (packages' own package.json
+/// and schemas are not the user's) and dot-folders (`.git`, `.cache`, `.vscode`...). The
+/// root itself is always read, so naming such a folder with `-i`/`<path>` still works.
+pub fn skipped_folder(name: &OsStr) -> bool {
+    name.as_bytes().first() == Some(&b'.') || name.as_bytes() == b"node_modules"
+}
+
 /// Every entry under `root` whose name ends in one of `exts` and that is not a
-/// folder, relative to `root` as bytes, depth first in sorted order. Symlinked
+/// folder, relative to `root` as bytes, depth first in sorted order; `skipped_folder`s are not entered. Symlinked
 /// folders are not followed (so link loops end); links to anything else and
 /// entries that are not regular files are listed: `check_tree_input` decides what
 /// becomes of them. A subfolder that cannot be read goes to `on_error` (its lossy
@@ -99,6 +106,9 @@ pub fn walk_bytes(
         };
         let child = join_rel(rel, &name);
         if kind.is_dir() {
+            if skipped_folder(&name) {
+                continue;
+            }
             match read(&child) {
                 Ok(list) => pending.push((child, list)),
                 Err(e) => on_error(&lossy(&join_under(root, &child)), &e),
@@ -174,6 +184,14 @@ pub fn check_tree_input(root: &str, file: &Path) -> TreeInputCheck {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn node_modules_and_dot_folders_are_skipped() {
+        assert!(skipped_folder(OsStr::new("node_modules")));
+        assert!(skipped_folder(OsStr::new(".git")));
+        assert!(!skipped_folder(OsStr::new("schemas")));
+        assert!(!skipped_folder(OsStr::new("node_modules2")));
+    }
 
     #[test]
     fn joins_like_node() {

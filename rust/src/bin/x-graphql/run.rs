@@ -13,6 +13,7 @@ use x_graphql::convert::locate_diagnostics;
 use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic};
 
 use crate::args::{parse_args, Action, ConvertFlags};
+use crate::direction;
 use crate::argv::arg_path;
 use crate::files::{self, is_dir, read_input, read_stdin, stat, write_atomic};
 use crate::node::{self, errno_text, Syscall};
@@ -414,12 +415,15 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
         return Err(UsageError::new(e.message, None, e.code).into());
     }
 
+    // Without --direction, -r keeps its selection (.json files), a watched file goes by its name.
+    let given = flags.direction.as_deref().or(flags.recursive.then_some("json-to-graphql"));
     if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
         if flags.watch {
-            return run_watch(&base, input, output, flags);
+            let direction = given.or_else(|| direction::direction_of_name(input)).unwrap_or("json-to-graphql");
+            return run_watch(&base, input, output, flags, direction);
         }
         if flags.recursive {
-            return convert_tree(&base, input, output, &flags.direction);
+            return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"));
         }
     }
 
@@ -432,7 +436,10 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             text: read_input(file)?,
         },
     };
-    let text = match convert_one(&base, job, &flags.direction)? {
+    let direction = given
+        .or_else(|| input.and_then(direction::direction_of_name))
+        .unwrap_or_else(|| direction::direction_of_text(&job.text));
+    let text = match convert_one(&base, job, direction)? {
         Outcome::Ok(text) => text,
         Outcome::Failed(code) => return Ok(code),
     };
@@ -449,8 +456,10 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             let message = "-o names a folder, but stdin has no file name to mirror";
             return Err(UsageError::new(message, None, "USAGE").into());
         };
-        let (from, to) = extensions(&flags.direction);
+        let (from, to) = extensions(direction);
         target = node::join(&[&target, &rename_ext(&node::basename(input), from, to)]);
+    } else if let Some(warning) = direction::output_extension_warning(&target, direction) {
+        terminal::current().warning(&warning);
     }
     write_atomic(&target, &text)?;
     Ok(EXIT_OK)
@@ -675,12 +684,18 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
 
 /// `--watch`: the plan watch.rs runs, over the same per-file conversion as
 /// `-i`/`-o` and `-r`. Follows `runWatch` in js/src/cli.ts.
-fn run_watch(base: &ConverterOptions, input: &str, output: &str, flags: &ConvertFlags) -> Result<i32, CliError> {
-    let (from, to) = extensions(&flags.direction);
+fn run_watch(
+    base: &ConverterOptions,
+    input: &str,
+    output: &str,
+    flags: &ConvertFlags,
+    direction: &str,
+) -> Result<i32, CliError> {
+    let (from, to) = extensions(direction);
     if stat(input).is_none() {
         read_input(input)?; // reports why (exit 3)
     }
-    let direction = flags.direction.clone();
+    let direction = direction.to_string();
     let convert_to = move |p: &WatchPair, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
         let file_name = p.input.as_str();
         if input_dir.is_some() {
