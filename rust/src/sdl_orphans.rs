@@ -25,23 +25,6 @@ use crate::sdl_names::is_type_definition;
 
 pub(crate) const FEDERATION_URL_PREFIX: &str = "https://specs.apollo.dev/federation/";
 
-/// Names graphql-js defines itself: extending one stays the validator's error.
-const BUILT_IN_TYPES: [&str; 13] = [
-    "String",
-    "Int",
-    "Float",
-    "Boolean",
-    "ID",
-    "__Schema",
-    "__Directive",
-    "__DirectiveLocation",
-    "__Type",
-    "__Field",
-    "__InputValue",
-    "__EnumValue",
-    "__TypeKind",
-];
-
 /// Whether the document's schema definition or extension applies `@link` to an Apollo Federation URL.
 pub(crate) fn links_federation(doc: &ast::Document) -> bool {
     doc.definitions.iter().any(|def| {
@@ -156,7 +139,7 @@ pub(crate) fn adopt_orphan_extensions(doc: &ast::Document) -> Option<(ast::Docum
 }
 
 fn adoptable(defined: &HashSet<&str>, adopted: &HashSet<String>, name: &str) -> bool {
-    !defined.contains(name) && !adopted.contains(name) && !BUILT_IN_TYPES.contains(&name)
+    !defined.contains(name) && !adopted.contains(name) && !crate::sdl_validate::STANDARD_TYPE_NAMES.contains(&name)
 }
 
 /// `node` at the location of `like` (none for a document read without locations).

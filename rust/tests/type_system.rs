@@ -207,7 +207,7 @@ fn build_goldens() {
 fn without_extensions(sdl: &str) -> String {
     sdl.split_inclusive('\n')
         .map(|line| {
-            ["extend type ", "extend interface ", "extend input "]
+            ["extend type ", "extend interface ", "extend input ", "extend union ", "extend enum "]
                 .iter()
                 .find_map(|p| line.strip_prefix(p).map(|rest| format!("{}{rest}", &p["extend ".len()..])))
                 .unwrap_or_else(|| line.to_string())
