@@ -130,13 +130,18 @@ export function outputPlace(target: OutPath): OutputPlace {
   const slash = Buffer.from('/');
   let p = given;
   for (let links = 0; links <= MAX_LINKS; links++) {
-    let st: fs.Stats;
+    let st: fs.Stats | undefined;
     try {
-      st = fs.lstatSync(p);
+      // Not an exception for a missing file, the usual case under -r: with ~100,000
+      // results queued behind the writes, V8 walked that chain for the async stack trace
+      // of every exception, so each write cost time in proportion to the tree
+      // (docs/limits.md, "Large inputs").
+      st = fs.lstatSync(p, { throwIfNoEntry: false });
     } catch {
-      // Missing: created there; unreachable: the write says why.
-      return { path: p, inPlace: false };
+      st = undefined;
     }
+    // Missing: created there; unreachable: the write says why.
+    if (st === undefined) return { path: p, inPlace: false };
     if (!st.isSymbolicLink()) return { path: p, inPlace: !st.isFile() && !st.isDirectory() };
     let dir: Buffer;
     let link: Buffer;
