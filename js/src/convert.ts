@@ -69,7 +69,7 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
       checkMetaSchema(root, text, options.fileName);
     }
     const resolved = applyRootOverrides(options, root);
-    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs, draft, anchors: scan.anchors };
+    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs, draft, ids: scan.ids };
     const resolver = new Resolver(main, options.baseDir, resolved.unresolvedRefs, options.resolveRef);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);

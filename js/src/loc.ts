@@ -7,6 +7,7 @@
 import { isObject, own, type JsonValue } from './load';
 import type { Draft } from './meta-schema';
 import type { RefUse } from './normalize';
+import type { IdUse } from './resources';
 
 export interface Source {
   /** '' for the main input, else the path relative to baseDir with `/` separators. */
@@ -20,8 +21,8 @@ export interface Source {
   refs: RefUse[];
   /** The draft the source is read by: its own `$schema`, else its referrer's (record 0080). */
   draft: Draft;
-  /** `$anchor` names -> pointers (normalize.ts `scanDocument`). */
-  anchors: Map<string, string>;
+  /** The `$id`s and anchors of the document, in document order (normalize.ts `scanDocument`, resources.ts). */
+  ids: IdUse[];
 }
 
 /** A place in a source: where a schema node sits. */

@@ -12,6 +12,7 @@ import { attributeNames, checkAttribute, closestOf, suggest } from './catalog';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import type { Draft } from './meta-schema';
+import type { IdUse } from './resources';
 
 /** Keywords whose value is one subschema. */
 const SCHEMA_KEYWORDS = new Set([
@@ -95,8 +96,8 @@ export interface RefUse {
 export interface ScanResult {
   refs: RefUse[];
   warnings: Diagnostic[];
-  /** `$anchor` / `$dynamicAnchor` names (and draft-06/07 `$id: "#name"`) -> the pointer of their schema, the first of each. */
-  anchors: Map<string, string>;
+  /** Every `$id`, `id`, `$anchor` and `$dynamicAnchor` string, in document order (resources.ts reads them). */
+  ids: IdUse[];
 }
 
 let knownAttributes: Set<string> | undefined;
@@ -116,7 +117,7 @@ function isKnownAttribute(name: string): boolean {
 export function scanDocument(root: JsonValue, file: string | undefined, errors?: Diagnostic[], draft?: Draft): ScanResult {
   const refs: RefUse[] = [];
   const warnings: Diagnostic[] = [];
-  const anchors = new Map<string, string>();
+  const ids: IdUse[] = [];
   // Two parallel stacks (node, place) rather than a tuple and a child list per node:
   // this walk visits every schema node of the input.
   const nodes: JsonValue[] = [root];
@@ -140,8 +141,8 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
         if (typeof value !== 'string' || !JSON_TYPES.includes(value)) checkTypeNames(value, at, file, warnings);
         continue;
       }
-      if (key.charCodeAt(0) === 36 /* $ */ && (key === '$dynamicRef' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id')) {
-        if (typeof value === 'string') reference(node, key, value, at, file, draft, refs, anchors, warnings);
+      if ((key.charCodeAt(0) === 36 /* $ */ && (key === '$dynamicRef' || key === '$anchor' || key === '$dynamicAnchor' || key === '$id')) || key === 'id') {
+        if (typeof value === 'string') reference(node, key, value, at, file, draft, refs, ids, warnings);
         continue;
       }
       const kind = KEYWORD_KIND.get(key);
@@ -174,7 +175,7 @@ export function scanDocument(root: JsonValue, file: string | undefined, errors?:
       places[j] = p;
     }
   }
-  return { refs, warnings, anchors };
+  return { refs, warnings, ids };
 }
 
 /** `$dynamicRef` (a ref, with a warning), and the names a schema is known by (`$anchor`...). */
@@ -186,7 +187,7 @@ function reference(
   file: string | undefined,
   draft: Draft | undefined,
   refs: RefUse[],
-  anchors: Map<string, string>,
+  ids: IdUse[],
   warnings: Diagnostic[],
 ): void {
   if (key === '$dynamicRef') {
@@ -203,9 +204,8 @@ function reference(
     }
     return;
   }
-  // `$id: "#name"` names a schema in drafts 06 and 07; any other `$id` is a URI (not read).
-  const name = key === '$id' ? (value.startsWith('#') && !value.startsWith('#/') ? value.slice(1) : undefined) : value;
-  if (name !== undefined && name !== '' && !anchors.has(name)) anchors.set(name, pointerOf(at));
+  // Which of them count under the document's draft is resources.ts's rule.
+  ids.push({ pointer: pointerOf(at), key, value });
 }
 
 /** Record 0080: the keywords beside a `$ref` that give no structure, under the document's draft. */

@@ -7,6 +7,13 @@
  * a ref that leaves it, or names a remote URI, is refused and never fetched.
  * Each file is read, parsed and scanned once.
  *
+ * A ref resolves against the base URI of the resource it is written in
+ * (record 0086, resources.ts): a URI some document read declares as an `$id`
+ * is that resource; an absolute URI under the folder of a file's own `$id` is
+ * looked for at the same place below the file's folder (`meta/core` beside
+ * `schema.json`, as the JSON Schema meta-schemas ship); any other absolute URI
+ * is remote.
+ *
  * Under `unresolvedRefs: "json"` (record 0078) a ref to nothing, a remote ref
  * and a ref to a file that cannot be read resolve to an empty schema (the JSON
  * scalar), with a warning at each place that writes one; a ref that leaves the
@@ -27,6 +34,7 @@ import { namedDraft } from './meta-schema';
 import { isModernDraft, refKeyword, refOf, scanDocument, type RefUse } from './normalize';
 import type { ResolveRef, UnresolvedRefs } from './options';
 import { locateFileRef, readFileRef } from './file-refs';
+import { enclosing, findResources, isAbsoluteUri, parentPointer, resolveUri, type Resources } from './resources';
 
 const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
@@ -51,7 +59,7 @@ export class Resolver {
     this.sources.set(main.id, main);
     if (unresolvedRefs === 'json') {
       const root: JsonObject = {};
-      this.unresolvedTarget = { loc: { source: { id: '\0unresolved', text: '{}', root, refs: [], draft: main.draft, anchors: new Map() }, pointer: '' }, node: root };
+      this.unresolvedTarget = { loc: { source: { id: '\0unresolved', text: '{}', root, refs: [], draft: main.draft, ids: [] }, pointer: '' }, node: root };
     }
   }
 
@@ -97,6 +105,27 @@ export class Resolver {
     return this.unresolvedTarget !== undefined && target.loc.source === this.unresolvedTarget.loc.source;
   }
 
+  /** The resources of each source, found at its first ref (null: it declares no `$id` or anchor). */
+  private readonly resourcesOf = new Map<Source, Resources | null>();
+
+  private resources(source: Source): Resources | undefined {
+    let found = this.resourcesOf.get(source);
+    if (found === undefined) {
+      found = source.ids.length === 0 ? null : findResources(source.ids, source.draft);
+      this.resourcesOf.set(source, found);
+    }
+    return found ?? undefined;
+  }
+
+  /** The resource a ref written at `pointer` resolves against: its root's pointer and its base URI ('' for none). */
+  private resourceAt(source: Source, pointer: string): [string, string] {
+    const found = this.resources(source);
+    if (found === undefined) return ['', ''];
+    if (found.bases.size === 1) return ['', found.bases.get('')!];
+    // Under drafts 04-07 a `$ref` replaces its schema, the `$id` beside it included.
+    return enclosing(found.bases, isModernDraft(source.draft) ? pointer : parentPointer(pointer));
+  }
+
   /** `ref` written at `from` (the pointer of the node holding `$ref`). */
   resolve(ref: string, from: Loc): Target {
     let known = this.resolved.get(from.source);
@@ -104,42 +133,45 @@ export class Resolver {
       known = new Map();
       this.resolved.set(from.source, known);
     }
-    let target = known.get(ref);
+    // A ref means the same target wherever it is written in one resource.
+    const [resource, base] = this.resourceAt(from.source, from.pointer);
+    const key = resource === '' ? ref : `${resource}\0${ref}`;
+    let target = known.get(key);
     if (target === undefined) {
-      target = this.resolveOrReport(ref, from);
-      known.set(ref, target);
+      target = this.resolveOrReport(ref, from, key, resource, base);
+      known.set(key, target);
     } else if (target === this.unresolvedTarget) {
-      this.report(ref, from);
+      this.report(key, from);
     }
     return target;
   }
 
   /** `resolveUncached`, with an unresolved ref reported and made the JSON scalar under `unresolvedRefs: "json"`. */
-  private resolveOrReport(ref: string, from: Loc): Target {
+  private resolveOrReport(ref: string, from: Loc, key: string, resource: string, base: string): Target {
     try {
-      return this.resolveUncached(ref, from);
+      return this.resolveUncached(ref, from, resource, base);
     } catch (e) {
       if (!(e instanceof ConversionError) || (e.code !== ErrorCodes.REF_UNRESOLVED && e.code !== ErrorCodes.REF_REMOTE)) throw e;
       if (this.unresolvedTarget === undefined) {
         e.message += ' (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)';
         throw e;
       }
-      this.failures.set(`${from.source.id}#${ref}`, e);
-      this.report(ref, from);
+      this.failures.set(`${from.source.id}#${key}`, e);
+      this.report(key, from);
       return this.unresolvedTarget;
     }
   }
 
-  /** Why each unresolved ref failed, by source and ref text. */
+  /** Why each unresolved ref failed, by source and ref text (with its resource). */
   private readonly failures = new Map<string, ConversionError>();
 
   /** The warning for an unresolved ref written at `from`, once per place. */
-  private report(ref: string, from: Loc): void {
-    const e = this.failures.get(`${from.source.id}#${ref}`)!;
+  private report(key: string, from: Loc): void {
+    const e = this.failures.get(`${from.source.id}#${key}`)!;
     const pointer = pointerJoin(from.pointer, '$ref');
-    const key = `${from.source.id}#${pointer}`;
-    if (this.reported.has(key)) return;
-    this.reported.add(key);
+    const reported = `${from.source.id}#${pointer}`;
+    if (this.reported.has(reported)) return;
+    this.reported.add(reported);
     this.warnings.push({
       code: e.code,
       severity: 'warning',
@@ -149,17 +181,28 @@ export class Resolver {
     });
   }
 
-  private resolveUncached(ref: string, from: Loc): Target {
+  /** `ref` written at `from`, in the resource at `resource` whose base URI is `base`. */
+  private resolveUncached(ref: string, from: Loc, resource: string, base: string): Target {
     const at = { file: from.source.file, pointer: pointerJoin(from.pointer, refKeyword(evaluatePointer(from.source.root, from.pointer))) };
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
-    let source: Source;
-    if (filePart === '') source = from.source;
-    else if (this.resolveRef !== undefined) source = this.loadByCallback(this.resolveRef, filePart, from.source, ref, at);
-    else if (URI_SCHEME.test(filePart) || filePart.startsWith('//')) {
-      throw new ConversionError(ErrorCodes.REF_REMOTE, `remote reference ${ref} is not fetched`, at);
-    } else source = this.loadFile(decodeURIComponentSafe(filePart), from.source, ref, at);
+    let source = from.source;
+    if (filePart !== '') {
+      // Without a `$id` around the ref, its document part is a path as written.
+      const uri = base === '' ? filePart : resolveUri(base, filePart);
+      const known = this.findResource(uri, from.source);
+      if (known !== undefined) [source, resource] = known;
+      else if (this.resolveRef !== undefined) [source, resource] = [this.loadByCallback(this.resolveRef, filePart, from.source, ref, at), ''];
+      else if (isAbsoluteUri(uri)) {
+        const mirrored = this.loadBeside(uri, from.source, ref, at);
+        if (mirrored === undefined) {
+          const resolved = uri !== filePart ? ` (${uri})` : '';
+          throw new ConversionError(ErrorCodes.REF_REMOTE, `remote reference ${ref}${resolved} is not fetched`, at);
+        }
+        [source, resource] = [mirrored, this.resources(mirrored)?.byUri.get(uri) ?? ''];
+      } else [source, resource] = [this.loadFile(decodeURIComponentSafe(uri), from.source, ref, at), ''];
+    }
     let pointer: string;
     try {
       pointer = decodeURIComponent(fragment);
@@ -167,18 +210,54 @@ export class Resolver {
       pointer = fragment;
     }
     if (pointer !== '' && !pointer.startsWith('/')) {
-      // A plain-name fragment: an `$anchor` (record 0080).
-      const anchored = source.anchors.get(pointer);
+      // A plain-name fragment: an `$anchor` of the resource (record 0080).
+      const found = this.resources(source);
+      const anchored = found?.anchors.get(`${found.bases.get(resource)}#${pointer}`);
       if (anchored === undefined) {
         throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} names no $anchor`, at);
       }
       pointer = anchored;
-    }
+    } else pointer = resource + pointer;
     const node = evaluatePointer(source.root, pointer);
     if (node === undefined) {
       throw new ConversionError(ErrorCodes.REF_UNRESOLVED, `reference ${ref} points at nothing`, at);
     }
     return { loc: { source, pointer }, node };
+  }
+
+  /**
+   * The resource named by `uri`: in the referring document (where a relative URI is
+   * known too), else in any document read so far (an absolute URI): its source and pointer.
+   */
+  private findResource(uri: string, from: Source): [Source, string] | undefined {
+    const own = this.resources(from)?.byUri.get(uri);
+    if (own !== undefined) return [from, own];
+    if (!isAbsoluteUri(uri)) return undefined;
+    for (const source of this.sources.values()) {
+      const pointer = source === from ? undefined : this.resources(source)?.byUri.get(uri);
+      if (pointer !== undefined) return [source, pointer];
+    }
+    return undefined;
+  }
+
+  /**
+   * An absolute URI under the folder of the referring file's own `$id`, read from the
+   * same place below the file's folder (as written, else with `.json`), or undefined.
+   */
+  private loadBeside(uri: string, from: Source, ref: string, at: { file?: string; pointer: string }): Source | undefined {
+    const own = this.resources(from)?.bases.get('');
+    if (own === undefined || !isAbsoluteUri(own) || this.baseDir === undefined || from.dir === undefined) return undefined;
+    const folder = own.slice(0, own.lastIndexOf('/') + 1);
+    const rest = uri.slice(folder.length);
+    if (!uri.startsWith(folder) || folder.endsWith('//') || rest === '' || rest.includes('?')) return undefined;
+    for (const path of [rest, `${rest}.json`]) {
+      try {
+        return this.loadFile(decodeURIComponentSafe(path), from, ref, at);
+      } catch (e) {
+        if (!(e instanceof ConversionError) || e.code !== ErrorCodes.REF_UNRESOLVED) throw e;
+      }
+    }
+    return undefined;
   }
 
   private loadFile(relative: string, from: Source, ref: string, at: { file?: string; pointer: string }): Source {
@@ -227,7 +306,7 @@ export class Resolver {
     const draft = namedDraft(root) ?? from.draft;
     const scan = scanDocument(root, id, undefined, draft);
     this.warnings.push(...scan.warnings);
-    const source: Source = { id, file: id, text, root, dir, refs: scan.refs, draft, anchors: scan.anchors };
+    const source: Source = { id, file: id, text, root, dir, refs: scan.refs, draft, ids: scan.ids };
     this.sources.set(id, source);
     return source;
   }

@@ -69,7 +69,7 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
   for (const d of semanticProblems(tree, file)) found.add(asWritten(d));
 
   const baseDir = options.baseDir ?? '.';
-  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs, draft: draftOf(tree), anchors: scan.anchors };
+  const main: Source = { id: '', file, text, root: tree, dir: options.inputDir ?? baseDir, refs: scan.refs, draft: draftOf(tree), ids: scan.ids };
   // Under the root's `x-graphql-unresolved-refs: "json"` an unresolved ref is the converter's warning, below.
   const resolver = new Resolver(main, baseDir, applyRootOverrides(DEFAULT_OPTIONS, tree).unresolvedRefs);
   for (const use of scan.refs) {
