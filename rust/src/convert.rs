@@ -219,7 +219,7 @@ fn run_rewritten(
         dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
         refs: scan.refs,
         draft,
-        anchors: scan.anchors,
+        ids: scan.ids,
     };
     let mut resolver = Resolver::with_unresolved_refs(main, options.base_dir.as_deref(), resolved.unresolved_refs_json);
     let targets = resolver.collect_targets()?;

@@ -18,6 +18,7 @@ pub mod slots;
 pub mod normalize;
 pub mod loc;
 pub mod resolve;
+pub mod resources;
 pub mod merge_chains;
 pub mod lower;
 pub mod inline_names;

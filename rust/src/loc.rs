@@ -33,8 +33,9 @@ pub struct Source {
     pub refs: RefUses,
     /// The draft the source is read by: its own `$schema`, else its referrer's (record 0080).
     pub draft: crate::meta_schema::MetaDraft,
-    /// `$anchor` names -> pointers (normalize.rs `scan_document`).
-    pub anchors: HashMap<String, String>,
+    /// The `$id`s and anchors of the document, in document order (normalize.rs
+    /// `scan_document`, resources.rs).
+    pub ids: Vec<crate::resources::IdUse>,
 }
 
 impl fmt::Debug for Source {
@@ -408,7 +409,7 @@ mod loc_map_tests {
     use crate::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
-        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() })
+        Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() })
     }
 
     /// A loc at `pointer` whose node is `node` (another spelling of a pointer reaches a node
@@ -464,7 +465,7 @@ mod tree_tests {
 
     fn released_source() -> (Rc<Source>, Loc) {
         let root = json!({ "definitions": { "A": { "type": "object" } } });
-        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() });
+        let main = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() });
         let loc = Loc::new(main.clone(), "/definitions/A");
         assert_eq!(loc.node(), &json!({ "type": "object" }));
         // SAFETY: no reference into the tree is alive.

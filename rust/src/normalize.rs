@@ -14,7 +14,7 @@ use crate::catalog::{check_attribute, is_attribute, suggest};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{pointer_join, push_pointer_segment};
 use crate::meta_schema::MetaDraft;
-use foldhash::{HashMap, HashMapExt};
+use crate::resources::{IdKey, IdUse};
 
 /// How a keyword holds subschemas.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -145,9 +145,9 @@ impl RefUses {
 pub struct ScanResult {
     pub refs: RefUses,
     pub warnings: Vec<Diagnostic>,
-    /// `$anchor` / `$dynamicAnchor` names (and draft-06/07 `$id: "#name"`) -> the
-    /// pointer of their schema, the first of each.
-    pub anchors: HashMap<String, String>,
+    /// Every `$id`, `id`, `$anchor` and `$dynamicAnchor` string, in document order
+    /// (resources.rs reads them).
+    pub ids: Vec<IdUse>,
 }
 
 /// Walks one document (the main input or a referenced file). `file` names it in
@@ -215,7 +215,7 @@ fn scan(
 ) -> Result<ScanResult, ConversionError> {
     let mut refs = RefUses::default();
     let mut warnings = Vec::new();
-    let mut anchors = HashMap::new();
+    let mut ids = Vec::new();
     let mut pointer = String::new();
     // (node, the length of its parent's pointer, its segments below the parent)
     let mut stack: Vec<(&Value, usize, Step)> = vec![(root, 0, Step::Root)];
@@ -256,9 +256,9 @@ fn scan(
                 if !value.as_str().is_some_and(|t| JSON_TYPES.contains(&t)) {
                     check_type_names(value, &pointer, file, &mut warnings);
                 }
-            } else if matches!(key.as_str(), "$dynamicRef" | "$anchor" | "$dynamicAnchor" | "$id") {
+            } else if matches!(key.as_str(), "$dynamicRef" | "$anchor" | "$dynamicAnchor" | "$id" | "id") {
                 if let Value::String(v) = value {
-                    reference(node, key, v, &pointer, file, draft, &mut refs, &mut anchors, &mut warnings);
+                    reference(node, key, v, &pointer, file, draft, &mut refs, &mut ids, &mut warnings);
                 }
             } else {
                 match (holds(key, value), value) {
@@ -287,7 +287,7 @@ fn scan(
             children.reverse();
         }
     }
-    Ok(ScanResult { refs, warnings, anchors })
+    Ok(ScanResult { refs, warnings, ids })
 }
 
 /// `$dynamicRef` (a ref, with a warning), and the names a schema is known by (`$anchor`...).
@@ -300,7 +300,7 @@ fn reference(
     file: Option<&str>,
     draft: Option<MetaDraft>,
     refs: &mut RefUses,
-    anchors: &mut HashMap<String, String>,
+    ids: &mut Vec<IdUse>,
     warnings: &mut Vec<Diagnostic>,
 ) {
     if key == "$dynamicRef" {
@@ -320,22 +320,13 @@ fn reference(
         }
         return;
     }
-    // `$id: "#name"` names a schema in drafts 06 and 07; any other `$id` is a URI (not read).
-    let v = value.as_str();
-    let name = if key == "$id" {
-        if v.starts_with('#') && !v.starts_with("#/") {
-            v.get(1..)
-        } else {
-            None
-        }
-    } else {
-        Some(v)
+    // Which of them count under the document's draft is resources.rs's rule.
+    let key = match key {
+        "$id" => IdKey::Id,
+        "id" => IdKey::LegacyId,
+        _ => IdKey::Anchor,
     };
-    if let Some(name) = name {
-        if !name.is_empty() && !anchors.contains_key(name) {
-            anchors.insert(name.to_string(), pointer.to_string());
-        }
-    }
+    ids.push(IdUse { pointer: pointer.to_string(), key, value: value.as_str().to_string() });
 }
 
 /// Record 0080: the keywords beside a `$ref` that give no structure, under the document's draft.

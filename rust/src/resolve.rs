@@ -15,6 +15,12 @@
 //! Paths follow Node's `path` module on POSIX (`resolve`, `relative`,
 //! `dirname` are string operations with `/`), so both sides accept and refuse
 //! the same refs.
+//!
+//! A ref resolves against the base URI of the resource it is written in (record
+//! 0086, resources.rs): a URI some document read declares as an `$id` is that
+//! resource; an absolute URI under the folder of a file's own `$id` is looked for
+//! at the same place below the file's folder (`meta/core` beside `schema.json`, as
+//! the JSON Schema meta-schemas ship); any other absolute URI is remote.
 
 use foldhash::{HashMap, HashMapExt};
 use std::borrow::Cow;
@@ -26,28 +32,12 @@ use crate::json::{Key, Value};
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
 use crate::load::{load_json, pointer_join};
 use crate::inline_names::is_schema_place;
+use crate::resources::{enclosing, find_resources, is_absolute_uri, parent_pointer, resolve_uri, Resources};
 use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
 use crate::normalize::{attr, flag, is_modern_draft, ref_keyword, ref_of, scan_document, scan_document_collecting, RefUses};
 
 /// The location layer, re-exported where it was first published.
 pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
-
-/// `/^[A-Za-z][A-Za-z0-9+.-]*:/`.
-fn has_uri_scheme(s: &str) -> bool {
-    let b = s.as_bytes();
-    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    for &c in b.iter().skip(1) {
-        if c == b':' {
-            return true;
-        }
-        if !(c.is_ascii_alphanumeric() || c == b'+' || c == b'.' || c == b'-') {
-            return false;
-        }
-    }
-    false
-}
 
 pub struct Resolver {
     pub main: Rc<Source>,
@@ -65,8 +55,10 @@ pub struct Resolver {
     pub(crate) chain_merges: LocMap<Option<Rc<ChainMerge>>>,
     /// What an unresolved ref becomes under `unresolvedRefs: "json"`: an empty schema, in a source of its own.
     unresolved_target: Option<Target>,
-    /// Why each unresolved ref failed, by source id and ref text.
+    /// Why each unresolved ref failed, by source id and ref text (with its resource).
     failures: HashMap<(String, String), ConversionError>,
+    /// The resources of each source, by id (record 0086), found at its first ref.
+    resources_of: HashMap<String, Option<Rc<Resources>>>,
     /// The places (source id, pointer) whose unresolved ref was reported (lowering resolves a ref again).
     reported: foldhash::HashSet<(String, String)>,
 }
@@ -90,7 +82,7 @@ impl Resolver {
                 dir: None,
                 refs: RefUses::default(),
                 draft: main.draft,
-                anchors: Default::default(),
+                ids: Default::default(),
             });
             Target { loc: Loc::new(source, "") }
         });
@@ -103,6 +95,7 @@ impl Resolver {
             chain_merges: LocMap::default(),
             unresolved_target,
             failures: HashMap::new(),
+            resources_of: HashMap::new(),
             reported: Default::default(),
         }
     }
@@ -169,12 +162,40 @@ impl Resolver {
         }
     }
 
+    /// The resources of `source`, found at its first ref (None: it declares no `$id` or anchor).
+    fn resources(&mut self, source: &Source) -> Option<Rc<Resources>> {
+        if let Some(found) = self.resources_of.get(&source.id) {
+            return found.clone();
+        }
+        let found = (!source.ids.is_empty()).then(|| Rc::new(find_resources(&source.ids, source.draft)));
+        self.resources_of.insert(source.id.clone(), found.clone());
+        found
+    }
+
+    /// Whether `source` has resources below its root (its refs do not all resolve alike).
+    fn has_embedded(&mut self, source: &Source) -> bool {
+        self.resources(source).is_some_and(|r| r.bases.len() > 1)
+    }
+
+    /// The resource a ref written at `pointer` resolves against: its root's pointer and its base URI ("" for none).
+    fn resource_at(&mut self, source: &Source, pointer: &str) -> (String, String) {
+        let Some(found) = self.resources(source) else { return (String::new(), String::new()) };
+        if found.bases.len() == 1 {
+            return (String::new(), found.bases.get("").cloned().unwrap_or_default());
+        }
+        // Under drafts 04-07 a `$ref` replaces its schema, the `$id` beside it included.
+        let start = if is_modern_draft(source.draft) { pointer } else { parent_pointer(pointer) };
+        enclosing(&found.bases, start)
+    }
+
     /// `ref_` written at `from` (the pointer of the node holding `$ref`).
     pub fn resolve(&mut self, ref_: &str, from: &Loc) -> Result<Target, ConversionError> {
         // Most refs were resolved before: the pointer (a property's is joined) is read
-        // only for a new one.
-        if let Some(known) = self.resolved.get(&from.source().id).and_then(|refs| refs.get(ref_)) {
-            return Ok(known.clone());
+        // only for a new one, or in a document with embedded resources.
+        if !self.has_embedded(from.source()) {
+            if let Some(known) = self.resolved.get(&from.source().id).and_then(|refs| refs.get(ref_)) {
+                return Ok(known.clone());
+            }
         }
         self.resolve_from(ref_, from.source(), &from.pointer())
     }
@@ -182,33 +203,36 @@ impl Resolver {
     /// `resolve` for a `$ref` known by its source and pointer (the scan's list):
     /// the node holding it is not needed, so no pointer is evaluated for it.
     pub fn resolve_from(&mut self, ref_: &str, from: &Rc<Source>, pointer: &str) -> Result<Target, ConversionError> {
-        if let Some(known) = self.resolved.get(&from.id).and_then(|refs| refs.get(ref_)) {
+        // A ref means the same target wherever it is written in one resource.
+        let (resource, base) = self.resource_at(from, pointer);
+        let key: Cow<str> = if resource.is_empty() { Cow::Borrowed(ref_) } else { Cow::Owned(format!("{resource}\0{ref_}")) };
+        if let Some(known) = self.resolved.get(&from.id).and_then(|refs| refs.get(key.as_ref())) {
             let known = known.clone();
             if self.is_unresolved(&known) {
-                self.report(ref_, from, pointer);
+                self.report(&key, from, pointer);
             }
             return Ok(known);
         }
-        let target = match self.resolve_uncached(ref_, from, pointer) {
+        let target = match self.resolve_uncached(ref_, from, pointer, resource, &base) {
             Ok(target) => target,
             Err(mut e) if e.code == codes::REF_UNRESOLVED || e.code == codes::REF_REMOTE => {
                 let Some(unresolved) = self.unresolved_target.clone() else {
                     e.message.push_str(" (with --unresolved-refs json, option unresolvedRefs, it becomes the JSON scalar)");
                     return Err(e);
                 };
-                self.failures.insert((from.id.clone(), ref_.to_string()), e);
-                self.report(ref_, from, pointer);
+                self.failures.insert((from.id.clone(), key.to_string()), e);
+                self.report(&key, from, pointer);
                 unresolved
             }
             Err(e) => return Err(e),
         };
-        self.resolved.entry(from.id.clone()).or_default().insert(ref_.to_string(), target.clone());
+        self.resolved.entry(from.id.clone()).or_default().insert(key.into_owned(), target.clone());
         Ok(target)
     }
 
     /// The warning for an unresolved ref written at `pointer` in `from`, once per place.
-    fn report(&mut self, ref_: &str, from: &Rc<Source>, pointer: &str) {
-        let Some(e) = self.failures.get(&(from.id.clone(), ref_.to_string())) else { return };
+    fn report(&mut self, key: &str, from: &Rc<Source>, pointer: &str) {
+        let Some(e) = self.failures.get(&(from.id.clone(), key.to_string())) else { return };
         let at = pointer_join(pointer, &["$ref"]);
         if !self.reported.insert((from.id.clone(), at.clone())) {
             return;
@@ -220,7 +244,15 @@ impl Resolver {
         ));
     }
 
-    fn resolve_uncached(&mut self, ref_: &str, from: &Rc<Source>, from_pointer: &str) -> Result<Target, ConversionError> {
+    /// `ref_` written at `from_pointer`, in the resource at `resource` whose base URI is `base`.
+    fn resolve_uncached(
+        &mut self,
+        ref_: &str,
+        from: &Rc<Source>,
+        from_pointer: &str,
+        mut resource: String,
+        base: &str,
+    ) -> Result<Target, ConversionError> {
         // Where a failure is reported: built only for one.
         let at = || Location {
             file: from.file.clone(),
@@ -232,14 +264,30 @@ impl Resolver {
             Some(hash) => (ref_.get(..hash).unwrap_or(""), ref_.get(hash + 1..).unwrap_or("")),
             None => (ref_, ""),
         };
-        if has_uri_scheme(file_part) || file_part.starts_with("//") {
-            return Err(ConversionError::at(codes::REF_REMOTE, format!("remote reference {ref_} is not fetched"), at()));
-        }
         let source = if file_part.is_empty() {
             from.clone()
         } else {
-            let relative = decode_uri_component(file_part).unwrap_or_else(|| file_part.to_string());
-            self.load_file(&relative, from, ref_, &at())?
+            // Without a `$id` around the ref, its document part is a path as written.
+            let uri = if base.is_empty() { file_part.to_string() } else { resolve_uri(base, file_part) };
+            if let Some((source, pointer)) = self.find_resource(&uri, from) {
+                resource = pointer;
+                source
+            } else if is_absolute_uri(&uri) {
+                let Some(beside) = self.load_beside(&uri, from, ref_, &at())? else {
+                    let resolved = if uri == file_part { String::new() } else { format!(" ({uri})") };
+                    return Err(ConversionError::at(
+                        codes::REF_REMOTE,
+                        format!("remote reference {ref_}{resolved} is not fetched"),
+                        at(),
+                    ));
+                };
+                resource = self.resources(&beside).and_then(|r| r.by_uri.get(&uri).cloned()).unwrap_or_default();
+                beside
+            } else {
+                let relative = decode_uri_component(&uri).unwrap_or_else(|| uri.clone());
+                resource = String::new();
+                self.load_file(&relative, from, ref_, &at())?
+            }
         };
         // Nearly every fragment has no escape: it is the pointer as written, not copied.
         let pointer: Cow<str> = if fragment.contains('%') {
@@ -248,15 +296,21 @@ impl Resolver {
             Cow::Borrowed(fragment)
         };
         let pointer: Cow<str> = if !pointer.is_empty() && !pointer.starts_with('/') {
-            // A plain-name fragment: an `$anchor` (record 0080).
-            match source.anchors.get(pointer.as_ref()) {
-                Some(anchored) => Cow::Owned(anchored.clone()),
+            // A plain-name fragment: an `$anchor` of the resource (record 0080).
+            let anchored = self.resources(&source).and_then(|found| {
+                let base = found.bases.get(&resource).cloned().unwrap_or_default();
+                found.anchors.get(&format!("{base}#{pointer}")).cloned()
+            });
+            match anchored {
+                Some(anchored) => Cow::Owned(anchored),
                 None => {
                     return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} names no $anchor"), at()))
                 }
             }
-        } else {
+        } else if resource.is_empty() {
             pointer
+        } else {
+            Cow::Owned(format!("{resource}{pointer}"))
         };
         let Some(node) = evaluate_pointer(source.root.get(), &pointer) else {
             return Err(ConversionError::at(codes::REF_UNRESOLVED, format!("reference {ref_} points at nothing"), at()));
@@ -264,6 +318,56 @@ impl Resolver {
         // The node just found, not evaluated again by `Loc::new`.
         let loc = Loc::found(source.clone(), &pointer, node);
         Ok(Target { loc })
+    }
+
+    /// The resource named by `uri`: in the referring document (where a relative URI is
+    /// known too), else in any document read so far (an absolute URI): its source and pointer.
+    fn find_resource(&mut self, uri: &str, from: &Rc<Source>) -> Option<(Rc<Source>, String)> {
+        if let Some(own) = self.resources(from).and_then(|r| r.by_uri.get(uri).cloned()) {
+            return Some((from.clone(), own));
+        }
+        if !is_absolute_uri(uri) {
+            return None;
+        }
+        let sources: Vec<Rc<Source>> = self.sources.values().cloned().collect();
+        for source in sources {
+            if Rc::ptr_eq(&source, from) {
+                continue;
+            }
+            if let Some(pointer) = self.resources(&source).and_then(|r| r.by_uri.get(uri).cloned()) {
+                return Some((source, pointer));
+            }
+        }
+        None
+    }
+
+    /// An absolute URI under the folder of the referring file's own `$id`, read from the
+    /// same place below the file's folder (as written, else with `.json`), or None.
+    fn load_beside(
+        &mut self,
+        uri: &str,
+        from: &Rc<Source>,
+        ref_: &str,
+        at: &Location,
+    ) -> Result<Option<Rc<Source>>, ConversionError> {
+        let Some(own) = self.resources(from).and_then(|r| r.bases.get("").cloned()) else { return Ok(None) };
+        if !is_absolute_uri(&own) || self.base_dir.is_none() || from.dir.is_none() {
+            return Ok(None);
+        }
+        let folder = own.get(..own.rfind('/').map_or(0, |i| i + 1)).unwrap_or("");
+        let Some(rest) = uri.strip_prefix(folder) else { return Ok(None) };
+        if folder.ends_with("//") || rest.is_empty() || rest.contains('?') {
+            return Ok(None);
+        }
+        for path in [rest.to_string(), format!("{rest}.json")] {
+            let relative = decode_uri_component(&path).unwrap_or(path);
+            match self.load_file(&relative, from, ref_, at) {
+                Ok(source) => return Ok(Some(source)),
+                Err(e) if e.code == codes::REF_UNRESOLVED => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(None)
     }
 
     fn load_file(&mut self, relative: &str, from: &Source, ref_: &str, at: &Location) -> Result<Rc<Source>, ConversionError> {
@@ -327,7 +431,7 @@ impl Resolver {
             dir: Some(path_dirname(&absolute)),
             refs: scan.refs,
             draft,
-            anchors: scan.anchors,
+            ids: scan.ids,
         });
         self.sources.insert(id, source.clone());
         Ok(source)
@@ -734,7 +838,7 @@ mod merge_tests {
                 { "properties": { "late": { "type": "integer" }, "": { "type": "string" } }, "required": ["c~d", "late", "", "missing"] }
             ]
         });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let mut warnings = Vec::new();
@@ -750,7 +854,7 @@ mod merge_tests {
     fn many_properties_are_marked_alike() {
         let properties: serde_json::Map<String, serde_json::Value> = (0..40).map(|i| (format!("p{i}"), serde_json::json!({ "type": "string" }))).collect();
         let root = json!({ "properties": properties, "required": ["p3", "p39", "p40"] });
-        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() };
+        let main = Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() };
         let mut resolver = Resolver::new(main, None);
         let loc = Loc::new(resolver.main.clone(), "");
         let merged = merge_object(&mut resolver, &loc, &mut Vec::new()).unwrap();

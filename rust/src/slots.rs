@@ -272,7 +272,7 @@ mod tests {
         use crate::loc::{Loc, Source, Tree};
         use std::rc::Rc;
         let root = crate::json::Value::from(serde_json::json!({ "type": "object" }));
-        let source = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, anchors: Default::default() });
+        let source = Rc::new(Source { id: String::new(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() });
         let mut slots = Slots::default();
         let n = 2 * SLOTS_PER_CHUNK + 3;
         for i in 0..n {

@@ -90,7 +90,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         dir: Some(options.input_dir.clone().unwrap_or_else(|| base_dir.clone())),
         refs: scan.refs,
         draft,
-        anchors: scan.anchors,
+        ids: scan.ids,
     };
     let mut resolver = Resolver::with_unresolved_refs(main, Some(&base_dir), unresolved_json);
     let main: Rc<Source> = resolver.main.clone();
