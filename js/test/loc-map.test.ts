@@ -8,7 +8,7 @@ import type { JsonValue } from '../src/load';
 import { LocMap, type Source, type Target } from '../src/loc';
 
 function source(id: string, root: JsonValue): Source {
-  return { id, text: '', root, refs: [], draft: 'draft-07', anchors: new Map() };
+  return { id, text: '', root, refs: [], draft: 'draft-07', ids: [] };
 }
 
 describe('LocMap', () => {
