@@ -132,7 +132,7 @@ function isObjectSchema(node: JsonObject): boolean {
 }
 
 /** Why an object schema, reached through the schema keywords `keywords`, did not become a type. */
-function reason(node: JsonObject, keywords: string[], threshold: number, mainDocument: boolean): string {
+function reason(node: JsonObject, keywords: string[], threshold: number, mainDocument: boolean, parent: JsonObject | undefined): string {
   if (keywords.some((k) => VALIDATION_ONLY.has(k))) return 'under a validation-only keyword (not, if/then/else, contains, dependencies, propertyNames)';
   const last = keywords[keywords.length - 1];
   const props = own(node, 'properties');
@@ -145,6 +145,9 @@ function reason(node: JsonObject, keywords: string[], threshold: number, mainDoc
       return 'a map (additionalProperties / patternProperties, no properties): the JSON scalar';
     }
     return 'no properties (a free-form object): the JSON scalar';
+  }
+  if ((last === 'anyOf' || last === 'oneOf') && parent !== undefined && isObject(own(parent, 'properties'))) {
+    return 'a oneOf/anyOf branch beside properties: it constrains the object, whose own properties make the type (record 0008)';
   }
   if (last === 'anyOf' || last === 'oneOf') return 'a branch of a union that is not made of object types only: the JSON scalar';
   if (last !== 'definitions' && last !== '$defs' && count <= threshold) return `an inline object of at most ${threshold} properties (inlineObjectThreshold): the JSON scalar`;
@@ -173,15 +176,15 @@ export function coverage(file: string, options: ConverterOptions = {}): Coverage
   }
   const result: Coverage = { objects: 0, types: 0, reasons: new Map() };
   for (const source of resolver.sources.values()) {
-    const walk: Array<{ node: JsonValue; pointer: string; keywords: string[] }> = [{ node: source.root, pointer: '', keywords: [] }];
+    const walk: Array<{ node: JsonValue; pointer: string; keywords: string[]; parent?: JsonObject }> = [{ node: source.root, pointer: '', keywords: [] }];
     while (walk.length > 0) {
-      const { node, pointer, keywords } = walk.pop()!;
+      const { node, pointer, keywords, parent } = walk.pop()!;
       if (!isObject(node)) continue;
       if (isObjectSchema(node)) {
         result.objects++;
         if (typeNodes.has(node)) result.types++;
         else {
-          const why = reason(node, keywords, resolved.inlineObjectThreshold, source === main);
+          const why = reason(node, keywords, resolved.inlineObjectThreshold, source === main, parent);
           result.reasons.set(why, (result.reasons.get(why) ?? 0) + 1);
         }
       }
@@ -189,7 +192,7 @@ export function coverage(file: string, options: ConverterOptions = {}): Coverage
         const value = node[key];
         if (ONE_SCHEMA.includes(key) && isObject(value)) walk.push({ node: value, pointer: pointerJoin(pointer, key), keywords: [...keywords, key] });
         if (SCHEMA_LIST.includes(key) && Array.isArray(value)) {
-          value.forEach((v, i) => walk.push({ node: v, pointer: pointerJoin(pointer, key, String(i)), keywords: [...keywords, key] }));
+          value.forEach((v, i) => walk.push({ node: v, pointer: pointerJoin(pointer, key, String(i)), keywords: [...keywords, key], parent: node }));
         }
         if (SCHEMA_MAP.includes(key) && isObject(value)) {
           for (const k of keysOf(value)) walk.push({ node: value[k], pointer: pointerJoin(pointer, key, k), keywords: [...keywords, key] });

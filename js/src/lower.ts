@@ -204,7 +204,9 @@ export class Lowering {
     if (kind === 'UNION') return 'union';
     if (kind === 'ENUM' || (kind === undefined && isStringEnum(node))) return isStringEnum(node) || documentedEnum(node) !== undefined ? 'enum' : 'alias';
     if (kind === undefined && documentedEnum(node) !== undefined) return 'enum';
-    if (kind === undefined && this.refUnionMembers(target) !== undefined) return 'union';
+    // A schema with `properties` beside its `oneOf` is an object type (record 0008): its
+    // branches refine it, they are no alternatives to its own fields.
+    if (kind === undefined && !isObject(own(node, 'properties')) && this.refUnionMembers(target) !== undefined) return 'union';
     const objectish =
       kind !== undefined || own(node, 'type') === 'object' || isObject(own(node, 'properties')) || Array.isArray(own(node, 'allOf'));
     if (!objectish) return 'alias';

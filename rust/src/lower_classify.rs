@@ -71,7 +71,9 @@ impl Lowering {
         if kind.is_none() && documented_enum(node).is_some() {
             return Ok(Classification::Slot(SlotKind::Enum));
         }
-        if kind.is_none() && self.ref_union_members(target)?.is_some() {
+        // A schema with `properties` beside its `oneOf` is an object type (record 0008): its
+        // branches refine it, they are no alternatives to its own fields.
+        if kind.is_none() && !attr(node, "properties").is_some_and(Value::is_object) && self.ref_union_members(target)?.is_some() {
             return Ok(Classification::Slot(SlotKind::Union));
         }
         let type_is_object = attr(node, "type").and_then(Value::as_str) == Some("object");
