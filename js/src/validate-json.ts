@@ -50,7 +50,7 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
 
   const { draft, pointers } = metaSchemaPointers(root, text);
   for (const p of pointers) {
-    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p), ...at(p) });
+    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p, root, text), ...at(p) });
   }
 
   // The converter's legacy path: 1.x names are checked as their 2.x names, and

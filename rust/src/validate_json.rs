@@ -48,7 +48,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
 
     let (draft, pointers) = meta_schema_pointers(&root, text);
     for p in pointers {
-        let mut d = Diagnostic::warning(codes::SCHEMA_INVALID, meta_schema_message(draft, &p), at(&p));
+        let mut d = Diagnostic::warning(codes::SCHEMA_INVALID, meta_schema_message(draft, &p, &root, text), at(&p));
         d.severity = Severity::Error;
         found.push(d);
     }
