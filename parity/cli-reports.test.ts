@@ -14,6 +14,8 @@ import { buildClis, JS_CLI, type Run, runOne, type RunOptions } from './cli-run'
 
 let RUST_CLI = '';
 let tmp = '';
+/** The cases of the second group (not in the -r runs of the first). */
+let tmp2 = '';
 
 beforeAll(() => {
   RUST_CLI = buildClis();
@@ -32,10 +34,21 @@ beforeAll(() => {
   // A name GitHub's escaping and a URI must change: `%`, a newline, `,` and `:`.
   write('we,ird:na%me dir/esc.json', '{ "type": "object", "x-graphql-type-name": "a%b\\nc,d:e", "properties": { "a": { "type": "string" } } }\n');
   write('api.graphql', 'type Query { a: Strin }\n');
+  tmp2 = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-cli-reports-')));
+  const write2 = (rel: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(tmp2, rel)), { recursive: true });
+    fs.writeFileSync(path.join(tmp2, rel), text);
+  };
+  write2('meta/d07.json', "{\n  \"title\": \"Seven\",\n  \"type\": \"object\",\n  \"properties\": {\n    \"a\": { \"type\": \"strin\" },\n    \"b\": { \"minimum\": \"1\", \"maximum\": [], \"exclusiveMinimum\": true, \"multipleOf\": 0 },\n    \"c\": { \"minLength\": -1, \"maxItems\": 1.5, \"uniqueItems\": \"yes\", \"readOnly\": 1 },\n    \"d\": { \"enum\": [], \"const\": 1, \"examples\": 3 },\n    \"e\": { \"items\": [{ \"type\": 5 }], \"additionalItems\": 3, \"contains\": \"x\" },\n    \"f\": { \"required\": [\"a\", \"a\"], \"title\": 1, \"description\": 2, \"format\": 3, \"pattern\": 4 },\n    \"g\": { \"required\": [1] },\n    \"h\": { \"properties\": 3, \"patternProperties\": { \"^a\": 2 }, \"definitions\": [] },\n    \"i\": { \"allOf\": [], \"anyOf\": [3], \"oneOf\": {}, \"not\": 4 },\n    \"j\": { \"dependencies\": { \"x\": 3, \"y\": [\"a\", \"a\"], \"z\": [1], \"w\": { \"type\": 1 } } },\n    \"k\": 5,\n    \"l\": { \"type\": [\"string\", \"string\"], \"$id\": 3, \"$ref\": 4, \"$comment\": 5 },\n    \"m\": { \"if\": 1, \"then\": 2, \"else\": 3, \"propertyNames\": 4, \"contentMediaType\": 5, \"contentEncoding\": 6 },\n    \"n\": { \"type\": \"array\", \"items\": { \"type\": \"strin\" } },\n    \"o\": { \"type\": [5] }\n  },\n  \"additionalProperties\": \"no\",\n  \"x-unknown\": { \"type\": 5 }\n}\n");
+  write2('meta/d04.json', "{\n  \"$schema\": \"http://json-schema.org/draft-04/schema#\",\n  \"type\": \"object\",\n  \"required\": [],\n  \"properties\": {\n    \"a\": { \"exclusiveMinimum\": true },\n    \"b\": { \"exclusiveMaximum\": 3, \"maximum\": 4 },\n    \"c\": true,\n    \"d\": { \"additionalProperties\": 3, \"id\": 4, \"dependencies\": { \"x\": [] } },\n    \"e\": { \"exclusiveMinimum\": 1 }\n  }\n}\n");
+  write2('meta/d19.json', "{\n  \"$schema\": \"https://json-schema.org/draft/2019-09/schema\",\n  \"$id\": \"a#b\",\n  \"type\": \"object\",\n  \"$anchor\": \"1x\",\n  \"$defs\": { \"Id\": { \"type\": \"string\", \"minLength\": -1, \"minContains\": -2, \"deprecated\": 3 } },\n  \"dependentRequired\": { \"id\": [\"id\", \"id\"], \"x\": [1], \"y\": 3 },\n  \"dependentSchemas\": { \"a\": 3 },\n  \"enum\": 3,\n  \"unevaluatedProperties\": 3,\n  \"$recursiveAnchor\": 3,\n  \"$vocabulary\": { \"https://x\": 3 }\n}\n");
+  write2('meta/d20.json', "{\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  \"type\": \"object\",\n  \"$anchor\": \":x\",\n  \"$dynamicAnchor\": 3,\n  \"properties\": {\n    \"point\": { \"type\": \"array\", \"prefixItems\": { \"type\": \"number\" }, \"items\": [] },\n    \"label\": { \"type\": \"text\" },\n    \"e\": { \"enum\": [] }\n  }\n}\n");
+  write2('dup.json', "{\n  \"definitions\": {\n    \"A\": { \"type\": \"object\", \"x-graphql-type-name\": \"Account\", \"properties\": { \"a\": { \"type\": \"string\" } } },\n    \"B\": { \"type\": \"object\", \"x-graphql-type-name\": \"Account\", \"properties\": { \"b\": { \"type\": \"string\" } } },\n    \"C\": {\n      \"type\": \"object\",\n      \"properties\": {\n        \"x\": { \"type\": \"string\", \"x-graphql-field-name\": \"same\" },\n        \"y\": { \"type\": \"string\", \"x-graphql-field-name\": \"same\" }\n      }\n    },\n    \"D\": { \"type\": \"object\", \"x-graphql-type-name\": \"User\", \"properties\": { \"d\": { \"type\": \"string\" } } },\n    \"E\": { \"type\": \"object\", \"x-graphql-type-name\": \"User\", \"properties\": { \"e\": { \"type\": \"string\" } } }\n  }\n}\n");
 }, 900000);
 
 afterAll(() => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  if (tmp2) fs.rmSync(tmp2, { recursive: true, force: true });
 });
 
 async function same(args: string[], opts: RunOptions = {}): Promise<Run> {
@@ -248,5 +261,41 @@ describe('--format (record 0089)', () => {
     const run = await same(['convert', '-r', '-i', '.', '-o', path.join(tmp, 'out'), '--format', 'sarif']);
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('x-graphql: error[USAGE] --format sarif reports one conversion; -r and --watch print text; see x-graphql convert --help\n');
+  });
+});
+
+describe('validate json-schema: every problem, meta-schema reasons in our words (record 0089)', () => {
+  it('the same reasons from both CLIs for every keyword of each draft', async () => {
+    for (const d of ['d04', 'd20']) await same(['validate', 'json-schema', `meta/${d}.json`], { cwd: tmp2 });
+    const seven = (await same(['validate', 'json-schema', 'meta/d07.json'], { cwd: tmp2 })).stdout.split('\n');
+    const at = (pointer: string) => seven.find((l) => l.includes(` at ${pointer} `))!.replace(/^.*error\[SCHEMA_INVALID\] not a valid draft-07 JSON Schema: /, '');
+    expect(at('/properties/b/minimum')).toBe('"minimum" at /properties/b/minimum must be a number');
+    expect(at('/properties/c/minLength')).toBe('"minLength" at /properties/c/minLength must be a non-negative integer');
+    expect(at('/properties/d/enum')).toBe('"enum" at /properties/d/enum must be a non-empty array of distinct values');
+    expect(at('/properties/g/required/0')).toBe('an item of "required" at /properties/g/required/0 must be a string');
+    expect(at('/properties/k')).toBe('the value at /properties/k must be a schema (an object or a boolean)');
+    // Reported by both validators at `items` (an anyOf): the message explains the place inside.
+    expect(at('/properties/e/items/0/type')).toBe(
+      '"type" at /properties/e/items/0/type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or a non-empty array of them without repeats',
+    );
+    expect(seven.some((l) => l.startsWith('meta/d07.json:9:12: error[SCHEMA_INVALID] not a valid draft-07 JSON Schema: "type" at /properties/e/items/0/type '))).toBe(true);
+    const four = (await same(['validate', 'json-schema', 'meta/d04.json'], { cwd: tmp2 })).stdout;
+    expect(four).toContain('error[SCHEMA_INVALID] not a valid draft-04 JSON Schema: the value at /properties/a must be a schema with "minimum" beside "exclusiveMinimum"\n');
+    expect(four).toContain('error[SCHEMA_INVALID] not a valid draft-04 JSON Schema: "exclusiveMaximum" at /properties/b/exclusiveMaximum must be a boolean\n');
+    const nineteen = (await same(['validate', 'json-schema', 'meta/d19.json'], { cwd: tmp2 })).stdout;
+    expect(nineteen).toContain('error[SCHEMA_INVALID] not a valid draft 2019-09 JSON Schema: "$id" at /$id must be a URI reference without a fragment\n');
+    expect(nineteen).toContain('error[SCHEMA_INVALID] not a valid draft 2019-09 JSON Schema: an item of "dependentRequired" at /dependentRequired/x/0 must be a string\n');
+  });
+
+  it('names given twice: every one, not only the first the converter meets', async () => {
+    const run = await same(['validate', 'json-schema', 'dup.json'], { cwd: tmp2 });
+    expect(run.stdout).toBe(
+      [
+        'dup.json:4:30: error[DUPLICATE_NAME] type name Account is given to two types',
+        'dup.json:9:34: error[DUPLICATE_NAME] field name same is used twice',
+        'dup.json:13:30: error[DUPLICATE_NAME] type name User is given to two types',
+        '',
+      ].join('\n'),
+    );
   });
 });
