@@ -2,10 +2,11 @@
  * The `validate` and `migrate` commands of the CLI (cli.ts builds the program
  * and calls `addCheckCommands`). Output and exit codes (record 0036):
  *
- *   x-graphql validate json-schema|graphql <path> [-r] [-s] [--format human|json]
- *     human: one line per problem on stdout, `path:line:column: severity[CODE] message`,
- *            then `validated N files: V valid, I invalid (E errors, W warnings)` on stderr;
- *     json:  the report (validate.ts) on stdout.
+ *   x-graphql validate json-schema|graphql <path> [-r] [-s] [--format text|json|github|sarif]
+ *     text:  one line per problem on stdout, `path:line:column: severity[CODE] message`,
+ *            then `validated N files: V valid, I invalid (E errors, W warnings)` on stderr
+ *            (`human` is its former name, still accepted);
+ *     json:  the report (validate.ts) on stdout; github, sarif: cli-report.ts (record 0089).
  *     exit 0 every file valid, 1 any invalid, 2 usage, 3 a file that cannot be read.
  *
  *   x-graphql migrate <path> [-w] [-r] [--check]
@@ -45,7 +46,7 @@ interface TerminalFlags {
 interface ValidateFlags extends TerminalFlags {
   recursive?: boolean;
   strict?: boolean;
-  format: 'human' | 'json';
+  format: 'text' | 'human' | 'json' | 'github' | 'sarif';
 }
 
 interface MigrateFlags extends TerminalFlags {
@@ -182,6 +183,10 @@ async function runValidate(kind: 'json-schema' | 'graphql', target: string, flag
   const report = summarize(reports);
   if (flags.format === 'json') {
     process.stdout.write(reportToJson(report));
+  } else if (flags.format === 'github' || flags.format === 'sarif') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { renderReport } = require('./cli-report') as typeof import('./cli-report');
+    process.stdout.write(renderReport(flags.format, report, baseDir, cli().version()));
   } else {
     const { formatDiagnostic } = cli();
     const style = reportStyle(flags);
@@ -286,7 +291,8 @@ function withHint(hint: string): (err: CommanderError) => never {
   };
 }
 
-const FORMAT = () => new Option('--format <format>', 'report format').choices(['human', 'json']).default('human');
+const FORMAT = () =>
+  new Option('--format <format>', 'report format (human: the former name of text)').choices(['text', 'human', 'json', 'github', 'sarif']).default('text');
 
 function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setExit: (code: number) => void): void {
   const what = kind === 'graphql' ? 'GraphQL SDL' : 'JSON Schema';
@@ -309,6 +315,7 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
         `  x-graphql validate ${kind} -r schemas/\n` +
         `  x-graphql validate ${kind} -s ${file}\n` +
         `  x-graphql validate ${kind} --format json ${file}\n` +
+        `  x-graphql validate ${kind} -r --format sarif schemas/ > report.sarif\n` +
         `  x-graphql validate ${kind} -r -q --color never schemas/\n` +
         `\nExit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.`,
     )

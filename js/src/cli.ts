@@ -31,6 +31,7 @@ import { addExplainCommand } from './cli-explain';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
+import type { ReportFormat } from './cli-report';
 import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
@@ -168,6 +169,8 @@ interface ConvertFlags {
   color?: ColorMode;
   quiet?: boolean;
   watch?: boolean;
+  /** The report's format (record 0089); `human` is the former name of `text`. */
+  format: string;
 }
 
 /** Flags that are converter options, by their commander key (= the option name). */
@@ -295,6 +298,7 @@ export function convertOne(
   job: Job,
   direction: DirectionInput,
   report: (r: Report) => void = replay,
+  collect?: Diagnostic[],
 ): Outcome {
   const { ConversionError, Converter: converter } = lib();
   const options: ConverterOptions = { ...base, baseDir: job.baseDir };
@@ -302,7 +306,8 @@ export function convertOne(
   if (job.fileName !== undefined) options.fileName = job.fileName;
   try {
     const result = new converter(options).convertWithWarnings(job.text, direction);
-    for (const w of result.warnings) report({ kind: 'warning', line: formatDiagnostic(w, whereOf(w, job)) });
+    if (collect !== undefined) collect.push(...result.warnings);
+    else for (const w of result.warnings) report({ kind: 'warning', line: formatDiagnostic(w, whereOf(w, job)) });
     return { ok: true, text: result.output };
   } catch (e) {
     if (e instanceof ConversionError) {
@@ -310,7 +315,8 @@ export function convertOne(
       if (code === 'INVALID_OPTION' || code === 'UNSUPPORTED_DIRECTION') {
         throw new UsageError(e.message, job.fileName ?? STDIN_NAME, code);
       }
-      report({ kind: 'error', line: formatDiagnostic(e, whereOf(e, job)), spot: spotOf(e, job) });
+      if (collect !== undefined) collect.push(e.toJSON());
+      else report({ kind: 'error', line: formatDiagnostic(e, whereOf(e, job)), spot: spotOf(e, job) });
       return { ok: false, exit: code === 'IO' ? EXIT.Io : EXIT.InvalidInput };
     }
     report({ kind: 'line', line: `${job.fileName ?? STDIN_NAME}: internal error: ${oneLine(errorMessage(e))}` });
@@ -353,6 +359,11 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     throw new UsageError(`-o names the input file ${STDIN_NAME}; the output would overwrite it`);
   }
 
+  const reportFormat = (flags.format === 'human' ? 'text' : flags.format) as ReportFormat;
+  if (reportFormat !== 'text' && (flags.watch || flags.recursive)) {
+    throw new UsageError(`--format ${reportFormat} reports one conversion; -r and --watch print text`);
+  }
+
   const base = converterOptions(flags, cmd);
   const { Converter } = lib();
   try {
@@ -374,7 +385,16 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
   const direction = given ?? (input !== undefined ? directionOfName(input) : undefined) ?? directionOfText(job.text);
-  const outcome = convertOne(base, job, direction);
+  const found: Diagnostic[] | undefined = reportFormat === 'text' ? undefined : [];
+  const outcome = convertOne(base, job, direction, replay, found);
+  if (found !== undefined) {
+    // The report goes where the converted document does not: stdout with -o, stderr without (record 0089).
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { convertReport } = require('./cli-report') as typeof import('./cli-report');
+    const text = convertReport(reportFormat, job.fileName, job.baseDir, found, version());
+    if (flags.output === undefined) process.stderr.write(text);
+    else process.stdout.write(text);
+  }
   if (!outcome.ok) return outcome.exit;
 
   if (flags.output === undefined) {
@@ -587,7 +607,7 @@ function formatScalarEntry(value: string, previous: Record<string, string> | und
   return { ...(previous ?? {}), [value.slice(0, eq)]: name };
 }
 
-function version(): string {
+export function version(): string {
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
       version?: string;
@@ -617,6 +637,7 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
   x-graphql convert -r -i schemas -o generated --quiet --color never`;
 
 const PROGRAM_EXAMPLES = `
@@ -695,7 +716,12 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       ]),
     )
     .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
-    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');
+    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
+    .addOption(
+      new Option('--format <format>', 'report format; json, github and sarif go to stdout with -o, to stderr without (human: the former name of text)')
+        .choices(['text', 'human', 'json', 'github', 'sarif'])
+        .default('text'),
+    );
   withTerminalOptions(convert)
     .addHelpText('after', CONVERT_EXAMPLES)
     .addHelpText(

@@ -14,7 +14,8 @@
  * Formats are not asserted (ajv without ajv-formats).
  *
  * The validators word and order their errors differently, so a problem names
- * only its place: the outermost failing pointers (a failing value inside a
+ * its place and, in our own words, what the meta-schema expects there
+ * (meta-reasons.ts, record 0089): the outermost failing pointers (a failing value inside a
  * failing value other than the root is left out: ajv also reports the
  * branches of an `anyOf` that the Rust validator folds into the `anyOf`; no
  * meta-schema has an `anyOf` at the root), in document order.
@@ -28,6 +29,7 @@ import { ConversionError, ErrorCodes } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonValue } from './load';
 import { shippedText } from './shipped';
 import { locateAll } from './locate';
+import { guardedSchemas, metaSchemaReason } from './meta-reasons';
 
 export type Draft = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
 
@@ -92,22 +94,52 @@ export function draftLabel(draft: Draft): string {
  */
 export function metaSchemaPointers(root: JsonValue, text: string): { draft: Draft; pointers: string[] } {
   const draft = draftOf(root);
-  const validate = validatorFor(draft);
-  const found = new Set<string>();
-  if (!validate(root)) for (const e of validate.errors ?? []) found.add(e.instancePath);
-  // ajv's uniqueItems for string arrays keys a plain object by the items, so two
-  // "__proto__" entries look distinct to it; the Rust validator sees them.
-  for (const p of duplicateProtoArrays(root, draft)) found.add(p);
-  const outermost = [...found].filter((p) => ![...found].some((q) => q !== p && q !== '' && p.startsWith(q + '/')));
-  const positions = locateAll(text, outermost);
-  const keyed = outermost.map((p, i) => ({ p, pos: positions[i] ?? { line: Infinity, column: Infinity } }));
-  keyed.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column || (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
-  return { draft, pointers: keyed.map((k) => k.p) };
+  return { draft, pointers: inDocumentOrder(text, outermostFailures(root, draft)) };
 }
 
-/** The message of one meta-schema problem. */
-export function metaSchemaMessage(draft: Draft, pointer: string): string {
-  return `not a valid ${draftLabel(draft)} JSON Schema: the value at ${pointer === '' ? 'the root' : pointer} breaks the meta-schema`;
+/** The outermost failing places of `value` checked as a whole document of `draft`, relative to it. */
+function outermostFailures(value: JsonValue, draft: Draft): string[] {
+  const validate = validatorFor(draft);
+  const found = new Set<string>();
+  if (!validate(value)) for (const e of validate.errors ?? []) found.add(e.instancePath);
+  // ajv's uniqueItems for string arrays keys a plain object by the items, so two
+  // "__proto__" entries look distinct to it; the Rust validator sees them.
+  for (const p of duplicateProtoArrays(value, draft)) found.add(p);
+  return [...found].filter((p) => ![...found].some((q) => q !== p && q !== '' && p.startsWith(q + '/')));
+}
+
+/** Pointers in document order (ties: the smaller pointer). */
+function inDocumentOrder(text: string, pointers: string[]): string[] {
+  const positions = locateAll(text, pointers);
+  const keyed = pointers.map((p, i) => ({ p, pos: positions[i] ?? { line: Infinity, column: Infinity } }));
+  keyed.sort((a, b) => a.pos.line - b.pos.line || a.pos.column - b.pos.column || (a.p < b.p ? -1 : a.p > b.p ? 1 : 0));
+  return keyed.map((k) => k.p);
+}
+
+/**
+ * The place a message explains: `pointer`, or, when the validators report a
+ * failure at an `anyOf` that checks subschemas (meta-reasons.ts,
+ * `guardedSchemas`), the first failing place inside them, again and again
+ * (each step goes deeper into the document, so the loop ends).
+ */
+function placeToExplain(root: JsonValue, text: string, draft: Draft, pointer: string): string {
+  let place = pointer;
+  for (;;) {
+    const inner: string[] = [];
+    for (const s of guardedSchemas(root, place, draft)) for (const p of outermostFailures(s.value, draft)) inner.push(s.pointer + p);
+    const first = inDocumentOrder(text, inner)[0];
+    if (first === undefined || first === place) return place;
+    place = first;
+  }
+}
+
+/**
+ * The message of one meta-schema problem: the place and what the meta-schema
+ * expects there (meta-reasons.ts), or the first failing place inside it when the
+ * validators report a failure inside subschemas at their container.
+ */
+export function metaSchemaMessage(draft: Draft, pointer: string, root: JsonValue, text: string): string {
+  return `not a valid ${draftLabel(draft)} JSON Schema: ${metaSchemaReason(root, placeToExplain(root, text, draft, pointer), draft)}`;
 }
 
 /** `validate: true` in a conversion: the first problem (in document order) is the error. */
@@ -115,7 +147,7 @@ export function checkMetaSchema(root: JsonValue, text: string, file: string | un
   const { draft, pointers } = metaSchemaPointers(root, text);
   if (pointers.length === 0) return;
   const pointer = pointers[0];
-  throw new ConversionError(ErrorCodes.SCHEMA_INVALID, metaSchemaMessage(draft, pointer), { file, pointer });
+  throw new ConversionError(ErrorCodes.SCHEMA_INVALID, metaSchemaMessage(draft, pointer, root, text), { file, pointer });
 }
 
 /** Keywords whose value is one subschema, by the drafts whose meta-schema has them. */

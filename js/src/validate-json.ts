@@ -14,19 +14,27 @@
  *   5. every `$ref` of the document (resolve.ts);
  *   6. the converter itself, as the net for whatever the checks above do not
  *      model: its error (if any) and its warnings join the report unless one
- *      with the same code and pointer is already there.
+ *      with the same code and pointer is already there. The converter stops at
+ *      its first error; when that error is a name given twice
+ *      (DUPLICATE_NAME at `x-graphql-type-name` / `x-graphql-field-name`), the
+ *      second holder is renamed and the converter runs again, for the next one
+ *      (at most NET_ROUNDS times, record 0089). Other errors end the net: taking
+ *      an attribute out changes what the rest of the document means (a union
+ *      without members, an `@external` field nothing uses), which would report
+ *      problems the file does not have.
  *
  * rust/src/validate_json.rs is the same, step for step.
  */
 import { jsonSchemaToSdl } from './convert';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import { isObject, loadJson, type JsonObject, type JsonValue } from './load';
+import { printJson } from './json-print';
+import { isObject, keysOf, loadJson, orderedObject, own, type JsonObject, type JsonValue } from './load';
 import type { Source } from './loc';
 import { locateAll } from './locate';
 import { legacyRewrite, mayHoldLegacy, originalPointer } from './migrate';
 import { draftOf, metaSchemaMessage, metaSchemaPointers } from './meta-schema';
 import { scanDocument } from './normalize';
-import { applyRootOverrides, DEFAULT_OPTIONS, resolveOptions } from './options';
+import { applyRootOverrides, DEFAULT_OPTIONS, resolveOptions, type ResolvedOptions } from './options';
 import { Resolver } from './resolve';
 import { semanticProblems } from './validate-semantics';
 import { fileReport, Problems, toProblem, type FileReport, type ValidateOptions } from './validate';
@@ -50,7 +58,7 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
 
   const { draft, pointers } = metaSchemaPointers(root, text);
   for (const p of pointers) {
-    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p), ...at(p) });
+    found.push({ code: ErrorCodes.SCHEMA_INVALID, severity: 'error', message: metaSchemaMessage(draft, p, root, text), ...at(p) });
   }
 
   // The converter's legacy path: 1.x names are checked as their 2.x names, and
@@ -93,8 +101,84 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
     found.add(e.toJSON());
+    netAgain(text, file, e.toJSON(), convertOptions, found);
   }
   return finish(text, options, found.list);
+}
+
+/** How many more times the converter runs after an error at an attribute. */
+const NET_ROUNDS = 20;
+
+/**
+ * The converter again and again with the name its last error is at renamed,
+ * each new error added (placed by its pointer in the file as written: the
+ * text converted is the document printed again). Its warnings are not taken:
+ * the first run gave them for the document as written.
+ */
+function netAgain(text: string, file: string | undefined, error: Diagnostic, convertOptions: ResolvedOptions, found: Problems): void {
+  let tree: JsonValue | undefined;
+  let last: Diagnostic = error;
+  for (let round = 0; round < NET_ROUNDS; round++) {
+    const mine = last.file === undefined || last.file === file;
+    if (!mine || last.pointer === undefined) return;
+    tree ??= loadJson(text, file);
+    const next = last.code === ErrorCodes.DUPLICATE_NAME ? renamed(tree, last.pointer, round) : undefined;
+    if (next === undefined) return;
+    tree = next;
+    try {
+      jsonSchemaToSdl(printJson(tree), convertOptions, true);
+      return;
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      const d = e.toJSON();
+      if (d.file === undefined || d.file === file) {
+        if (d.pointer === undefined) return;
+        delete d.line;
+        delete d.column;
+      }
+      const before = found.list.length;
+      found.add(d);
+      if (found.list.length === before) return; // the same problem again: nothing more to learn
+      last = d;
+    }
+  }
+}
+
+/** The names the net renames; a new name is the old one with this and the round appended (no schema has it). */
+const RENAMED = ['x-graphql-type-name', 'x-graphql-field-name'];
+
+/**
+ * `root` with the name at `pointer` (a string member named in RENAMED) made
+ * unique, copied along the path with key order kept; undefined for any other place.
+ */
+function renamed(root: JsonValue, pointer: string, round: number): JsonValue | undefined {
+  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const last = segments[segments.length - 1];
+  if (last === undefined || !RENAMED.includes(last)) return undefined;
+  const path: JsonValue[] = [root];
+  for (const seg of segments) {
+    const node = path[path.length - 1]!;
+    const child = Array.isArray(node) ? node[Number(seg)] : isObject(node) ? own(node, seg) : undefined;
+    if (child === undefined) return undefined;
+    path.push(child);
+  }
+  const name = path[path.length - 1];
+  if (typeof name !== 'string') return undefined;
+  let value: JsonValue = `${name}_XGraphqlValidate${round}`;
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const node = path[i]!;
+    const seg = segments[i]!;
+    if (Array.isArray(node)) {
+      const copy = node.slice();
+      copy[Number(seg)] = value;
+      value = copy;
+    } else {
+      const obj = node as JsonObject;
+      const inner = value;
+      value = orderedObject(keysOf(obj).map((k) => [k, k === seg ? inner : own(obj, k)!] as const));
+    }
+  }
+  return value;
 }
 
 /** Positions for the problems of the file itself, then the report. */

@@ -36,6 +36,7 @@ pub mod field_set;
 pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;
+pub mod meta_reasons;
 pub mod convert;
 pub mod hoist;
 pub mod canonical;

@@ -11,8 +11,9 @@
 //!   `ajv/dist/2019` and `ajv/dist/2020` in TypeScript).
 //!
 //! Formats are not asserted, as ajv (without ajv-formats) ignores them. The
-//! validators word and order their errors differently, so a problem names only
-//! its place: the outermost failing pointers (the root swallows nothing), in
+//! validators word and order their errors differently, so a problem names its
+//! place and, in our own words, what the meta-schema expects there
+//! (meta_reasons.rs, record 0089): the outermost failing pointers (the root swallows nothing), in
 //! document order.
 
 use std::sync::OnceLock;
@@ -118,29 +119,60 @@ fn failing_pointers(root: &Value, draft: MetaDraft) -> Vec<String> {
 /// document order (ties: the smaller pointer). Empty when the document is valid.
 pub fn meta_schema_pointers(root: &Value, text: &str) -> (MetaDraft, Vec<String>) {
     let draft = draft_of(root);
+    (draft, in_document_order(text, outermost_failures(root, draft)))
+}
+
+/// The outermost failing places of `value` checked as a whole document of `draft`, relative to it.
+fn outermost_failures(value: &Value, draft: MetaDraft) -> Vec<String> {
     let mut found: Vec<String> = Vec::new();
-    for p in failing_pointers(root, draft) {
+    for p in failing_pointers(value, draft) {
         if !found.contains(&p) {
             found.push(p);
         }
     }
-    let outermost: Vec<String> = found
+    found
         .iter()
         .filter(|p| !found.iter().any(|q| q != *p && !q.is_empty() && p.starts_with(&format!("{q}/"))))
         .cloned()
-        .collect();
+        .collect()
+}
+
+/// Pointers in document order (ties: the smaller pointer).
+fn in_document_order(text: &str, pointers: Vec<String>) -> Vec<String> {
     let mut keyed: Vec<((usize, usize), String)> =
-        outermost.into_iter().map(|p| (locate(text, &p).unwrap_or((usize::MAX, usize::MAX)), p)).collect();
+        pointers.into_iter().map(|p| (locate(text, &p).unwrap_or((usize::MAX, usize::MAX)), p)).collect();
     keyed.sort_by(|a, b| {
         a.0.cmp(&b.0).then_with(|| if js_less(&a.1, &b.1) { std::cmp::Ordering::Less } else if js_less(&b.1, &a.1) { std::cmp::Ordering::Greater } else { std::cmp::Ordering::Equal })
     });
-    (draft, keyed.into_iter().map(|(_, p)| p).collect())
+    keyed.into_iter().map(|(_, p)| p).collect()
 }
 
-/// The message of one meta-schema problem.
-pub fn meta_schema_message(draft: MetaDraft, pointer: &str) -> String {
-    let place = if pointer.is_empty() { "the root" } else { pointer };
-    format!("not a valid {} JSON Schema: the value at {place} breaks the meta-schema", draft.label())
+/// The place a message explains: `pointer`, or, when the validators report a
+/// failure at an `anyOf` that checks subschemas (meta_reasons.rs,
+/// `guarded_schemas`), the first failing place inside them, again and again
+/// (each step goes deeper into the document, so the loop ends).
+fn place_to_explain(root: &Value, text: &str, draft: MetaDraft, pointer: &str) -> String {
+    let mut place = pointer.to_string();
+    loop {
+        let mut inner: Vec<String> = Vec::new();
+        for (at, value) in crate::meta_reasons::guarded_schemas(root, &place, draft) {
+            for p in outermost_failures(value, draft) {
+                inner.push(format!("{at}{p}"));
+            }
+        }
+        match in_document_order(text, inner).into_iter().next() {
+            Some(first) if first != place => place = first,
+            _ => return place,
+        }
+    }
+}
+
+/// The message of one meta-schema problem: the place and what the meta-schema
+/// expects there (meta_reasons.rs), or the first failing place inside it when the
+/// validators report a failure inside subschemas at their container.
+pub fn meta_schema_message(draft: MetaDraft, pointer: &str, root: &Value, text: &str) -> String {
+    let place = place_to_explain(root, text, draft, pointer);
+    format!("not a valid {} JSON Schema: {}", draft.label(), crate::meta_reasons::meta_schema_reason(root, &place, draft))
 }
 
 /// `validate: true` in a conversion: the first problem (in document order) is the error.
@@ -149,7 +181,7 @@ pub fn check_meta_schema(root: &Value, text: &str, file: Option<&str>) -> Result
     let Some(pointer) = pointers.into_iter().next() else { return Ok(()) };
     Err(ConversionError::at(
         codes::SCHEMA_INVALID,
-        meta_schema_message(draft, &pointer),
+        meta_schema_message(draft, &pointer, root, text),
         Location { file: file.map(str::to_string), pointer: Some(pointer), line: None, column: None },
     ))
 }

@@ -9,7 +9,10 @@
 //!   4. the semantic checks (validate_semantics.rs);
 //!   5. every `$ref` of the document (resolve.rs);
 //!   6. the converter itself, as the net: its error and warnings join the
-//!      report unless one with the same code and pointer is already there.
+//!      report unless one with the same code and pointer is already there;
+//!      after a name given twice (DUPLICATE_NAME at `x-graphql-type-name` /
+//!      `x-graphql-field-name`), again with the second holder renamed, for the
+//!      next error (at most `NET_ROUNDS` times, record 0089).
 
 use std::rc::Rc;
 
@@ -20,7 +23,9 @@ use crate::locate::locate_all;
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
 use crate::migrate::{legacy_rewrite, may_hold_legacy, original_pointer};
 use crate::normalize::scan_document_collecting;
-use crate::options::{resolve_options, ConverterOptions};
+use crate::json::Value;
+use crate::json_print::print_json;
+use crate::options::{resolve_options, ConverterOptions, ResolvedOptions};
 use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
 use crate::validate::{file_report, to_problem, FileReport, Problems, ValidateOptions};
@@ -48,7 +53,7 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
 
     let (draft, pointers) = meta_schema_pointers(&root, text);
     for p in pointers {
-        let mut d = Diagnostic::warning(codes::SCHEMA_INVALID, meta_schema_message(draft, &p), at(&p));
+        let mut d = Diagnostic::warning(codes::SCHEMA_INVALID, meta_schema_message(draft, &p, &root, text), at(&p));
         d.severity = Severity::Error;
         found.push(d);
     }
@@ -114,11 +119,87 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
                     found.add(w);
                 }
             }
-            Err(e) => found.add(e.to_diagnostic()),
+            Err(e) => {
+                let d = e.to_diagnostic();
+                found.add(d.clone());
+                net_again(text, file, d, &resolved, &mut found);
+            }
         },
         Err(e) => found.add(e.to_diagnostic()),
     }
     finish(text, options, found.list)
+}
+
+/// How many more times the converter runs after an error at an attribute.
+const NET_ROUNDS: usize = 20;
+
+/// The converter again and again with the name its last error is at renamed,
+/// each new error added (placed by its pointer in the file as written: the
+/// text converted is the document printed again). Its warnings are not taken:
+/// the first run gave them for the document as written.
+fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &ResolvedOptions, found: &mut Problems) {
+    let mut tree: Option<Value> = None;
+    let mut last = error;
+    for round in 0..NET_ROUNDS {
+        let mine = last.file.is_none() || last.file.as_deref() == file;
+        let Some(pointer) = last.pointer.as_deref().filter(|_| mine) else { return };
+        if tree.is_none() {
+            match load_json(text, file) {
+                Ok(root) => tree = Some(root),
+                Err(_) => return,
+            }
+        }
+        let Some(root) = tree.as_mut() else { return };
+        if last.code != codes::DUPLICATE_NAME || !rename(root, pointer, round) {
+            return;
+        }
+        let printed = print_json(root);
+        let mut d = match json_schema_to_sdl(&printed, resolved, true) {
+            Ok(_) => return,
+            Err(e) => e.to_diagnostic(),
+        };
+        if d.file.is_none() || d.file.as_deref() == file {
+            if d.pointer.is_none() {
+                return;
+            }
+            d.line = None;
+            d.column = None;
+        }
+        let before = found.list.len();
+        found.add(d.clone());
+        if found.list.len() == before {
+            return; // the same problem again: nothing more to learn
+        }
+        last = d;
+    }
+}
+
+/// The names the net renames; a new name is the old one with this and the round appended (no schema has it).
+const RENAMED: [&str; 2] = ["x-graphql-type-name", "x-graphql-field-name"];
+
+/// Makes the name at `pointer` (a string member named in `RENAMED`) unique;
+/// false for any other place.
+fn rename(root: &mut Value, pointer: &str, round: usize) -> bool {
+    let segments: Vec<String> =
+        if pointer.is_empty() { Vec::new() } else { pointer[1..].split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect() };
+    if !segments.last().is_some_and(|last| RENAMED.contains(&last.as_str())) {
+        return false;
+    }
+    let mut node = root;
+    for seg in &segments {
+        let next = match node {
+            Value::Array(a) => seg.parse::<usize>().ok().and_then(|k| a.get_mut(k)),
+            Value::Object(m) => m.get_mut(seg),
+            _ => None,
+        };
+        match next {
+            Some(v) => node = v,
+            None => return false,
+        }
+    }
+    let Value::String(name) = node else { return false };
+    *node = Value::from(format!("{name}_XGraphqlValidate{round}"));
+    true
 }
 
 /// Positions for the problems of the file itself, then the report. All located in one

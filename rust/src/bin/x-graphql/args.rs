@@ -100,6 +100,11 @@ Options:
                                      scalar, with its reason
   -w, --watch                        convert again each time an input file
                                      changes (needs -i and -o), until Ctrl-C
+  --format <format>                  report format; json, github and sarif go to
+                                     stdout with -o, to stderr without (human:
+                                     the former name of text) (choices: "text",
+                                     "human", "json", "github", "sarif",
+                                     default: "text")
   -q, --quiet                        print errors only: no warnings, summary,
                                      progress or watch lines
   --color <when>                     colour on stderr; auto: on for a terminal
@@ -125,6 +130,7 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
   x-graphql convert -r -i schemas -o generated --quiet --color never
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
@@ -141,7 +147,7 @@ const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 19] = [
+const CONVERT_OPTS: [Opt; 20] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -179,6 +185,7 @@ const CONVERT_OPTS: [Opt; 19] = [
     },
     Opt { short: None, long: "--explain-json", flags: "--explain-json", takes: Takes::Nothing },
     Opt { short: Some("-w"), long: "--watch", flags: "-w, --watch", takes: Takes::Nothing },
+    Opt { short: None, long: "--format", flags: "--format <format>", takes: Takes::OneOf(&crate::report::FORMATS) },
     commander::QUIET,
     commander::COLOR,
 ];
@@ -222,6 +229,8 @@ pub struct ConvertFlags {
     pub explain_json: bool,
     /// convert again each time an input file changes (needs -i and -o), until Ctrl-C
     pub watch: bool,
+    /// `--format`: the report's format, text (also spelled human), json, github or sarif (record 0089)
+    pub format: String,
     /// print errors only: no warnings, summary, progress or watch lines
     pub quiet: bool,
     /// colour on stderr; auto: on for a terminal unless NO_COLOR is set (default: auto)
@@ -254,6 +263,7 @@ impl ConvertFlags {
             unresolved_refs: text("--unresolved-refs"),
             explain_json: p.has("--explain-json"),
             watch: p.has("--watch"),
+            format: crate::report::format_of(p.value("--format")),
             quiet: p.has("--quiet"),
             color: text("--color").unwrap_or_else(|| "auto".to_string()),
         }

@@ -7,6 +7,7 @@
 
 use crate::args::{print_out, Action};
 use crate::commander::{self, Leaf, Opt, Parsed, Takes, COLOR, QUIET};
+use crate::report::{format_of, FORMATS};
 use crate::UsageError;
 
 pub const VALIDATE_HELP: &str = r#"Usage: x-graphql validate [options] [command]
@@ -33,7 +34,9 @@ check JSON Schema files
 Options:
   -r, --recursive    check every .json file under the folder <path>
   -s, --strict       treat warnings as errors
-  --format <format>  report format (choices: "human", "json", default: "human")
+  --format <format>  report format (human: the former name of text) (choices:
+                     "text", "human", "json", "github", "sarif", default:
+                     "text")
   -q, --quiet        print errors only: no warnings, summary, progress or watch
                      lines
   --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
@@ -46,6 +49,7 @@ Examples:
   x-graphql validate json-schema -r schemas/
   x-graphql validate json-schema -s user.schema.json
   x-graphql validate json-schema --format json user.schema.json
+  x-graphql validate json-schema -r --format sarif schemas/ > report.sarif
   x-graphql validate json-schema -r -q --color never schemas/
 
 Exit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.
@@ -58,7 +62,9 @@ check GraphQL SDL files
 Options:
   -r, --recursive    check every .graphql and .gql file under the folder <path>
   -s, --strict       treat warnings as errors
-  --format <format>  report format (choices: "human", "json", default: "human")
+  --format <format>  report format (human: the former name of text) (choices:
+                     "text", "human", "json", "github", "sarif", default:
+                     "text")
   -q, --quiet        print errors only: no warnings, summary, progress or watch
                      lines
   --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
@@ -71,6 +77,7 @@ Examples:
   x-graphql validate graphql -r schemas/
   x-graphql validate graphql -s schema.graphql
   x-graphql validate graphql --format json schema.graphql
+  x-graphql validate graphql -r --format sarif schemas/ > report.sarif
   x-graphql validate graphql -r -q --color never schemas/
 
 Exit codes: 0 every file valid, 1 a file is invalid, 2 usage error, 3 I/O error.
@@ -105,7 +112,6 @@ const VALIDATE_HINT: &str = "see x-graphql validate --help";
 const JSON_SCHEMA_HINT: &str = "see x-graphql validate json-schema --help";
 const GRAPHQL_HINT: &str = "see x-graphql validate graphql --help";
 pub const MIGRATE_HINT: &str = "see x-graphql migrate --help";
-const FORMATS: [&str; 2] = ["human", "json"];
 
 /// `validate json-schema|graphql` flags.
 #[derive(Debug, Clone)]
@@ -114,7 +120,8 @@ pub struct ValidateFlags {
     pub path: String,
     pub recursive: bool,
     pub strict: bool,
-    pub json: bool,
+    /// `--format`: text (also spelled human), json, github or sarif (record 0089).
+    pub format: String,
     pub quiet: bool,
     /// `--color <when>`: auto, always or never.
     pub color: String,
@@ -176,7 +183,7 @@ fn parse_validate_leaf(graphql: bool, operands: &[String], rest: &[String]) -> R
         path: parsed.operands.remove(0),
         recursive: parsed.has("--recursive"),
         strict: parsed.has("--strict"),
-        json: parsed.value("--format") == Some("json"),
+        format: format_of(parsed.value("--format")),
         quiet: parsed.has("--quiet"),
         color: color_of(&parsed),
     }))

@@ -3,7 +3,7 @@
 //! for line, so both CLIs print the same bytes.
 
 use x_graphql::{
-    migrate, report_to_json, summarize, validate_graphql, validate_json_schema, Diagnostic, FileReport,
+    migrate, summarize, validate_graphql, validate_json_schema, Diagnostic, FileReport,
     Severity, ValidateOptions,
 };
 
@@ -13,6 +13,7 @@ use crate::files::{self, write_atomic};
 use std::path::PathBuf;
 use crate::node::{self, errno_text, Syscall};
 use crate::progress::Progress;
+use crate::report::render_report;
 use crate::run::format_diagnostic;
 use crate::terminal::{self, code_frame, paint_line, use_color, SourceSpot, Terminal};
 use std::collections::HashMap;
@@ -167,8 +168,8 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
     }
     progress.finish();
     let report = summarize(reports);
-    if flags.json {
-        if let Err(code) = stdout(&report_to_json(&report)) {
+    if flags.format != "text" {
+        if let Err(code) = stdout(&render_report(&flags.format, &report, &base_dir)) {
             return Ok(code);
         }
     } else {

@@ -19,6 +19,7 @@ mod files;
 mod json_parse;
 mod node;
 mod progress;
+mod report;
 mod parallel;
 mod paths;
 mod run;

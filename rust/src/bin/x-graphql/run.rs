@@ -215,7 +215,7 @@ enum Outcome {
 
 /// Converts one input; prints warnings and the error (if any) to stderr.
 fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Outcome, CliError> {
-    convert_one_to(base, job, direction, &mut replay)
+    convert_one_to(base, job, direction, &mut replay, false)
 }
 
 /// Inputs larger than this are handed to the converter, which frees their text once
@@ -268,6 +268,8 @@ enum Report {
     Warning(String),
     /// The error line, the text of the file it is in (for the code frame), its line and column.
     Error { line: String, text: Option<String>, at: (Option<usize>, Option<usize>) },
+    /// A warning or the error as it is, for a report in another format than text (report.rs).
+    Found(Diagnostic),
 }
 
 fn replay(entry: Report) {
@@ -279,6 +281,7 @@ fn replay(entry: Report) {
             let spot = text.as_deref().map(|text| SourceSpot { text, line: at.0, column: at.1 });
             term.error(&line, spot.as_ref());
         }
+        Report::Found(_) => {}
     }
 }
 
@@ -289,6 +292,7 @@ fn convert_one_to(
     mut job: Job,
     direction: &str,
     report: &mut dyn FnMut(Report),
+    collect: bool,
 ) -> Result<Outcome, CliError> {
     let mut options = base.clone();
     options.base_dir = Some(job.base_dir.clone());
@@ -330,7 +334,11 @@ fn convert_one_to(
                 result.warnings = locate_again(&mut job, given, result.warnings);
             }
             for w in &result.warnings {
-                report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
+                if collect {
+                    report(Report::Found(w.clone()));
+                } else {
+                    report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
+                }
             }
             Ok(Outcome::Ok(result.output))
         }
@@ -347,6 +355,10 @@ fn convert_one_to(
             };
             if given.is_some() && has_text {
                 d = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop().unwrap_or(d);
+            }
+            if collect {
+                report(Report::Found(d));
+                return Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }));
             }
             let text = if has_text { spot_text(&job, &d) } else { None };
             report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file.as_deref())), text, at: (d.line, d.column) });
@@ -410,6 +422,11 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
         return Err(UsageError::new(message, None, "USAGE").into());
     }
 
+    if flags.format != "text" && (flags.watch || flags.recursive) {
+        let message = format!("--format {} reports one conversion; -r and --watch print text", flags.format);
+        return Err(UsageError::new(message, None, "USAGE").into());
+    }
+
     let base = converter_options(flags)?;
     if let Err(e) = Converter::with_options(base.clone()) {
         return Err(UsageError::new(e.message, None, e.code).into());
@@ -439,7 +456,33 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     let direction = given
         .or_else(|| input.and_then(direction::direction_of_name))
         .unwrap_or_else(|| direction::direction_of_text(&job.text));
-    let text = match convert_one(&base, job, direction)? {
+    let outcome = if flags.format == "text" {
+        convert_one(&base, job, direction)?
+    } else {
+        let (file_name, base_dir) = (job.file_name.clone(), job.base_dir.clone());
+        let mut found: Vec<Diagnostic> = Vec::new();
+        let outcome = convert_one_to(
+            &base,
+            job,
+            direction,
+            &mut |entry| match entry {
+                Report::Found(d) => found.push(d),
+                other => replay(other),
+            },
+            true,
+        )?;
+        // The report goes where the converted document does not: stdout with -o, stderr without (record 0089).
+        let report = crate::report::convert_report(&flags.format, file_name.as_deref(), &base_dir, &found);
+        if flags.output.is_some() {
+            if let Err(code) = write_stdout(&report) {
+                return Ok(code);
+            }
+        } else {
+            crate::report::write_stderr(&report);
+        }
+        outcome
+    };
+    let text = match outcome {
         Outcome::Ok(text) => text,
         Outcome::Failed(code) => return Ok(code),
     };
@@ -511,7 +554,7 @@ fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, directi
                 base_dir: in_root.to_string(),
                 text,
             };
-            convert_one_to(base, job, direction, &mut |entry| reports.push(entry)).map(Prepared::Converted)
+            convert_one_to(base, job, direction, &mut |entry| reports.push(entry), false).map(Prepared::Converted)
         }
     };
     PreparedFile { file_name, target: file.target.clone(), reports, outcome }
