@@ -72,6 +72,19 @@ export function isMixedUnion(lw: Lowering, target: Target): boolean {
   return objects > 0 && others > 0;
 }
 
+/** An inline branch that is an enum type (a string `enum`, a documented enum): named as an inline object branch is. */
+function inlineEnum(lw: Lowering, b: JsonValue, loc: Loc): Target | undefined {
+  if (!isObject(b) || (refOf(b) !== undefined && !isRefConjunction(b, loc.source.draft))) return undefined;
+  const target = { loc, node: b };
+  return lw.classify(target) === 'enum' ? target : undefined;
+}
+
+/** `title`, else `<UnionName><n>` (n counted from 1): the name of an inline branch's type (record 0081). */
+function branchName(lw: Lowering, target: Target, unionName: () => string, i: number): () => string {
+  const title = own(target.node as JsonObject, 'title');
+  return typeof title === 'string' && title !== '' ? lw.baseNameFor(target) : () => unionName() + String(i + 1);
+}
+
 /** `<Definition key>` for a definition, `x-graphql-type-name`, else C3's `<OwnerType><PascalKey>`. */
 function unionBaseName(lw: Lowering, target: Target, ctx: TypeContext): () => string {
   const explicit = explicitTypeName(target.node as JsonObject);
@@ -82,10 +95,10 @@ function unionBaseName(lw: Lowering, target: Target, ctx: TypeContext): () => st
 }
 
 /**
- * `"types"`: the type of every branch (null aside), in branch order. An object branch
- * is a named type (a child of the field's type), named by its `title`, else
+ * `"types"`: the type of every branch (null aside), in branch order. An inline object or
+ * enum branch is a named type (a child of the field's type), named by its `title`, else
  * `<UnionName><n>`, n its position in the list from 1 (record 0081's names); any other
- * branch has the type `typeOf` gives it.
+ * branch has the type `typeOf` gives it (a `$ref`'s type).
  */
 export function branchTypes(lw: Lowering, target: Target, ctx: TypeContext): TypeExpr[] {
   const { keyword, list } = branchList(target.node as JsonObject)!;
@@ -96,9 +109,12 @@ export function branchTypes(lw: Lowering, target: Target, ctx: TypeContext): Typ
     const loc = at(target.loc, keyword, i);
     const object = objectBranch(lw, b, loc);
     if (object !== undefined && !object.ref) {
-      const title = own(b as JsonObject, 'title');
-      const base = typeof title === 'string' && title !== '' ? lw.baseNameFor(object.target) : () => unionName() + String(i + 1);
-      types.push({ kind: 'slot', slot: lw.slotFor(object.target, 'object', ctx.owner, base) });
+      types.push({ kind: 'slot', slot: lw.slotFor(object.target, 'object', ctx.owner, branchName(lw, object.target, unionName, i)) });
+      return;
+    }
+    const anEnum = object === undefined ? inlineEnum(lw, b, loc) : undefined;
+    if (anEnum !== undefined) {
+      types.push({ kind: 'slot', slot: lw.slotFor(anEnum, 'enum', ctx.owner, branchName(lw, anEnum, unionName, i)) });
       return;
     }
     types.push(typeOf(lw, b, loc, ctx).type);
@@ -120,7 +136,8 @@ export function branchesDescription(description: string | undefined, types: read
 
 /**
  * `"wrap"`: the members of a mixed union's slot: object branches as record 0081 makes
- * them (`inline` names an inline one), every other branch's type in its wrapper.
+ * them (`inline` names an inline one), every other branch's type in its wrapper. An
+ * inline enum branch is named as an inline object branch is (`<Union><n>`).
  */
 export function wrapMembers(
   lw: Lowering,
@@ -138,6 +155,12 @@ export function wrapMembers(
     if (object !== undefined) {
       const member = object.ref ? lw.slotFor(object.target, 'object', slot, lw.baseNameFor(object.target)) : inline(b as JsonObject, loc, i);
       members.push({ slot: member, loc });
+      return;
+    }
+    const anEnum = inlineEnum(lw, b, loc);
+    if (anEnum !== undefined) {
+      const named = lw.slotFor(anEnum, 'enum', slot, branchName(lw, anEnum, () => slot.name, i));
+      members.push({ slot: wrapper(lw, { kind: 'slot', slot: named }, loc), loc });
       return;
     }
     lw.jsonReason = undefined;

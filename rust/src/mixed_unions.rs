@@ -102,6 +102,27 @@ pub fn is_mixed_union(lw: &mut Lowering, target: &Target) -> Res<bool> {
     Ok(objects > 0 && others > 0)
 }
 
+/// An inline branch that is an enum type (a string `enum`, a documented enum): named as
+/// an inline object branch is.
+fn inline_enum(lw: &mut Lowering, b: &Value, loc: &Loc) -> Res<Option<Target>> {
+    if !b.is_object() || (ref_of(b).is_some() && !is_ref_conjunction(b, loc.source().draft)) {
+        return Ok(None);
+    }
+    let target = Target { loc: loc.clone() };
+    Ok(if lw.classify(&target)? == Classification::Slot(SlotKind::Enum) { Some(target) } else { None })
+}
+
+/// `title`, else `<UnionName><n>` (n counted from 1): the name of an inline branch's
+/// type (record 0081); `union_name(suffix)` makes the second.
+fn branch_name(target: &Target, i: usize, union_name: impl FnOnce(String) -> BaseName) -> BaseName {
+    let titled = matches!(attr(target.node(), "title"), Some(Value::String(title)) if !title.is_empty());
+    if titled {
+        BaseName::Target(target.clone())
+    } else {
+        union_name((i + 1).to_string())
+    }
+}
+
 /// `<Definition key>` for a definition, `x-graphql-type-name`, else C3's `<OwnerType><PascalKey>`.
 fn union_base_name(target: &Target, ctx: &TypeContext<'_>) -> BaseName {
     if let Some((name, _)) = explicit_type_name(target.node()) {
@@ -115,10 +136,10 @@ fn union_base_name(target: &Target, ctx: &TypeContext<'_>) -> BaseName {
     BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() }
 }
 
-/// `"types"`: the type of every branch (null aside), in branch order. An object branch
-/// is a named type (a child of the field's type), named by its `title`, else
-/// `<UnionName><n>`, n its position in the list from 1 (record 0081's names); any other
-/// branch has the type `type_of` gives it.
+/// `"types"`: the type of every branch (null aside), in branch order. An inline object
+/// or enum branch is a named type (a child of the field's type), named by its `title`,
+/// else `<UnionName><n>`, n its position in the list from 1 (record 0081's names); any
+/// other branch has the type `type_of` gives it (a `$ref`'s type).
 pub fn branch_types(lw: &mut Lowering, target: &Target, ctx: &TypeContext<'_>) -> Res<Vec<TypeExpr>> {
     let node = target.node();
     let Some((keyword, list)) = branch_list(node) else { return Ok(Vec::new()) };
@@ -131,15 +152,17 @@ pub fn branch_types(lw: &mut Lowering, target: &Target, ctx: &TypeContext<'_>) -
         let loc = target.loc.child(&[keyword.to_string(), i.to_string()]);
         match object_branch(lw, b, &loc)? {
             Some((t, false)) => {
-                let titled = matches!(attr(b, "title"), Some(Value::String(title)) if !title.is_empty());
-                let base = if titled {
-                    BaseName::Target(t.clone())
-                } else {
-                    BaseName::Suffixed(Box::new(union_name.clone()), (i + 1).to_string())
-                };
+                let base = branch_name(&t, i, |n| BaseName::Suffixed(Box::new(union_name.clone()), n));
                 types.push(slot(lw.slot_for(&t, SlotKind::Object, ctx.owner, base)));
             }
-            _ => types.push(type_of(lw, b, &loc, ctx)?.type_),
+            Some((_, true)) => types.push(type_of(lw, b, &loc, ctx)?.type_),
+            None => match inline_enum(lw, b, &loc)? {
+                Some(t) => {
+                    let base = branch_name(&t, i, |n| BaseName::Suffixed(Box::new(union_name.clone()), n));
+                    types.push(slot(lw.slot_for(&t, SlotKind::Enum, ctx.owner, base)));
+                }
+                None => types.push(type_of(lw, b, &loc, ctx)?.type_),
+            },
         }
     }
     Ok(types)
@@ -182,7 +205,8 @@ impl Lowering {
     }
 
     /// `"wrap"`: the members of a mixed union's slot: object branches as record 0081 makes
-    /// them, every other branch's type in its wrapper.
+    /// them, every other branch's type in its wrapper. An inline enum branch is named as an
+    /// inline object branch is (`<Union><n>`).
     pub fn wrap_members(&mut self, id: SlotId, loc: &Loc) -> Res<Vec<MemberSlot>> {
         let node = loc.node();
         let Some((keyword, list)) = branch_list(node) else { return Ok(Vec::new()) };
@@ -201,6 +225,13 @@ impl Lowering {
                     self.inline_member(id, b, &m_loc, i)?
                 };
                 members.push(MemberSlot { slot: member, loc: m_loc });
+                continue;
+            }
+            if let Some(t) = inline_enum(self, b, &m_loc)? {
+                let base = branch_name(&t, i, |suffix| BaseName::OwnerSuffix { owner: id, suffix });
+                let named = self.slot_for(&t, SlotKind::Enum, id, base);
+                let wrapper = self.wrapper(slot(named), &m_loc);
+                members.push(MemberSlot { slot: Some(wrapper), loc: m_loc });
                 continue;
             }
             self.json_reason = None;
