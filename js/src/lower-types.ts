@@ -179,6 +179,8 @@ function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   // An alias that reaches itself again (an array of itself) has no GraphQL type.
   const key = locKey(target.loc);
   if (lw.aliasStack.has(key)) {
+    // Under mixedUnions "types" a mixed union met again while its branches are typed is what it is: JSON (record 0085).
+    if (lw.options.mixedUnions === 'types' && lw.isMixedUnion(target)) return json(lw, false, 'mixed-union');
     lw.fail(ErrorCodes.REF_CYCLE, 'this definition contains itself with no named type in between', target.loc);
   }
   lw.aliasStack.add(key);

@@ -287,6 +287,11 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
     // An alias that reaches itself again (an array of itself) has no GraphQL type.
     let key = loc_key(&target.loc);
     if lw.alias_stack.contains(&key) {
+        // Under mixedUnions "types" a mixed union met again while its branches are typed
+        // is what it is: JSON (record 0085).
+        if lw.options.mixed_unions == MixedUnions::Types && lw.is_mixed_union(&target)? {
+            return Ok(json(lw, false, JsonReason::MixedUnion));
+        }
         return Err(fail(
             codes::REF_CYCLE,
             "this definition contains itself with no named type in between",
