@@ -40,3 +40,20 @@ describe.skipIf(!installed)('real-world JSON Schemas', () => {
     });
   }
 });
+
+// Record 0085: every document that converts gives the same valid SDL from both CLIs under
+// the other modes of mixedUnions too.
+describe.skipIf(!installed)('real-world JSON Schemas, --mixed-unions types and wrap', () => {
+  for (const mode of ['types', 'wrap']) {
+    for (const doc of CORPUS.filter((d) => d.status === undefined)) {
+      it(`${doc.name} (${mode})`, async () => {
+        const m = await measure(doc, rustCli, ['--mixed-unions', mode]);
+        expect(m.rust.stdout === m.ts.stdout, 'the SDL differs between TypeScript and Rust').toBe(true);
+        expect(m.rust.stderr).toBe(m.ts.stderr);
+        expect(m.rust.status).toBe(m.ts.status);
+        expect(m.ts.status, m.ts.stderr.slice(0, 2000)).toBe(0);
+        expect(graphqlJsProblems(m.ts.stdout)).toEqual([]);
+      });
+    }
+  }
+});

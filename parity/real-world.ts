@@ -80,21 +80,25 @@ async function timed(command: string, args: string[]): Promise<Run & { ms: numbe
   return { ...run, ms: Math.round(performance.now() - t0) };
 }
 
-/** Both CLIs on one document (input path relative to the repository, as a user would type it). */
-export async function measure(doc: CorpusDocument, rustCli: string): Promise<Measured> {
+/**
+ * Both CLIs on one document (input path relative to the repository, as a user would type
+ * it), with the document's flags and `extra` ones (`--mixed-unions wrap`).
+ */
+export async function measure(doc: CorpusDocument, rustCli: string, extra: string[] = []): Promise<Measured> {
   const input = path.relative(ROOT, inputPath(doc));
-  const args = ['convert', '-i', input, ...(doc.args ?? [])];
+  const args = ['convert', '-i', input, ...(doc.args ?? []), ...extra];
   const ts = await timed(process.execPath, [JS_CLI, ...args]);
   const rust = await timed(rustCli, args);
   return { doc, input, bytes: fs.statSync(path.join(ROOT, input)).size, ts, rust };
 }
 
-/** A document's CLI flags (`args`) as converter options, for `coverage`. */
-export function optionsOf(doc: CorpusDocument): ConverterOptions {
-  const args = doc.args ?? [];
+/** A document's CLI flags (`args`, then `extra`) as converter options, for `coverage`. */
+export function optionsOf(doc: CorpusDocument, extra: string[] = []): ConverterOptions {
+  const args = [...(doc.args ?? []), ...extra];
   const options: ConverterOptions = {};
   for (let i = 0; i < args.length; i += 2) {
     if (args[i] === '--unresolved-refs') options.unresolvedRefs = args[i + 1] as 'error' | 'json';
+    else if (args[i] === '--mixed-unions') options.mixedUnions = args[i + 1] as 'json' | 'types' | 'wrap';
     else throw new Error(`parity/real-world.json: flag ${args[i]} has no option mapping in parity/real-world.ts`);
   }
   return options;

@@ -29,6 +29,7 @@ import { locKey } from './loc';
 import { FEDERATION_SPEC, FEDERATION_URL_PREFIX, DEFAULT_FEDERATION_MINOR, federationUrl, minorOfUrl, minorOfVersion } from './federation';
 import type { DraftDirectiveDef, DraftSchemaDef } from './lower-directives';
 import type { Lowering } from './lower';
+import { branchesDescription } from './mixed-unions';
 import { NameRegistry, isValidName } from './naming';
 import { attr } from './normalize';
 import { checkSchemaRoots } from './schema-roots';
@@ -46,7 +47,8 @@ import { BUILTIN_SCALARS, JSON_SCALAR, baseOf, renderType, type TypeExpr } from 
  */
 export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink: (def: Definition) => void): DocumentHead {
   const minor = federationMinor(lw);
-  const order = preorder(lw.units);
+  // Record 0085: the wrappers of mixed unions are named, and printed, after every other type.
+  const order = preorder(lw.wrappers.size === 0 ? lw.units : [...lw.units, ...lw.wrappers.values()]);
   nameSlots(lw, order);
   const byName = new Map<string, Slot>();
   for (const slot of order) byName.set(slot.name, slot);
@@ -322,7 +324,7 @@ function slotDefinition(slot: Slot, linked: boolean): Definition {
 
 function field(f: DraftField, linked: boolean): FieldDef {
   const name = f.name;
-  const description = f.description;
+  const description = f.branchTypes === undefined ? f.description : branchesDescription(f.description, f.branchTypes);
   const args = f.args.length === 0 ? NONE : f.args.map(inputValue);
   const type = renderType(f.type);
   const directives =

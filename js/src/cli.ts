@@ -165,6 +165,7 @@ interface ConvertFlags {
   strict?: boolean;
   validate?: boolean;
   unresolvedRefs?: string;
+  mixedUnions?: string;
   explainJson?: boolean;
   color?: ColorMode;
   quiet?: boolean;
@@ -184,6 +185,7 @@ const OPTION_FLAGS = [
   'strict',
   'validate',
   'unresolvedRefs',
+  'mixedUnions',
   'explainJson',
 ] as const;
 
@@ -636,6 +638,7 @@ Examples:
   x-graphql convert -i product.schema.json --federation-version 2.7
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
+  x-graphql convert -i config.schema.json --mixed-unions wrap
   x-graphql convert -w -i user.schema.json -o user.graphql
   x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
   x-graphql convert -r -i schemas -o generated --quiet --color never`;
@@ -713,6 +716,13 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
         'error',
         'json',
+      ]),
+    )
+    .addOption(
+      new Option('--mixed-unions <mode>', 'a oneOf/anyOf mixing objects with scalars: the JSON scalar, the JSON scalar and a type per object branch, or a union with the scalars wrapped (default: json)').choices([
+        'json',
+        'types',
+        'wrap',
       ]),
     )
     .option('--explain-json', 'list every field that became the JSON scalar, with its reason')

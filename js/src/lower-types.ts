@@ -11,6 +11,7 @@ import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } f
 import { locKey, type Loc, type Target } from './loc';
 import { BRANCH_KEYWORDS, allowsNull, documentedEnum, isSlotKind, isStringEnum, type Lowering } from './lower';
 import { objectishReason, objectReason, type JsonReason } from './json-reasons';
+import { branchTypes, mixedUnionSlot } from './mixed-unions';
 import { toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, isRefConjunction, refOf } from './normalize';
 import type { Slot } from './slots';
@@ -168,6 +169,8 @@ function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   const target = lw.followRefs(first);
   if (lw.resolver.isUnresolved(target)) return json(lw, false, 'unresolved-ref');
   const kind = lw.classify(target);
+  // An input holds no union: a mixed union there stays JSON (record 0085).
+  if (kind === 'union' && ctx.input && lw.isMixedUnion(target)) return json(lw, false, 'mixed-union');
   if (isSlotKind(kind)) {
     const slotKind = kind === 'object' && ctx.input && !lw.slots.has(target) ? 'input' : kind;
     return { type: { kind: 'slot', slot: lw.slotFor(target, slotKind, ctx.owner, lw.baseNameFor(target)) }, nullable: false };
@@ -176,6 +179,8 @@ function typeOfTarget(lw: Lowering, first: Target, ctx: TypeContext): TypeInfo {
   // An alias that reaches itself again (an array of itself) has no GraphQL type.
   const key = locKey(target.loc);
   if (lw.aliasStack.has(key)) {
+    // Under mixedUnions "types" a mixed union met again while its branches are typed is what it is: JSON (record 0085).
+    if (lw.options.mixedUnions === 'types' && lw.isMixedUnion(target)) return json(lw, false, 'mixed-union');
     lw.fail(ErrorCodes.REF_CYCLE, 'this definition contains itself with no named type in between', target.loc);
   }
   lw.aliasStack.add(key);
@@ -213,6 +218,14 @@ function branchesType(
   if (branches.length > 1 && lw.refUnionMembers(target) !== undefined) {
     const slot = lw.slotFor(target, 'union', ctx.owner, () => ctx.owner.name + toTypeName(ctx.key));
     return { type: { kind: 'slot', slot }, nullable: withNull };
+  }
+  // Record 0085: objects mixed with scalars, under mixedUnions "wrap" or "types"; JSON in an input.
+  if (!ctx.input && lw.isMixedUnion(target)) {
+    if (lw.options.mixedUnions === 'wrap') return { type: { kind: 'slot', slot: mixedUnionSlot(lw, target, ctx) }, nullable: withNull };
+    const types = branchTypes(lw, target, ctx);
+    const info = json(lw, withNull, 'mixed-union');
+    lw.jsonBranches = types;
+    return info;
   }
   return json(lw, withNull, 'mixed-union');
 }
@@ -340,6 +353,7 @@ function jsonType(): TypeExpr {
 /** The JSON scalar, and why (record 0079: read by `lowerField`). */
 function json(lw: Lowering, nullable: boolean, reason: JsonReason): TypeInfo {
   lw.jsonReason = reason;
+  lw.jsonBranches = undefined;
   return { type: jsonType(), nullable };
 }
 

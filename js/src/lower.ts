@@ -15,6 +15,7 @@ import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
 import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
+import { isMixedUnion, wrapMembers } from './mixed-unions';
 import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
@@ -52,6 +53,11 @@ export class Lowering {
   jsonReason: JsonReason | undefined;
   /** The fields that became the JSON scalar, with why, in the order they were lowered. */
   readonly jsonFields: JsonField[] = [];
+  /** `mixedUnions: "types"` (record 0085): the branches' types of the last JSON type, set by lower-types.ts. */
+  jsonBranches: TypeExpr[] | undefined;
+  /** `mixedUnions: "wrap"` (record 0085): the wrapper types by what they wrap, named after every other type. */
+  readonly wrappers = new Map<string, Slot>();
+  private readonly mixedUnions = new LocMap<boolean>();
 
   constructor(
     readonly options: ResolvedOptions,
@@ -207,6 +213,7 @@ export class Lowering {
     // A schema with `properties` beside its `oneOf` is an object type (record 0008): its
     // branches refine it, they are no alternatives to its own fields.
     if (kind === undefined && !isObject(own(node, 'properties')) && this.refUnionMembers(target) !== undefined) return 'union';
+    if (kind === undefined && this.options.mixedUnions === 'wrap' && this.isMixedUnion(target)) return 'union';
     const objectish =
       kind !== undefined || own(node, 'type') === 'object' || isObject(own(node, 'properties')) || Array.isArray(own(node, 'allOf'));
     if (!objectish) return 'alias';
@@ -255,6 +262,18 @@ export class Lowering {
       return members.length > 0 ? members : undefined;
     }
     return undefined;
+  }
+
+  /** Record 0085: a oneOf/anyOf of object types and others, under `mixedUnions` "types" or "wrap" (memoized). */
+  isMixedUnion(target: Target): boolean {
+    let known = this.mixedUnions.get(target);
+    if (known === undefined) {
+      // Set first: a branch that reaches the node again is no object type of it.
+      this.mixedUnions.set(target, false);
+      known = isMixedUnion(this, target);
+      this.mixedUnions.set(target, known);
+    }
+    return known;
   }
 
   /** Follows a chain of pure `$ref` nodes; a chain that loops is an error. */
@@ -428,6 +447,7 @@ export class Lowering {
     let type: TypeExpr;
     let schemaNull = false;
     let explicitNonNull = false;
+    let branchTypes: TypeExpr[] | undefined;
     if (typeof explicitType === 'string') {
       const parsed = parseTypeExpr(explicitType);
       if (!parsed) {
@@ -441,11 +461,15 @@ export class Lowering {
       schemaNull = allowsNull(node);
     } else {
       this.jsonReason = undefined;
+      this.jsonBranches = undefined;
       const info = typeOf(this, schema, loc, ctx);
       type = info.type;
       schemaNull = info.nullable;
       const base = baseOf(type);
-      if (base.kind === 'name' && base.name === JSON_SCALAR) this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
+      if (base.kind === 'name' && base.name === JSON_SCALAR) {
+        this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
+        branchTypes = this.jsonBranches;
+      }
     }
     if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
       type = { kind: 'list', of: nonNull(type.of) };
@@ -480,6 +504,7 @@ export class Lowering {
       description === undefined ? { name, args, type, directives, loc, typeFrom } : { name, args, type, directives, loc, typeFrom, description };
     if (defaultValue !== undefined) field.defaultValue = defaultValue;
     if (directiveOrder !== undefined) field.directiveOrder = directiveOrder;
+    if (branchTypes !== undefined) field.branchTypes = branchTypes;
     if (input) {
       const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
       const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
@@ -496,6 +521,10 @@ export class Lowering {
           slot.memberNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-union-types', i) } });
         }
       });
+    }
+    if (this.options.mixedUnions === 'wrap' && this.isMixedUnion({ loc: slot.loc, node: slot.node })) {
+      slot.memberSlots.push(...wrapMembers(this, slot, (m, loc, i) => this.inlineMember(slot, m, loc, i)));
+      return;
     }
     for (const keyword of BRANCH_KEYWORDS) {
       const list = own(slot.node, keyword);

@@ -49,6 +49,12 @@ export interface ConverterOptions {
    * file): an error (the default), or the JSON scalar with a warning (record 0078).
    */
   unresolvedRefs?: UnresolvedRefs;
+  /**
+   * A oneOf/anyOf that mixes object branches with scalars (record 0085): the JSON scalar
+   * (the default), the JSON scalar with a named type for every object branch, or a union
+   * whose non-object branches are wrapped in one-field object types.
+   */
+  mixedUnions?: MixedUnions;
   /** List every place that became the JSON scalar, with its reason (record 0079). */
   explainJson?: boolean;
   /** `format` -> the GraphQL scalar a string, integer or number of that format becomes (record 0082). */
@@ -62,6 +68,8 @@ export interface ConverterOptions {
 }
 
 export type UnresolvedRefs = 'error' | 'json';
+
+export type MixedUnions = 'json' | 'types' | 'wrap';
 
 export interface ResolvedOptions {
   descriptionBlockThreshold: number;
@@ -78,6 +86,7 @@ export interface ResolvedOptions {
   inputDir?: string;
   fileName?: string;
   unresolvedRefs: UnresolvedRefs;
+  mixedUnions: MixedUnions;
   explainJson: boolean;
   formatScalars: Readonly<Record<string, string>>;
   resolveRef?: ResolveRef;
@@ -94,6 +103,7 @@ export const DEFAULT_OPTIONS: ResolvedOptions = {
   strict: false,
   federationLink: true,
   unresolvedRefs: 'error',
+  mixedUnions: 'json',
   explainJson: false,
   formatScalars: {},
 };
@@ -127,6 +137,7 @@ const OPTION_CHECKS: Record<keyof ResolvedOptions, Check> = {
   inputDir: str,
   fileName: str,
   unresolvedRefs: oneOf('error', 'json'),
+  mixedUnions: oneOf('json', 'types', 'wrap'),
   explainJson: bool,
   formatScalars: scalarMap,
   resolveRef: func,
@@ -140,6 +151,7 @@ export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
   ['x-graphql-ref-naming', 'refNaming'],
   ['x-graphql-federation-link', 'federationLink'],
   ['x-graphql-unresolved-refs', 'unresolvedRefs'],
+  ['x-graphql-mixed-unions', 'mixedUnions'],
   ['x-graphql-federation-version', 'federationVersion'],
 ];
 

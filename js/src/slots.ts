@@ -42,6 +42,8 @@ export interface DraftField {
   typeFrom: TypeFrom;
   /** `x-graphql-directive-order` (record 0076): the directives in this order, by name. */
   directiveOrder?: readonly string[];
+  /** `mixedUnions: "types"` (record 0085): the branches' types, named in the description. */
+  branchTypes?: readonly TypeExpr[];
 }
 
 /**

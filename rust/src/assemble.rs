@@ -47,7 +47,9 @@ const OPERATION_TYPE: &str = "OPERATION_TYPE";
 
 pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Res<Document> {
     let minor = federation_minor(lw)?;
-    let order = preorder(&lw.slots, &lw.units);
+    // Record 0085: the wrappers of mixed unions are named, and printed, after every other type.
+    let units: Vec<SlotId> = lw.units.iter().chain(lw.wrappers.values()).copied().collect();
+    let order = preorder(&lw.slots, &units);
     name_slots(lw, &order)?;
     // Naming read the last nodes (titles): the trees are freed before the definitions
     // are built beside them (loc.rs `Tree`).
@@ -437,7 +439,10 @@ fn field(f: DraftField, slots: &Slots, scalars: &mut DeclaredScalars, linked: bo
             None => canonical_field_directives(extras.directives, linked),
         },
         name: f.name,
-        description: f.description,
+        description: match &extras.branch_types {
+            Some(types) => Some(crate::mixed_unions::branches_description(f.description, types, slots)),
+            None => f.description,
+        },
         default_value: extras.default_value,
     }
 }

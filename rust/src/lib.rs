@@ -25,6 +25,7 @@ pub mod inline_names;
 pub mod lower_classify;
 pub mod lower_types;
 pub mod json_reasons;
+pub mod mixed_unions;
 pub mod lower_directives;
 pub mod directive_args;
 pub mod federation;

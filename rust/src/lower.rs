@@ -21,7 +21,7 @@ use crate::lower_types::{allows_null, type_of, TypeContext};
 use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_keyword, ref_of};
 use crate::json_print::json_string;
-use crate::options::{RefNaming, ResolvedOptions};
+use crate::options::{MixedUnions, RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
@@ -63,6 +63,11 @@ pub struct Lowering {
     pub json_reason: Option<JsonReason>,
     /// The fields that became the JSON scalar, with why, in the order they were lowered.
     pub json_fields: Vec<JsonField>,
+    /// `mixedUnions: "types"` (record 0085): the branches' types of the last JSON type, set by lower_types.rs.
+    pub json_branches: Option<Vec<TypeExpr>>,
+    /// `mixedUnions: "wrap"` (record 0085): the wrapper types by what they wrap, named after every other type.
+    pub wrappers: IndexMap<String, SlotId>,
+    pub(crate) mixed_unions: LocMap<bool>,
     pub(crate) merges: LocMap<Rc<MergedObject>>,
     /// The field names of the object being lowered (`lower_object`), emptied and
     /// used again for the next one: a table allocated per object was 2% of a
@@ -107,6 +112,9 @@ impl Lowering {
             field_names: NameRegistry::default(),
             json_reason: None,
             json_fields: Vec::new(),
+            json_branches: None,
+            wrappers: IndexMap::new(),
+            mixed_unions: LocMap::default(),
         }
     }
 
@@ -462,6 +470,7 @@ impl Lowering {
         let mut type_;
         let schema_null;
         let mut explicit_non_null = false;
+        let mut branch_types = None;
         if let Some(text) = explicit_type {
             let Some(parsed) = parse_type_expr(text) else {
                 return Err(fail(
@@ -475,12 +484,14 @@ impl Lowering {
             schema_null = allows_null(node);
         } else {
             self.json_reason = None;
+            self.json_branches = None;
             let info = type_of(self, node, loc, &ctx)?;
             type_ = info.type_;
             schema_null = info.nullable;
             if matches!(&type_.base, Base::Name(name) if name == JSON_SCALAR) {
                 let reason = self.json_reason.unwrap_or(JsonReason::Untyped);
                 self.json_fields.push(JsonField { reason, loc: loc.clone() });
+                branch_types = self.json_branches.take();
             }
         }
         if attribute("x-graphql-field-list-item-non-null") == Some(&Value::Bool(true)) {
@@ -551,7 +562,7 @@ impl Lowering {
             name,
             description: description_of(node),
             type_,
-            extras: FieldExtras::boxed(args, default_value, directives, deprecated_at, order),
+            extras: FieldExtras::boxed(args, default_value, directives, deprecated_at, order, branch_types),
             loc: loc.clone(),
             type_from,
         })
@@ -573,6 +584,13 @@ impl Lowering {
             if let Some(slot) = self.slots.get_mut(id) {
                 slot.member_names.extend(refs);
             }
+        }
+        if self.options.mixed_unions == MixedUnions::Wrap && self.is_mixed_union(&Target { loc: loc.clone() })? {
+            let members = self.wrap_members(id, loc)?;
+            if let Some(slot) = self.slots.get_mut(id) {
+                slot.member_slots.extend(members);
+            }
+            return Ok(());
         }
         for keyword in ["oneOf", "anyOf"] {
             let Some(Value::Array(list)) = attr(node, keyword) else { continue };
@@ -618,7 +636,7 @@ impl Lowering {
     /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
     /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
     /// in assemble).
-    fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
+    pub(crate) fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
         let t = Target { loc: loc.clone() };
         if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
             return Ok(None);
@@ -705,6 +723,14 @@ impl Lowering {
             BaseName::OwnerKey { owner, key } => format!("{}{}", self.slot_name(*owner), to_type_name(key)),
             BaseName::OwnerSuffix { owner, suffix } => format!("{}{}", self.slot_name(*owner), suffix),
             BaseName::Target(target) => self.base_name_for(target),
+            BaseName::Suffixed(base, suffix) => format!("{}{}", self.base_name(base), suffix),
+            BaseName::Wrapper(t) => {
+                let base = match &t.base {
+                    Base::Slot(id) => self.slot_name(*id).to_string(),
+                    Base::Name(name) => name.to_string(),
+                };
+                crate::mixed_unions::wrapper_name(t, &base)
+            }
         }
     }
 

@@ -15,6 +15,7 @@ use crate::lower_types::MAX_TYPE_DEPTH;
 use crate::normalize::{attr, explicit_kind, flag, is_ref_conjunction, ref_keyword, ref_of};
 use crate::loc::{loc_key, Loc, Target};
 use crate::resolve::{merge_object, MergedObject};
+use crate::options::MixedUnions;
 use crate::slots::SlotKind;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,6 +75,9 @@ impl Lowering {
         // A schema with `properties` beside its `oneOf` is an object type (record 0008): its
         // branches refine it, they are no alternatives to its own fields.
         if kind.is_none() && !attr(node, "properties").is_some_and(Value::is_object) && self.ref_union_members(target)?.is_some() {
+            return Ok(Classification::Slot(SlotKind::Union));
+        }
+        if kind.is_none() && self.options.mixed_unions == MixedUnions::Wrap && self.is_mixed_union(target)? {
             return Ok(Classification::Slot(SlotKind::Union));
         }
         let type_is_object = attr(node, "type").and_then(Value::as_str) == Some("object");

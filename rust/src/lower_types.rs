@@ -13,7 +13,8 @@ use crate::json_reasons::{object_reason, objectish_reason, JsonReason};
 use crate::errors::{codes, ConversionError};
 use crate::lower::{documented_enum, fail, is_slot_kind, is_string_enum, Classification, Lowering};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, is_ref_conjunction, ref_of};
-use crate::options::is_integer;
+use crate::mixed_unions::{branch_types, mixed_union_slot};
+use crate::options::{is_integer, MixedUnions};
 use crate::loc::{loc_key, Loc, Target};
 use crate::slots::{BaseName, SlotId, SlotKind};
 use crate::text::format_number;
@@ -267,6 +268,10 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
         return Ok(json(lw, false, JsonReason::UnresolvedRef));
     }
     let kind = lw.classify(&target)?;
+    // An input holds no union: a mixed union there stays JSON (record 0085).
+    if kind == Classification::Slot(SlotKind::Union) && ctx.input && lw.is_mixed_union(&target)? {
+        return Ok(json(lw, false, JsonReason::MixedUnion));
+    }
     if let Some(kind) = is_slot_kind(kind) {
         let slot_kind = if kind == SlotKind::Object && ctx.input && !lw.slot_keys.contains(&target.loc) {
             SlotKind::Input
@@ -282,6 +287,11 @@ fn type_of_target(lw: &mut Lowering, first: Target, ctx: &TypeContext<'_>) -> Re
     // An alias that reaches itself again (an array of itself) has no GraphQL type.
     let key = loc_key(&target.loc);
     if lw.alias_stack.contains(&key) {
+        // Under mixedUnions "types" a mixed union met again while its branches are typed
+        // is what it is: JSON (record 0085).
+        if lw.options.mixed_unions == MixedUnions::Types && lw.is_mixed_union(&target)? {
+            return Ok(json(lw, false, JsonReason::MixedUnion));
+        }
         return Err(fail(
             codes::REF_CYCLE,
             "this definition contains itself with no named type in between",
@@ -324,6 +334,17 @@ fn branches_type(
         let base = BaseName::OwnerKey { owner: ctx.owner, key: ctx.key.to_string() };
         let id = lw.slot_for(&target, SlotKind::Union, ctx.owner, base);
         return Ok(TypeInfo { type_: slot(id), nullable: with_null });
+    }
+    // Record 0085: objects mixed with scalars, under mixedUnions "wrap" or "types"; JSON in an input.
+    if !ctx.input && lw.is_mixed_union(&target)? {
+        if lw.options.mixed_unions == MixedUnions::Wrap {
+            let id = mixed_union_slot(lw, &target, ctx);
+            return Ok(TypeInfo { type_: slot(id), nullable: with_null });
+        }
+        let types = branch_types(lw, &target, ctx)?;
+        let info = json(lw, with_null, JsonReason::MixedUnion);
+        lw.json_branches = Some(types);
+        return Ok(info);
     }
     Ok(json(lw, with_null, JsonReason::MixedUnion))
 }
@@ -500,6 +521,7 @@ fn json_type(_lw: &mut Lowering) -> TypeExpr {
 /// The JSON scalar, and why (record 0079: read by `lower_field`).
 fn json(lw: &mut Lowering, nullable: bool, reason: JsonReason) -> TypeInfo {
     lw.json_reason = Some(reason);
+    lw.json_branches = None;
     TypeInfo { type_: json_type(lw), nullable }
 }
 

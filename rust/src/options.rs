@@ -44,6 +44,28 @@ impl RefNaming {
     }
 }
 
+/// `mixedUnions` (record 0085): what a oneOf/anyOf that mixes object branches with scalars becomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MixedUnions {
+    /// The JSON scalar (the default).
+    Json,
+    /// The JSON scalar, with a named type for every object branch.
+    Types,
+    /// A union; the other branches wrapped in one-field object types.
+    Wrap,
+}
+
+impl MixedUnions {
+    fn parse(s: &str) -> Option<MixedUnions> {
+        match s {
+            "json" => Some(MixedUnions::Json),
+            "types" => Some(MixedUnions::Types),
+            "wrap" => Some(MixedUnions::Wrap),
+            _ => None,
+        }
+    }
+}
+
 /// The options a caller may give, all optional (the same fields as the
 /// TypeScript `ConverterOptions`).
 #[derive(Deserialize, Serialize, Default, Clone, Debug, PartialEq)]
@@ -91,6 +113,9 @@ pub struct ConverterOptions {
     /// `error` or `json`: a `$ref` that cannot be resolved is an error, or the JSON scalar with a warning (record 0078).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unresolved_refs: Option<String>,
+    /// `json`, `types` or `wrap`: a oneOf/anyOf that mixes object branches with scalars (record 0085).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mixed_unions: Option<String>,
     /// List every place that became the JSON scalar, with its reason (record 0079).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub explain_json: Option<bool>,
@@ -119,6 +144,8 @@ pub struct ResolvedOptions {
     pub file_name: Option<String>,
     /// `unresolvedRefs: "json"`.
     pub unresolved_refs_json: bool,
+    /// `mixedUnions` (record 0085).
+    pub mixed_unions: MixedUnions,
     pub explain_json: bool,
     /// `format` -> scalar name (record 0082).
     pub format_scalars: Vec<(String, String)>,
@@ -142,6 +169,7 @@ impl Default for ResolvedOptions {
             input_dir: None,
             file_name: None,
             unresolved_refs_json: false,
+            mixed_unions: MixedUnions::Json,
             explain_json: false,
             format_scalars: Vec::new(),
         }
@@ -149,7 +177,7 @@ impl Default for ResolvedOptions {
 }
 
 /// The option names in the order of `OPTION_CHECKS`.
-const OPTION_NAMES: [&str; 16] = [
+const OPTION_NAMES: [&str; 17] = [
     "descriptionBlockThreshold",
     "emitEmptyTypes",
     "inlineObjectThreshold",
@@ -164,6 +192,7 @@ const OPTION_NAMES: [&str; 16] = [
     "inputDir",
     "fileName",
     "unresolvedRefs",
+    "mixedUnions",
     "explainJson",
     "formatScalars",
 ];
@@ -184,6 +213,7 @@ fn check_option(option: &str, value: &Value) -> Option<String> {
         "descriptionBlockThreshold" | "inlineObjectThreshold" => count(),
         "emitEmptyTypes" | "validate" | "strict" | "federationLink" | "explainJson" => boolean(),
         "unresolvedRefs" => one_of(&["error", "json"]),
+        "mixedUnions" => one_of(&["json", "types", "wrap"]),
         "refNaming" => one_of(&["basename", "file_and_path", "hash"]),
         "typeNameSanitizer" => one_of(&["pascal"]),
         "federationVersion" => {
@@ -243,6 +273,11 @@ impl ResolvedOptions {
             "inputDir" => self.input_dir = value.as_str().map(str::to_string),
             "fileName" => self.file_name = value.as_str().map(str::to_string),
             "unresolvedRefs" => self.unresolved_refs_json = value.as_str() == Some("json"),
+            "mixedUnions" => {
+                if let Some(m) = value.as_str().and_then(MixedUnions::parse) {
+                    self.mixed_unions = m;
+                }
+            }
             "explainJson" => self.explain_json = value.as_bool().unwrap_or(self.explain_json),
             "formatScalars" => self.format_scalars = scalar_pairs(value),
             _ => {}
@@ -277,6 +312,7 @@ impl ConverterOptions {
             string(&self.input_dir),
             string(&self.file_name),
             string(&self.unresolved_refs),
+            string(&self.mixed_unions),
             boolean(self.explain_json),
             self.format_scalars.clone(),
         ];
@@ -325,6 +361,7 @@ impl ConverterOptions {
                 "inputDir" => out.input_dir = v.as_str().map(str::to_string),
                 "fileName" => out.file_name = v.as_str().map(str::to_string),
                 "unresolvedRefs" => out.unresolved_refs = v.as_str().map(str::to_string),
+                "mixedUnions" => out.mixed_unions = v.as_str().map(str::to_string),
                 "explainJson" => out.explain_json = v.as_bool(),
                 "formatScalars" => out.format_scalars = Some(v.clone()),
                 _ => {}
@@ -342,13 +379,14 @@ fn invalid(key: &str, problem: &str, value: &Value) -> ConversionError {
 }
 
 /// Root-level attributes that override an option for one document.
-pub const ROOT_OVERRIDES: [(&str, &str); 7] = [
+pub const ROOT_OVERRIDES: [(&str, &str); 8] = [
     ("x-graphql-description-block-threshold", "descriptionBlockThreshold"),
     ("x-graphql-emit-empty-types", "emitEmptyTypes"),
     ("x-graphql-inline-object-threshold", "inlineObjectThreshold"),
     ("x-graphql-ref-naming", "refNaming"),
     ("x-graphql-federation-link", "federationLink"),
     ("x-graphql-unresolved-refs", "unresolvedRefs"),
+    ("x-graphql-mixed-unions", "mixedUnions"),
     ("x-graphql-federation-version", "federationVersion"),
 ];
 

@@ -72,6 +72,8 @@ pub struct FieldExtras {
     pub deprecated_at: Option<Loc>,
     /// `x-graphql-directive-order` (record 0076): the directives in this order, by name.
     pub directive_order: Option<Vec<String>>,
+    /// `mixedUnions: "types"` (record 0085): the branches' types, named in the description.
+    pub branch_types: Option<Vec<TypeExpr>>,
 }
 
 impl FieldExtras {
@@ -82,11 +84,12 @@ impl FieldExtras {
         directives: Vec<AppliedDirective>,
         deprecated_at: Option<Loc>,
         directive_order: Option<Vec<String>>,
+        branch_types: Option<Vec<TypeExpr>>,
     ) -> Option<Box<FieldExtras>> {
-        if args.is_empty() && default_value.is_none() && directives.is_empty() && deprecated_at.is_none() {
+        if args.is_empty() && default_value.is_none() && directives.is_empty() && deprecated_at.is_none() && branch_types.is_none() {
             return None;
         }
-        Some(Box::new(FieldExtras { args, default_value, directives, deprecated_at, directive_order }))
+        Some(Box::new(FieldExtras { args, default_value, directives, deprecated_at, directive_order, branch_types }))
     }
 }
 
@@ -149,6 +152,11 @@ pub enum BaseName {
     OwnerKey { owner: SlotId, key: String },
     /// `() => union.name + String(i + 1)`: an untitled inline union member (record 0081).
     OwnerSuffix { owner: SlotId, suffix: String },
+    /// `() => unionName() + String(i + 1)`: an untitled object branch of a mixed union
+    /// under `mixedUnions: "types"` (record 0085).
+    Suffixed(Box<BaseName>, String),
+    /// `() => wrapperName(type)`: a mixed union's wrapper of a type (record 0085).
+    Wrapper(TypeExpr),
 }
 
 #[derive(Debug, Clone)]

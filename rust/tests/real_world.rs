@@ -47,6 +47,19 @@ fn openapi_components(text: &str) -> String {
 
 #[test]
 fn real_world_json_schemas_give_valid_sdl_for_apollo_compiler() {
+    check_corpus(None);
+}
+
+/// Record 0085: the other modes of `mixedUnions` give valid SDL too.
+#[test]
+fn real_world_json_schemas_under_mixed_unions_types_and_wrap_give_valid_sdl() {
+    check_corpus(Some("types"));
+    check_corpus(Some("wrap"));
+}
+
+/// Converts every corpus document (with `mixedUnions` set to `mode`, if any) and checks
+/// its SDL with apollo-compiler.
+fn check_corpus(mode: Option<&str>) {
     let modules = root().join("node_modules");
     if !modules.join("vega-lite").is_dir() {
         println!("note: no node_modules/vega-lite (npm install): the real-world JSON Schemas are not checked");
@@ -60,6 +73,10 @@ fn real_world_json_schemas_give_valid_sdl_for_apollo_compiler() {
     let mut checked = 0;
     for doc in corpus["documents"].as_array().expect("documents") {
         let name = doc["name"].as_str().unwrap_or_default();
+        let name = match mode {
+            Some(m) => format!("{name} (--mixed-unions {m})"),
+            None => name.to_string(),
+        };
         let file = modules.join(doc["package"].as_str().unwrap_or_default()).join(doc["file"].as_str().unwrap_or_default());
         let Ok(mut text) = std::fs::read_to_string(&file) else {
             failures.push(format!("{name}: cannot read {}", file.display()));
@@ -71,6 +88,7 @@ fn real_world_json_schemas_give_valid_sdl_for_apollo_compiler() {
         let mut options = ConverterOptions {
             base_dir: file.parent().map(|p| p.to_string_lossy().into_owned()),
             file_name: file.file_name().map(|n| n.to_string_lossy().into_owned()),
+            mixed_unions: mode.map(str::to_string),
             ..ConverterOptions::default()
         };
         for arg in doc["args"].as_array().into_iter().flatten().filter_map(|a| a.as_str()).collect::<Vec<_>>().chunks(2) {
@@ -110,6 +128,7 @@ fn real_world_json_schemas_give_valid_sdl_for_apollo_compiler() {
 fn apply_flag(options: &mut ConverterOptions, flag: &[&str]) {
     match flag {
         ["--unresolved-refs", mode] => options.unresolved_refs = Some((*mode).to_string()),
+        ["--mixed-unions", mode] => options.mixed_unions = Some((*mode).to_string()),
         _ => panic!("parity/real-world.json: flag {flag:?} has no option mapping in rust/tests/real_world.rs"),
     }
 }

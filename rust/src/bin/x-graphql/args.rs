@@ -96,6 +96,11 @@ Options:
                                      missing file: an error, or the JSON scalar
                                      with a warning (default: error) (choices:
                                      "error", "json")
+  --mixed-unions <mode>              a oneOf/anyOf mixing objects with scalars:
+                                     the JSON scalar, the JSON scalar and a type
+                                     per object branch, or a union with the
+                                     scalars wrapped (default: json) (choices:
+                                     "json", "types", "wrap")
   --explain-json                     list every field that became the JSON
                                      scalar, with its reason
   -w, --watch                        convert again each time an input file
@@ -129,6 +134,7 @@ Examples:
   x-graphql convert -i product.schema.json --federation-version 2.7
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
+  x-graphql convert -i config.schema.json --mixed-unions wrap
   x-graphql convert -w -i user.schema.json -o user.graphql
   x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
   x-graphql convert -r -i schemas -o generated --quiet --color never
@@ -145,6 +151,7 @@ const COMMANDS: [&str; 7] = ["convert", "describe", "build", "validate", "migrat
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
+const MIXED_UNIONS: [&str; 3] = ["json", "types", "wrap"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
 const CONVERT_OPTS: [Opt; 20] = [
@@ -182,6 +189,12 @@ const CONVERT_OPTS: [Opt; 20] = [
         long: "--unresolved-refs",
         flags: "--unresolved-refs <mode>",
         takes: Takes::OneOf(&UNRESOLVED_REFS),
+    },
+    Opt {
+        short: None,
+        long: "--mixed-unions",
+        flags: "--mixed-unions <mode>",
+        takes: Takes::OneOf(&MIXED_UNIONS),
     },
     Opt { short: None, long: "--explain-json", flags: "--explain-json", takes: Takes::Nothing },
     Opt { short: Some("-w"), long: "--watch", flags: "-w, --watch", takes: Takes::Nothing },
@@ -225,6 +238,8 @@ pub struct ConvertFlags {
     pub validate: bool,
     /// a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning
     pub unresolved_refs: Option<String>,
+    /// a oneOf/anyOf mixing objects with scalars: the JSON scalar, the JSON scalar and a type per object branch, or a union with the scalars wrapped
+    pub mixed_unions: Option<String>,
     /// list every field that became the JSON scalar, with its reason
     pub explain_json: bool,
     /// convert again each time an input file changes (needs -i and -o), until Ctrl-C
@@ -261,6 +276,7 @@ impl ConvertFlags {
             strict: p.has("--strict"),
             validate: p.has("--validate"),
             unresolved_refs: text("--unresolved-refs"),
+            mixed_unions: text("--mixed-unions"),
             explain_json: p.has("--explain-json"),
             watch: p.has("--watch"),
             format: crate::report::format_of(p.value("--format")),

@@ -163,6 +163,9 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     if let Some(mode) = &flags.unresolved_refs {
         options.unresolved_refs = Some(mode.clone());
     }
+    if let Some(mode) = &flags.mixed_unions {
+        options.mixed_unions = Some(mode.clone());
+    }
     if flags.explain_json {
         options.explain_json = Some(true);
     }
