@@ -32,6 +32,7 @@ import type { AppliedDirective } from './ir';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
+import { checkContexts } from './from-context';
 import { attr, flag } from './normalize';
 import type { DraftField, Slot } from './slots';
 import { baseOf, renderType, type TypeExpr } from './type-expr';
@@ -108,6 +109,8 @@ export const FIELD_SET_DIRECTIVES = [
   'key', 'requires', 'provides', 'external', 'shareable',
   // record 0075: federation's other rules (`laterRules`)
   'interfaceObject', 'authenticated', 'requiresScopes', 'policy', 'cost', 'listSize',
+  // record 0084: from-context.ts
+  'context', 'fromContext',
 ];
 
 /** Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`). */
@@ -183,6 +186,14 @@ class FieldSetCheck {
         field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
       }
     }
+    checkContexts({
+      lw: this.lw,
+      order: this.order,
+      slotOf: (field) => this.slotOf(field),
+      use: (type, name) => this.use(type, name),
+      isFederation: (name) => this.isFederation(name),
+      typeLocs: (slot) => this.locs('type', slot.loc, slot.directives.length),
+    });
     for (const slot of this.order) if (slot.kind === 'interface') this.interfaceKeys(slot);
     this.unusedExternals();
   }
