@@ -8,6 +8,7 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
+use crate::from_context::{check_contexts, ContextCheck};
 use crate::ir::AppliedDirective;
 use crate::json::{Str, Value};
 use crate::loc::{loc_key, Loc};
@@ -106,7 +107,7 @@ pub fn has_selection(set: &[Selection], i: usize) -> bool {
 
 /// The directives this module checks: where one is applied, lowering keeps where
 /// each directive of the element was given.
-pub const FIELD_SET_DIRECTIVES: [&str; 11] = [
+pub const FIELD_SET_DIRECTIVES: [&str; 13] = [
     "key",
     "requires",
     "provides",
@@ -119,6 +120,9 @@ pub const FIELD_SET_DIRECTIVES: [&str; 11] = [
     "policy",
     "cost",
     "listSize",
+    // record 0084: from_context.rs
+    "context",
+    "fromContext",
 ];
 
 /// Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`).
@@ -264,6 +268,7 @@ impl<'a> FieldSetCheck<'a> {
                 }
             }
         }
+        check_contexts(self)?;
         for &id in self.order {
             if self.lw.slots[id].kind == SlotKind::Interface {
                 self.interface_keys(id)?;
@@ -664,6 +669,28 @@ impl<'a> FieldSetCheck<'a> {
             Base::Slot(id) => Some(*id),
             Base::Name(name) => self.by_name.get(name.as_ref()).copied(),
         }
+    }
+}
+
+impl<'a> ContextCheck<'a> for FieldSetCheck<'a> {
+    fn lowering(&self) -> &'a Lowering {
+        self.lw
+    }
+    fn order(&self) -> &'a [SlotId] {
+        self.order
+    }
+    fn slot_of(&self, field: &DraftField) -> Option<SlotId> {
+        FieldSetCheck::slot_of(self, field)
+    }
+    fn use_field(&mut self, type_: SlotId, name: &str) {
+        FieldSetCheck::use_field(self, type_, name);
+    }
+    fn is_federation(&self, name: &str) -> bool {
+        FieldSetCheck::is_federation(self, name)
+    }
+    fn type_locs(&self, id: SlotId) -> Vec<Loc> {
+        let slot = &self.lw.slots[id];
+        self.locs(LocKind::Type, &slot.loc, slot.directives.len())
     }
 }
 

@@ -157,7 +157,7 @@ fn directive_definition(def: &DirectiveDef, w: &mut JsonWriter) {
     }
     if !def.args.is_empty() {
         w.key("args");
-        input_values(&def.args, w);
+        input_values(&def.args, false, w);
     }
     w.key("locations");
     w.begin_array();
@@ -172,7 +172,10 @@ fn directive_definition(def: &DirectiveDef, w: &mut JsonWriter) {
     w.end_object();
 }
 
-fn input_values(args: &[InputValueDef], w: &mut JsonWriter) {
+/// Arguments. A field's (`linked`: under a federation link) says a first directive
+/// `@fromContext(field: "...")` as `fromContext` (record 0084), which the forward
+/// direction prints first again; one after another directive stays in the list.
+fn input_values(args: &[InputValueDef], linked: bool, w: &mut JsonWriter) {
     w.begin_object();
     for a in args {
         w.key(&a.name);
@@ -185,9 +188,17 @@ fn input_values(args: &[InputValueDef], w: &mut JsonWriter) {
             w.key("default");
             w.value(v);
         }
-        if !a.directives.is_empty() {
+        let from_context = match a.directives.first() {
+            Some(d) if linked && d.name == "fromContext" && d.args.len() == 1 && d.args[0].0 == "field" => d.args[0].1.as_str(),
+            _ => None,
+        };
+        if let Some(text) = from_context {
+            w.entry("fromContext", text);
+        }
+        let rest = if from_context.is_some() { &a.directives[1..] } else { &a.directives[..] };
+        if !rest.is_empty() {
             w.key("directives");
-            directive_list(&a.directives, w);
+            directive_list(rest, w);
         }
         w.end_object();
     }
@@ -461,7 +472,7 @@ fn field(f: &FieldDef, w: &mut JsonWriter, linked: bool) {
     }
     if !f.args.is_empty() {
         w.key("x-graphql-field-arguments");
-        input_values(&f.args, w);
+        input_values(&f.args, linked, w);
     }
     if let Some(v) = &f.default_value {
         w.key("x-graphql-default");
