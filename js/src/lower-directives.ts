@@ -425,6 +425,11 @@ export class FieldDirectives {
     return this.federation(name, args, location, loc);
   }
 
+  /** A federation directive a root attribute applies (schema-links.ts: `@composeDirective`). */
+  federationDirective(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
+    return this.later(name, args, location, loc);
+  }
+
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
     this.checkPlacement(name, location, false, loc);
     this.federationUsed.add(name);

@@ -7,6 +7,7 @@
  * fixed here (json-print prints objects in insertion order):
  *
  *   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
+ *               x-graphql-links, x-graphql-compose-directives (record 0084),
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
  *               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
@@ -25,6 +26,7 @@
  *   argument    type, description, default, fromContext (a field's), directives
  *   directive   name, args
  */
+import { splitSchemaLinks } from './schema-links';
 import type {
   AppliedDirective,
   Definition,
@@ -77,7 +79,14 @@ export function reverseDocument(doc: Document): JsonObject {
   const root: JsonObject = { $schema: DRAFT_07 };
   // Without its own `extend schema`, the document must say that no @link is to be generated.
   if (!doc.schemaExtension && usesFederation(doc)) root['x-graphql-federation-link'] = false;
-  if (doc.schemaExtension) root['x-graphql-schema-extension'] = schemaJson(doc.schemaExtension);
+  // Record 0084: other specs' trailing `@link`s and `@composeDirective`s as their attributes.
+  const split =
+    doc.schemaExtension !== undefined && linksFederationIn(doc.schemaExtension)
+      ? splitSchemaLinks(doc.schemaExtension.directives, new Set(doc.definitions.filter((d) => d.kind === 'directive').map((d) => d.name)))
+      : undefined;
+  if (doc.schemaExtension) root['x-graphql-schema-extension'] = schemaJson(split === undefined ? doc.schemaExtension : { ...doc.schemaExtension, directives: split.kept });
+  if (split !== undefined && split.links.length > 0) root['x-graphql-links'] = split.links;
+  if (split !== undefined && split.compose.length > 0) root['x-graphql-compose-directives'] = split.compose;
   if (doc.schema) root['x-graphql-schema'] = schemaJson(doc.schema);
   const directiveDefs: JsonObject = {};
   const definitions: JsonObject = {};

@@ -632,6 +632,11 @@ impl FieldDirectives {
     /// A directive of one of record 0075's attributes: federation's, so a document that
     /// declares a directive of that name itself cannot use the attribute (its definition
     /// would stand beside federation's import).
+    /// A federation directive a root attribute applies (schema_links.rs: `@composeDirective`).
+    pub fn federation_directive(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
+        self.later(name, args, location, loc)
+    }
+
     fn later(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
         if self.declared_names.contains(name) {
             return Err(fail(
