@@ -226,7 +226,7 @@ fn base_name(t: &TypeExpr, lw: &Lowering) -> String {
 
 /// None when the type has a `!`.
 fn type_shape(t: &TypeExpr, lw: &Lowering) -> Option<Shape> {
-    if t.wrappers.iter().any(|w| *w == Wrapper::NonNull) {
+    if t.wrappers.contains(&Wrapper::NonNull) {
         return None;
     }
     Some(Shape { lists: t.wrappers.len(), base: base_name(t, lw) })
@@ -325,4 +325,29 @@ fn resolve_in<'a, C: ContextCheck<'a>>(
         }
     }
     Ok(top)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_context;
+
+    /// What federation's regex (`parseContext`, and from-context.ts) gives for each text.
+    #[test]
+    fn reads_the_context_as_federation_does() {
+        let cases: [(&str, Option<(&str, &str)>); 9] = [
+            ("$ctx { a }", Some(("ctx", " { a }"))),
+            (" ,\n$ ctx a", Some(("ctx", " a"))),
+            ("# c\n$ctx{a}", Some(("ctx", "{a}"))),
+            ("ctx { a }", None),
+            ("$1x { a }", None),
+            ("$_c", Some(("_c", ""))),
+            ("$ctx", Some(("ctx", ""))),
+            ("#c $ctx { a }", None),
+            ("$ctx\u{e9} { a }", Some(("ctx", "\u{e9} { a }"))),
+        ];
+        for (text, expected) in cases {
+            let got = parse_context(text);
+            assert_eq!(got.as_ref().map(|(c, s)| (c.as_str(), s.as_str())), expected, "{text:?}");
+        }
+    }
 }
