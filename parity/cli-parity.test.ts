@@ -687,6 +687,47 @@ describe('usage errors, I/O errors, help', () => {
     const located = (broken.js.stdout + broken.js.stderr).match(/broken\.graphql:\d+:\d+: error\[FIELD_SET\]/g) ?? [];
     expect(located).toEqual(['broken.graphql:3:14: error[FIELD_SET]', 'broken.graphql:5:13: error[FIELD_SET]']);
   });
+
+  it('validate graphql and validate json-schema: every interface key and unused @external problem (record 0084)', async () => {
+    const sdl = [
+      'extend schema @link(url: "https://specs.apollo.dev/federation/v2.3", import: ["@key", "@external"])',
+      '',
+      'type Query {\n  node: Node\n}',
+      '',
+      'interface Node @key(fields: "id") {\n  id: ID!\n}',
+      '',
+      'type Product implements Node @key(fields: "sku") {\n  id: ID!\n  sku: String\n  weight: Int @external\n  size: Int @external\n}',
+      '',
+      'type User implements Node @key(fields: "id") {\n  id: ID!\n  name: String @external\n}',
+      '',
+    ].join('\n');
+    const json = JSON.stringify({
+      definitions: {
+        Query: { type: 'object', properties: { user: { $ref: '#/definitions/User' } } },
+        User: {
+          type: 'object',
+          'x-graphql-federation-keys': ['id'],
+          properties: { id: { type: 'string' }, name: { type: 'string', 'x-graphql-federation-external': true }, age: { type: 'integer', 'x-graphql-federation-external': true } },
+        },
+      },
+    }, null, 2);
+    const setup = (d: string) => {
+      write(path.join(d, 'subgraph.graphql'), sdl);
+      write(path.join(d, 'subgraph.json'), json);
+    };
+    const sdlRun = await sameInFolder('validate-graphql-every-rule-problem', setup, ['validate', 'graphql', 'subgraph.graphql']);
+    expect(sdlRun.js.status).toBe(1);
+    const located = (sdlRun.js.stdout + sdlRun.js.stderr).match(/subgraph\.graphql:\d+:\d+: error\[FIELD_SET\]/g) ?? [];
+    expect(located).toEqual([
+      'subgraph.graphql:7:16: error[FIELD_SET]',
+      'subgraph.graphql:14:15: error[FIELD_SET]',
+      'subgraph.graphql:15:13: error[FIELD_SET]',
+      'subgraph.graphql:20:16: error[FIELD_SET]',
+    ]);
+    const jsonRun = await sameInFolder('validate-json-every-rule-problem', setup, ['validate', 'json-schema', 'subgraph.json']);
+    expect(jsonRun.js.status).toBe(1);
+    expect((jsonRun.js.stdout + jsonRun.js.stderr).match(/error\[FIELD_SET\]/g)).toHaveLength(2);
+  });
 });
 
 describe('CLI conveniences (record 0083)', () => {

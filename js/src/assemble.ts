@@ -23,7 +23,7 @@ import { checkFieldSets } from './field-set';
 import { hoistInterfaces } from './hoist';
 import { checkInputCycles } from './input-cycles';
 import { checkInterfaceCycles, completeInterfaces } from './interfaces';
-import { NONE, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
+import { NONE, type AppliedDirective, type Definition, type DirectiveDef, type DocumentHead, type EnumTypeDef, type FieldDef, type InputValueDef, type ObjectTypeDef, type ScalarTypeDef, type SchemaDef, type UnionTypeDef } from './ir';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey } from './loc';
 import { FEDERATION_SPEC, FEDERATION_URL_PREFIX, DEFAULT_FEDERATION_MINOR, federationUrl, minorOfUrl, minorOfVersion } from './federation';
@@ -90,8 +90,17 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   if (lw.schemaExtension) head.schemaExtension = schemaDef(lw, lw.schemaExtension, byName);
   if (lw.schema) head.schema = schemaDef(lw, lw.schema, byName);
   checkSchemaRoots(lw, (name) => byName.get(name)?.kind ?? (scalars.has(name) ? 'scalar' : undefined), byName);
-  if (linked) {
-    head.link = { url: federationUrl(minor), imports: FEDERATION_SPEC.filter((d) => used.has(d.name)).map((d) => `@${d.name}`) };
+  const link = linked ? { url: federationUrl(minor), imports: FEDERATION_SPEC.filter((d) => used.has(d.name)).map((d) => `@${d.name}`) } : undefined;
+  if (lw.schemaLinks.length > 0) {
+    // Record 0084: other specs' `@link`s and `@composeDirective`s follow the federation `@link`.
+    if (head.schemaExtension) {
+      head.schemaExtension = { ...head.schemaExtension, directives: [...head.schemaExtension.directives, ...lw.schemaLinks] };
+    } else {
+      const first: AppliedDirective[] = link === undefined ? [] : [{ name: 'link', args: [['url', link.url], ['import', link.imports]] }];
+      head.schemaExtension = { directives: [...first, ...lw.schemaLinks], operations: [] };
+    }
+  } else if (link !== undefined) {
+    head.link = link;
   }
   return head;
 }

@@ -11,7 +11,7 @@ import type { AppliedDirective, Definition, DirectiveDef, FieldDef } from './ir'
 import type { JsonValue } from './load';
 
 /** `format: "uri"` of the attribute catalog: what `x-graphql-scalar.specifiedByURL` accepts. */
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
+export const URI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\s]*$/;
 
 const str = (v: JsonValue | undefined): v is string => typeof v === 'string';
 

@@ -27,11 +27,12 @@
  * in preorder with depths, so no walk over it recurses.
  * rust/src/field_set.rs is the same.
  */
-import { ErrorCodes } from './errors';
+import { ConversionError, ErrorCodes } from './errors';
 import type { AppliedDirective } from './ir';
 import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc } from './loc';
-import type { Lowering } from './lower';
+import { where, type Lowering } from './lower';
+import { checkContexts } from './from-context';
 import { attr, flag } from './normalize';
 import type { DraftField, Slot } from './slots';
 import { baseOf, renderType, type TypeExpr } from './type-expr';
@@ -108,6 +109,8 @@ export const FIELD_SET_DIRECTIVES = [
   'key', 'requires', 'provides', 'external', 'shareable',
   // record 0075: federation's other rules (`laterRules`)
   'interfaceObject', 'authenticated', 'requiresScopes', 'policy', 'cost', 'listSize',
+  // record 0084: from-context.ts
+  'context', 'fromContext',
 ];
 
 /** Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`). */
@@ -119,6 +122,26 @@ const AUTHORIZATION = ['authenticated', 'requiresScopes', 'policy'];
  */
 export function fieldSetLocKey(kind: 'type' | 'field', loc: Loc): string {
   return `${kind} ${locKey(loc)}`;
+}
+
+/**
+ * Record 0084: the problems after the first of the two rules only the converter
+ * checks (interface keys, unused `@external`), while `validate` collects them
+ * (`collectingRuleProblems`); undefined otherwise, and a conversion stops at the
+ * first as before. Module state: a conversion is synchronous and runs on one thread.
+ */
+let collected: ConversionError[] | undefined;
+
+/** Runs `convert` with the rule problems past the first collected, and returns them. */
+export function collectingRuleProblems(convert: () => void): ConversionError[] {
+  const before = collected;
+  collected = [];
+  try {
+    convert();
+    return collected;
+  } finally {
+    collected = before;
+  }
 }
 
 /** A field met in a field set: the type that has it, the field, what it returns. */
@@ -151,6 +174,8 @@ class FieldSetCheck {
   private readonly fake = new Set<string>();
   /** The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's. */
   private readonly declared: Set<string>;
+  /** Problems of rules 5 and 6, in order, while validate collects them (`report`). */
+  private readonly problems: ConversionError[] = [];
 
   constructor(
     private readonly lw: Lowering,
@@ -183,8 +208,26 @@ class FieldSetCheck {
         field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
       }
     }
+    checkContexts({
+      lw: this.lw,
+      order: this.order,
+      slotOf: (field) => this.slotOf(field),
+      use: (type, name) => this.use(type, name),
+      isFederation: (name) => this.isFederation(name),
+      typeLocs: (slot) => this.locs('type', slot.loc, slot.directives.length),
+    });
     for (const slot of this.order) if (slot.kind === 'interface') this.interfaceKeys(slot);
     this.unusedExternals();
+    if (this.problems.length > 0) {
+      collected?.push(...this.problems.slice(1));
+      throw this.problems[0];
+    }
+  }
+
+  /** Rules 5 and 6: every problem while validate collects them, else the first at once. */
+  private report(message: string, loc: Loc): void {
+    if (collected === undefined) this.lw.fail(ErrorCodes.FIELD_SET, message, loc);
+    this.problems.push(new ConversionError(ErrorCodes.FIELD_SET, message, where(loc)));
   }
 
   /**
@@ -340,10 +383,9 @@ class FieldSetCheck {
         const match = impl.directives.find((k) => k.name === 'key' && keySignature(k) === fields);
         const head = `@key(fields: "${fieldsOf(d)}") on interface ${iface.name}`;
         if (match === undefined) {
-          this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${impl.name}, which implements it, has no @key with the same fields`, locs[i]);
-        }
-        if (resolvable && match.args.some(([n, v]) => n === 'resolvable' && v === false)) {
-          this.lw.fail(ErrorCodes.FIELD_SET, `${head}: ${impl.name}, which implements it, has this @key with resolvable: false`, locs[i]);
+          this.report(`${head}: ${impl.name}, which implements it, has no @key with the same fields`, locs[i]);
+        } else if (resolvable && match.args.some(([n, v]) => n === 'resolvable' && v === false)) {
+          this.report(`${head}: ${impl.name}, which implements it, has this @key with resolvable: false`, locs[i]);
         }
       }
     });
@@ -362,11 +404,7 @@ class FieldSetCheck {
         if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
         const own = field.directives.findIndex((d) => d.name === 'external');
         const loc = own >= 0 ? this.locs('field', field.loc, field.directives.length)[own] : this.locs('type', slot.loc, slot.directives.length)[typeIndex];
-        this.lw.fail(
-          ErrorCodes.FIELD_SET,
-          `${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`,
-          loc,
-        );
+        this.report(`${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`, loc);
       }
     }
   }

@@ -354,10 +354,11 @@ export class FieldDirectives {
     if (value === undefined) return NONE;
     const at = child(loc, 'x-graphql-field-arguments');
     if (input) this.lw.fail(ErrorCodes.INPUT_FIELD, 'an input field cannot have arguments', at);
-    return this.inputValues(value, at);
+    return this.inputValues(value, at, true);
   }
 
-  private inputValues(value: JsonValue | undefined, loc: Loc): DraftInputValue[] {
+  /** Arguments; a field's (`field`) may say `fromContext` (record 0084). */
+  private inputValues(value: JsonValue | undefined, loc: Loc, field = false): DraftInputValue[] {
     if (!isObject(value)) return [];
     const out: DraftInputValue[] = [];
     for (const name of keysOf(value)) {
@@ -371,7 +372,18 @@ export class FieldDirectives {
       if (listDepth(type) > MAX_LIST_NESTING) this.lw.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, child(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
-      arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
+      // Record 0084: `fromContext` is federation's `@fromContext(field:)`, printed before the list.
+      const fromContext = field ? own(spec, 'fromContext') : undefined;
+      if (typeof fromContext === 'string') {
+        const d = this.later('fromContext', [['field', fromContext]], 'ARGUMENT_DEFINITION', child(at, 'fromContext'));
+        arg.directives = [d, ...this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION', ['fromContext'])];
+        arg.fromContextAt = child(at, 'fromContext');
+      } else {
+        arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
+        const list = own(spec, 'directives');
+        const i = Array.isArray(list) ? list.findIndex((e) => isObject(e) && own(e, 'name') === 'fromContext') : -1;
+        if (i >= 0) arg.fromContextAt = child(at, 'directives', i);
+      }
       if (typeof description === 'string' && description !== '') arg.description = description;
       const dflt = own(spec, 'default');
       if (dflt !== undefined) {
@@ -411,6 +423,11 @@ export class FieldDirectives {
       this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `the attribute applies federation's @${name}, and x-graphql-directive-definitions declares a @${name} of its own`, loc);
     }
     return this.federation(name, args, location, loc);
+  }
+
+  /** A federation directive a root attribute applies (schema-links.ts: `@composeDirective`). */
+  federationDirective(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {
+    return this.later(name, args, location, loc);
   }
 
   private federation(name: string, args: Array<[string, JsonValue]>, location: string, loc: Loc): AppliedDirective {

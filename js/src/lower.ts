@@ -20,6 +20,7 @@ import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } f
 import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject, type Resolver } from './resolve';
+import { lowerSchemaLinks } from './schema-links';
 import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
@@ -48,6 +49,8 @@ export class Lowering {
   /** The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028). */
   schemaExtension?: DraftSchemaDef;
   schema?: DraftSchemaDef;
+  /** `x-graphql-links` and `x-graphql-compose-directives` (record 0084), printed after the federation `@link`. */
+  schemaLinks: AppliedDirective[] = [];
   private readonly merges = new LocMap<MergedObject>();
   /** Why the last JSON type was made (record 0079): set by lower-types.ts, read by `lowerField`. */
   jsonReason: JsonReason | undefined;
@@ -111,6 +114,7 @@ export class Lowering {
     this.schemaExtension = this.directives.schemaDef(root, 'x-graphql-schema-extension', rootLoc);
     if (this.schemaExtension) this.directives.useLinkNames(this.schemaExtension.directives);
     this.directives.rootLinkOff = own(root, 'x-graphql-federation-link') === false;
+    this.schemaLinks = lowerSchemaLinks(this, root, rootLoc, this.schemaExtension?.directives ?? []);
     this.schema = this.directives.schemaDef(root, 'x-graphql-schema', rootLoc, this.schemaExtension?.directives.map((d) => d.name));
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });

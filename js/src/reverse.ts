@@ -7,6 +7,7 @@
  * fixed here (json-print prints objects in insertion order):
  *
  *   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
+ *               x-graphql-links, x-graphql-compose-directives (record 0084),
  *               x-graphql-schema, x-graphql-directive-definitions, definitions
  *   type        description, type, x-graphql-type-name, x-graphql-type-kind,
  *               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
@@ -22,9 +23,10 @@
  *               override-from, override-label, inaccessible, tags,
  *               authenticated, requires-scopes, policy, cost, list-size),
  *               x-graphql-field-directives, x-graphql-directive-order
- *   argument    type, description, default, directives
+ *   argument    type, description, default, fromContext (a field's), directives
  *   directive   name, args
  */
+import { splitSchemaLinks } from './schema-links';
 import type {
   AppliedDirective,
   Definition,
@@ -77,7 +79,14 @@ export function reverseDocument(doc: Document): JsonObject {
   const root: JsonObject = { $schema: DRAFT_07 };
   // Without its own `extend schema`, the document must say that no @link is to be generated.
   if (!doc.schemaExtension && usesFederation(doc)) root['x-graphql-federation-link'] = false;
-  if (doc.schemaExtension) root['x-graphql-schema-extension'] = schemaJson(doc.schemaExtension);
+  // Record 0084: other specs' trailing `@link`s and `@composeDirective`s as their attributes.
+  const split =
+    doc.schemaExtension !== undefined && linksFederationIn(doc.schemaExtension)
+      ? splitSchemaLinks(doc.schemaExtension.directives, new Set(doc.definitions.filter((d) => d.kind === 'directive').map((d) => d.name)))
+      : undefined;
+  if (doc.schemaExtension) root['x-graphql-schema-extension'] = schemaJson(split === undefined ? doc.schemaExtension : { ...doc.schemaExtension, directives: split.kept });
+  if (split !== undefined && split.links.length > 0) root['x-graphql-links'] = split.links;
+  if (split !== undefined && split.compose.length > 0) root['x-graphql-compose-directives'] = split.compose;
   if (doc.schema) root['x-graphql-schema'] = schemaJson(doc.schema);
   const directiveDefs: JsonObject = {};
   const definitions: JsonObject = {};
@@ -168,13 +177,22 @@ function directiveDefinition(def: DirectiveDef): JsonObject {
   return out;
 }
 
-function inputValues(args: readonly InputValueDef[]): JsonObject {
+/**
+ * Arguments. A field's (`linked`: under a federation link) says a first directive
+ * `@fromContext(field: "...")` as `fromContext` (record 0084), which the forward
+ * direction prints first again; one after another directive stays in the list.
+ */
+function inputValues(args: readonly InputValueDef[], linked = false): JsonObject {
   const out: JsonObject = {};
   for (const a of args) {
     const arg: JsonObject = { type: a.type };
     if (a.description !== undefined) arg.description = a.description;
     if (a.defaultValue !== undefined) arg.default = a.defaultValue;
-    if (a.directives.length > 0) arg.directives = directiveList(a.directives);
+    const first = a.directives[0];
+    const fromContext = linked && first !== undefined && first.name === 'fromContext' && first.args.length === 1 && first.args[0][0] === 'field' && typeof first.args[0][1] === 'string';
+    if (fromContext) arg.fromContext = first.args[0][1];
+    const rest = fromContext ? a.directives.slice(1) : a.directives;
+    if (rest.length > 0) arg.directives = directiveList(rest);
     out[a.name] = arg;
   }
   return out;
@@ -317,7 +335,7 @@ function field(f: FieldDef, shapes: Shapes, linked: boolean): JsonObject {
   if (toFieldName(f.name) !== f.name) out['x-graphql-field-name'] = f.name;
   if (shape.exact) out['x-graphql-field-type'] = f.type;
   else if (shape.itemNonNull) out['x-graphql-field-list-item-non-null'] = true;
-  if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args);
+  if (f.args.length > 0) out['x-graphql-field-arguments'] = inputValues(f.args, linked);
   if (f.defaultValue !== undefined) out['x-graphql-default'] = f.defaultValue;
   if (f.directives.length > 0) {
     const split = splitFieldDirectives(f.directives, linked);

@@ -22,7 +22,7 @@ import { validateJsonSchema } from './validate-json';
 import type { Reader } from './sdl-read';
 
 /** The federation directives whose rules the forward direction checks (field-set.ts FIELD_SET_DIRECTIVES). */
-const SUBGRAPH_DIRECTIVES = new Set(['key', 'requires', 'provides', 'external', 'shareable']);
+const SUBGRAPH_DIRECTIVES = new Set(['key', 'requires', 'provides', 'external', 'shareable', 'context', 'fromContext']);
 
 /** Whether a type or field of the document applies one of SUBGRAPH_DIRECTIVES. */
 export function appliesSubgraphDirectives(doc: Document): boolean {
@@ -30,7 +30,9 @@ export function appliesSubgraphDirectives(doc: Document): boolean {
   for (const def of doc.definitions) {
     if (def.kind === 'directive') continue;
     if (any(def.directives)) return true;
-    if ((def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') && def.fields.some((f) => any(f.directives))) return true;
+    if ((def.kind === 'object' || def.kind === 'interface' || def.kind === 'input') && def.fields.some((f) => any(f.directives) || f.args.some((a) => any(a.directives)))) {
+      return true;
+    }
   }
   return false;
 }
@@ -115,6 +117,10 @@ function offsetOf(reader: Reader, ast: G.DocumentNode, pointer: string): number 
       const rest = parts.slice(4);
       if (rest[0] === 'x-graphql-field-arguments' && rest.length >= 2 && 'arguments' in field) {
         const arg = field.arguments?.find((a) => a.name.value === rest[1]);
+        // Record 0084: `fromContext` and a `directives` entry of that name are its `@fromContext`.
+        const names = arg === undefined || arg.directives === undefined ? [] : reader.directives(arg.directives).map((d) => d.name);
+        const fromContext = rest[2] === 'fromContext' || (rest[2] === 'directives' && names[Number(rest[3])] === 'fromContext') ? names.indexOf('fromContext') : -1;
+        if (fromContext >= 0) return arg!.directives![fromContext].loc?.start;
         if (arg !== undefined) return arg.loc?.start;
       }
       const at = directiveAt(reader, field.directives ?? [], (list) => fieldDirectivePlaces(list, linked), rest);

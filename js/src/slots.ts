@@ -24,6 +24,8 @@ export interface DraftInputValue {
   deprecatedAt?: Loc;
   /** Where the default is written, for default-values.ts (record 0030). */
   defaultAt?: Loc;
+  /** Where its `@fromContext` is given (`fromContext`, or the entry of `directives`), for field-set.ts (record 0084). */
+  fromContextAt?: Loc;
 }
 
 export interface DraftField {

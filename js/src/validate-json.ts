@@ -14,7 +14,9 @@
  *   5. every `$ref` of the document (resolve.ts);
  *   6. the converter itself, as the net for whatever the checks above do not
  *      model: its error (if any) and its warnings join the report unless one
- *      with the same code and pointer is already there. The converter stops at
+ *      with the same code and pointer is already there; for the subgraph rules
+ *      only the converter checks (interface keys, unused `@external`), every
+ *      problem (field-set.ts `collectingRuleProblems`, record 0084). The converter stops at
  *      its first error; when that error is a name given twice
  *      (DUPLICATE_NAME at `x-graphql-type-name` / `x-graphql-field-name`), the
  *      second holder is renamed and the converter runs again, for the next one
@@ -26,6 +28,7 @@
  * rust/src/validate_json.rs is the same, step for step.
  */
 import { jsonSchemaToSdl } from './convert';
+import { collectingRuleProblems } from './field-set';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { printJson } from './json-print';
 import { isObject, keysOf, loadJson, orderedObject, own, type JsonObject, type JsonValue } from './load';
@@ -94,15 +97,19 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
     baseDir,
     ...(options.inputDir !== undefined ? { inputDir: options.inputDir } : {}),
   });
-  try {
-    const result = jsonSchemaToSdl(text, convertOptions, true);
-    // The JSON_FIELDS summary reports what the output is, not a problem (record 0079).
-    for (const w of result.warnings) if (w.code !== ErrorCodes.JSON_FIELDS) found.add(w);
-  } catch (e) {
-    if (!(e instanceof ConversionError)) throw e;
-    found.add(e.toJSON());
-    netAgain(text, file, e.toJSON(), convertOptions, found);
-  }
+  // Record 0084: the converter's subgraph rules it alone checks give every problem, not the first.
+  const more = collectingRuleProblems(() => {
+    try {
+      const result = jsonSchemaToSdl(text, convertOptions, true);
+      // The JSON_FIELDS summary reports what the output is, not a problem (record 0079).
+      for (const w of result.warnings) if (w.code !== ErrorCodes.JSON_FIELDS) found.add(w);
+    } catch (e) {
+      if (!(e instanceof ConversionError)) throw e;
+      found.add(e.toJSON());
+      netAgain(text, file, e.toJSON(), convertOptions, found);
+    }
+  });
+  for (const e of more) found.add(e.toJSON());
   return finish(text, options, found.list);
 }
 

@@ -66,7 +66,7 @@ describe('catalog document', () => {
 
   it('lists every attribute once, each with its definition and annotations', () => {
     const names = attributeNames();
-    expect(names.length).toBe(47);
+    expect(names.length).toBe(49);
     expect(new Set(names).size).toBe(names.length);
     for (const name of names) {
       expect(name.startsWith('x-graphql-')).toBe(true);

@@ -24,7 +24,7 @@ use crate::hoist::hoist_interfaces;
 use crate::input_cycles::check_input_cycles;
 use crate::interfaces::{check_interface_cycles, complete_interfaces};
 use crate::ir::{
-    Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
+    AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef, ObjectKind, ObjectTypeDef, ScalarTypeDef,
     SchemaDef, SchemaLink, UnionTypeDef,
 };
 use crate::lower::{fail, Lowering};
@@ -133,12 +133,31 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
         doc.schema = Some(schema_def(lw, draft, &by_name)?);
     }
     check_schema_roots(lw, &doc.definitions, &by_name)?;
-    if linked {
+    let link = linked.then(|| {
         let used = &lw.directives.federation_used;
-        doc.link = Some(SchemaLink {
+        SchemaLink {
             url: federation_url(minor),
             imports: FEDERATION_SPEC.iter().filter(|d| used.contains(d.name)).map(|d| format!("@{}", d.name)).collect(),
-        });
+        }
+    });
+    if !lw.schema_links.is_empty() {
+        // Record 0084: other specs' `@link`s and `@composeDirective`s follow the federation `@link`.
+        if let Some(ext) = &mut doc.schema_extension {
+            ext.directives.extend(lw.schema_links.iter().cloned());
+        } else {
+            let mut directives: Vec<AppliedDirective> = Vec::new();
+            if let Some(link) = link {
+                let imports = Value::Array(link.imports.into_iter().map(Value::from).collect());
+                directives.push(AppliedDirective {
+                    name: "link".to_string(),
+                    args: vec![("url".to_string(), Value::from(link.url)), ("import".to_string(), imports)],
+                });
+            }
+            directives.extend(lw.schema_links.iter().cloned());
+            doc.schema_extension = Some(SchemaDef { description: None, directives, operations: Vec::new() });
+        }
+    } else {
+        doc.link = link;
     }
     Ok(doc)
 }

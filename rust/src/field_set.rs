@@ -8,6 +8,7 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError};
+use crate::from_context::{check_contexts, ContextCheck};
 use crate::ir::AppliedDirective;
 use crate::json::{Str, Value};
 use crate::loc::{loc_key, Loc};
@@ -106,7 +107,7 @@ pub fn has_selection(set: &[Selection], i: usize) -> bool {
 
 /// The directives this module checks: where one is applied, lowering keeps where
 /// each directive of the element was given.
-pub const FIELD_SET_DIRECTIVES: [&str; 11] = [
+pub const FIELD_SET_DIRECTIVES: [&str; 13] = [
     "key",
     "requires",
     "provides",
@@ -119,6 +120,9 @@ pub const FIELD_SET_DIRECTIVES: [&str; 11] = [
     "policy",
     "cost",
     "listSize",
+    // record 0084: from_context.rs
+    "context",
+    "fromContext",
 ];
 
 /// Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`).
@@ -143,6 +147,25 @@ pub fn field_set_loc_key(kind: LocKind, loc: &Loc) -> String {
 
 pub fn is_field_set_directive(d: &AppliedDirective) -> bool {
     FIELD_SET_DIRECTIVES.contains(&d.name.as_str())
+}
+
+thread_local! {
+    /// Record 0084: the problems after the first of the two rules only the converter
+    /// checks (interface keys, unused `@external`), while `validate` collects them
+    /// (`collecting_rule_problems`); `None` otherwise, and a conversion stops at the
+    /// first as before. A conversion runs on its caller's thread (stack.rs).
+    static COLLECTED: std::cell::RefCell<Option<Vec<ConversionError>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `convert` with the rule problems past the first collected, and returns them.
+pub fn collecting_rule_problems(convert: impl FnOnce()) -> Vec<ConversionError> {
+    let before = COLLECTED.with(|c| c.replace(Some(Vec::new())));
+    convert();
+    COLLECTED.with(|c| c.replace(before)).unwrap_or_default()
+}
+
+fn collecting() -> bool {
+    COLLECTED.with(|c| c.borrow().is_some())
 }
 
 /// A field met in a field set: the type that has it, the field (by index), what it returns.
@@ -207,6 +230,8 @@ struct FieldSetCheck<'a> {
     fake: HashSet<String>,
     /// The directives of FIELD_SET_DIRECTIVES the document declares itself: its own, not federation's.
     declared: Vec<&'static str>,
+    /// Problems of rules 5 and 6, in order, while validate collects them (`report`).
+    problems: Vec<ConversionError>,
 }
 
 impl<'a> FieldSetCheck<'a> {
@@ -223,7 +248,16 @@ impl<'a> FieldSetCheck<'a> {
         }
         let declared =
             FIELD_SET_DIRECTIVES.into_iter().filter(|n| lw.directives.declared.iter().any(|d| d.name == *n)).collect();
-        FieldSetCheck { lw, order, by_name, implementations, used: HashSet::new(), fake: HashSet::new(), declared }
+        FieldSetCheck {
+            lw,
+            order,
+            by_name,
+            implementations,
+            used: HashSet::new(),
+            fake: HashSet::new(),
+            declared,
+            problems: Vec::new(),
+        }
     }
 
     fn implementations_of(&self, iface: SlotId) -> &[SlotId] {
@@ -264,12 +298,31 @@ impl<'a> FieldSetCheck<'a> {
                 }
             }
         }
+        check_contexts(self)?;
         for &id in self.order {
             if self.lw.slots[id].kind == SlotKind::Interface {
                 self.interface_keys(id)?;
             }
         }
-        self.unused_externals()
+        self.unused_externals()?;
+        let mut problems = std::mem::take(&mut self.problems).into_iter();
+        match problems.next() {
+            Some(first) => {
+                COLLECTED.with(|c| c.borrow_mut().as_mut().map(|list| list.extend(problems)));
+                Err(first)
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Rules 5 and 6: every problem while validate collects them, else the first at once.
+    fn report(&mut self, message: String, loc: &Loc) -> Res<()> {
+        let problem = fail(codes::FIELD_SET, message, loc);
+        if !collecting() {
+            return Err(problem);
+        }
+        self.problems.push(problem);
+        Ok(())
     }
 
     /// Whether a directive is federation's in the rules of record 0075: not declared by the
@@ -520,7 +573,7 @@ impl<'a> FieldSetCheck<'a> {
     }
 
     /// Record 0073 rule 5: `validateKeyOnInterfacesAreAlsoOnAllImplementations` of federation.
-    fn interface_keys(&self, iface: SlotId) -> Res<()> {
+    fn interface_keys(&mut self, iface: SlotId) -> Res<()> {
         if !self.is_federation("key") {
             return Ok(());
         }
@@ -532,18 +585,19 @@ impl<'a> FieldSetCheck<'a> {
             }
             let fields = key_signature(d);
             let resolvable = !is_unresolvable(d);
-            for &impl_ in self.implementations_of(iface) {
+            let impls: Vec<SlotId> = self.implementations_of(iface).to_vec();
+            for impl_ in impls {
                 let found = self.lw.slots[impl_].directives.iter().find(|k| k.name == "key" && key_signature(k) == fields);
                 let head = format!("@key(fields: \"{}\") on interface {}", fields_of(d), slot.name);
                 let impl_name = self.name(impl_);
-                let Some(found) = found else {
-                    let message = format!("{head}: {impl_name}, which implements it, has no @key with the same fields");
-                    return Err(fail(codes::FIELD_SET, message, &locs[i]));
+                let message = match found {
+                    None => format!("{head}: {impl_name}, which implements it, has no @key with the same fields"),
+                    Some(found) if resolvable && is_unresolvable(found) => {
+                        format!("{head}: {impl_name}, which implements it, has this @key with resolvable: false")
+                    }
+                    Some(_) => continue,
                 };
-                if resolvable && is_unresolvable(found) {
-                    let message = format!("{head}: {impl_name}, which implements it, has this @key with resolvable: false");
-                    return Err(fail(codes::FIELD_SET, message, &locs[i]));
-                }
+                self.report(message, &locs[i])?;
             }
         }
         Ok(())
@@ -582,7 +636,7 @@ impl<'a> FieldSetCheck<'a> {
                     "{}.{} is @external but has no use: no @key, @requires or @provides names it and no interface has it",
                     slot.name, field.name
                 );
-                return Err(fail(codes::FIELD_SET, message, &loc));
+                self.report(message, &loc)?;
             }
         }
         Ok(())
@@ -664,6 +718,28 @@ impl<'a> FieldSetCheck<'a> {
             Base::Slot(id) => Some(*id),
             Base::Name(name) => self.by_name.get(name.as_ref()).copied(),
         }
+    }
+}
+
+impl<'a> ContextCheck<'a> for FieldSetCheck<'a> {
+    fn lowering(&self) -> &'a Lowering {
+        self.lw
+    }
+    fn order(&self) -> &'a [SlotId] {
+        self.order
+    }
+    fn slot_of(&self, field: &DraftField) -> Option<SlotId> {
+        FieldSetCheck::slot_of(self, field)
+    }
+    fn use_field(&mut self, type_: SlotId, name: &str) {
+        FieldSetCheck::use_field(self, type_, name);
+    }
+    fn is_federation(&self, name: &str) -> bool {
+        FieldSetCheck::is_federation(self, name)
+    }
+    fn type_locs(&self, id: SlotId) -> Vec<Loc> {
+        let slot = &self.lw.slots[id];
+        self.locs(LocKind::Type, &slot.loc, slot.directives.len())
     }
 }
 

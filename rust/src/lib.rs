@@ -34,6 +34,8 @@ mod interfaces;
 pub mod default_values;
 pub mod input_cycles;
 pub mod field_set;
+pub mod from_context;
+pub mod schema_links;
 pub mod schema_roots;
 pub mod print;
 pub mod meta_schema;

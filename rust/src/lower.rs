@@ -24,6 +24,7 @@ use crate::json_print::json_string;
 use crate::options::{MixedUnions, RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Target};
 use crate::resolve::{MergedObject, Resolver};
+use crate::schema_links::lower_schema_links;
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::json_reasons::{json_field_warnings, JsonField, JsonReason};
 use crate::type_expr::{
@@ -48,6 +49,8 @@ pub struct Lowering {
     pub directives: FieldDirectives,
     /// The root `x-graphql-schema-extension` and `x-graphql-schema` (record 0028).
     pub schema_extension: Option<DraftSchemaDef>,
+    /// `x-graphql-links` and `x-graphql-compose-directives` (record 0084), printed after the federation `@link`.
+    pub schema_links: Vec<AppliedDirective>,
     pub schema: Option<DraftSchemaDef>,
     /// Aliases being expanded, to stop one that contains itself.
     pub alias_stack: HashSet<String>,
@@ -102,6 +105,7 @@ impl Lowering {
             units: Vec::new(),
             directives: FieldDirectives::default(),
             schema_extension: None,
+            schema_links: Vec::new(),
             schema: None,
             alias_stack: HashSet::new(),
             type_depth: 0,
@@ -188,6 +192,8 @@ impl Lowering {
             self.directives.use_link_names(&ext.directives);
         }
         self.directives.root_link_off = attr(root, "x-graphql-federation-link") == Some(&Value::Bool(false));
+        let extension: Vec<AppliedDirective> = self.schema_extension.as_ref().map_or_else(Vec::new, |e| e.directives.clone());
+        self.schema_links = lower_schema_links(self, root, &root_loc, &extension)?;
         let extension_directives: Vec<String> =
             self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
         self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;

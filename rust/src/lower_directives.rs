@@ -244,7 +244,7 @@ impl FieldDirectives {
         }
         for (i, (name, def)) in defs.iter().enumerate() {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
-            let args = self.input_values(attr(def, "args"), &child(&at, &["args"]))?;
+            let args = self.input_values(attr(def, "args"), &child(&at, &["args"]), false)?;
             if let Some(d) = self.declared.get_mut(first + i) {
                 d.args = args;
             }
@@ -534,10 +534,11 @@ impl FieldDirectives {
         if input {
             return Err(fail(codes::INPUT_FIELD, "an input field cannot have arguments", &at));
         }
-        self.input_values(Some(value), &at)
+        self.input_values(Some(value), &at, true)
     }
 
-    fn input_values(&mut self, value: Option<&Value>, loc: &Loc) -> Res<Vec<DraftInputValue>> {
+    /// Arguments; a field's (`field`) may say `fromContext` (record 0084).
+    fn input_values(&mut self, value: Option<&Value>, loc: &Loc, field: bool) -> Res<Vec<DraftInputValue>> {
         let Some(Value::Object(map)) = value else { return Ok(Vec::new()) };
         let mut out = Vec::new();
         for (name, spec) in map {
@@ -560,8 +561,41 @@ impl FieldDirectives {
                     &child(&at, &["type"]),
                 ));
             }
-            let directives =
-                self.applied(attr(spec, "directives"), &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
+            // Record 0084: `fromContext` is federation's `@fromContext(field:)`, printed before the list.
+            let from_context = if field { attr(spec, "fromContext").filter(|v| v.is_string()) } else { None };
+            let (directives, from_context_at) = match from_context {
+                Some(text) => {
+                    let fc_at = child(&at, &["fromContext"]);
+                    let d = self.later(
+                        "fromContext",
+                        vec![("field".to_string(), text.clone())],
+                        "ARGUMENT_DEFINITION",
+                        &fc_at,
+                    )?;
+                    let already = ["fromContext".to_string()];
+                    let rest = self.applied(
+                        attr(spec, "directives"),
+                        &child(&at, &["directives"]),
+                        "ARGUMENT_DEFINITION",
+                        &already,
+                    )?;
+                    let mut all = Vec::with_capacity(rest.len() + 1);
+                    all.push(d);
+                    all.extend(rest);
+                    (all, Some(fc_at))
+                }
+                None => {
+                    let list = attr(spec, "directives");
+                    let directives = self.applied(list, &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
+                    let entry = match list {
+                        Some(Value::Array(items)) => items
+                            .iter()
+                            .position(|e| matches!(e, Value::Object(_)) && attr(e, "name").and_then(Value::as_str) == Some("fromContext")),
+                        _ => None,
+                    };
+                    (directives, entry.map(|i| child(&at, &["directives", &i.to_string()])))
+                }
+            };
             let description = match attr(spec, "description") {
                 Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
                 _ => None,
@@ -589,6 +623,7 @@ impl FieldDirectives {
                 directives,
                 deprecated_at,
                 default_at,
+                from_context_at,
             });
         }
         Ok(out)
@@ -597,6 +632,11 @@ impl FieldDirectives {
     /// A directive of one of record 0075's attributes: federation's, so a document that
     /// declares a directive of that name itself cannot use the attribute (its definition
     /// would stand beside federation's import).
+    /// A federation directive a root attribute applies (schema_links.rs: `@composeDirective`).
+    pub fn federation_directive(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
+        self.later(name, args, location, loc)
+    }
+
     fn later(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
         if self.declared_names.contains(name) {
             return Err(fail(
@@ -788,6 +828,7 @@ impl FieldDirectives {
                     directives: Vec::new(),
                     deprecated_at: None,
                     default_at: None,
+                    from_context_at: None,
                 });
             }
             out.push(DraftDirectiveDef {

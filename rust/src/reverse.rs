@@ -7,6 +7,7 @@
 //! fixed here (json_print prints objects in insertion order):
 //!
 //!   root        $schema, x-graphql-federation-link, x-graphql-schema-extension,
+//!               x-graphql-links, x-graphql-compose-directives (record 0084),
 //!               x-graphql-schema, x-graphql-directive-definitions, definitions
 //!   type        description, type, x-graphql-type-name, x-graphql-type-kind,
 //!               x-graphql-extends, x-graphql-implements, x-graphql-union-types, x-graphql-scalar,
@@ -19,7 +20,7 @@
 //!               attributes (external, requires, provides, shareable,
 //!               override-from), x-graphql-field-directives,
 //!               x-graphql-directive-order
-//!   argument    type, description, default, directives
+//!   argument    type, description, default, fromContext (a field's), directives
 //!   directive   name, args
 //!
 //! The JSON is written straight from the IR with json_print's `JsonWriter`, in
@@ -30,6 +31,7 @@
 //! argument of an applied directive, so no key of an object here can repeat.
 
 use crate::json::Value;
+use crate::schema_links::split_schema_links;
 
 use crate::canonical::{canonical_field_directives, canonical_type_directives, split_field_directives, split_type_directives};
 use crate::errors::ConversionError;
@@ -73,9 +75,34 @@ pub fn reverse_document(doc: &Document, w: &mut JsonWriter) {
         w.key("x-graphql-federation-link");
         w.bool(false);
     }
+    // Record 0084: other specs' trailing `@link`s and `@composeDirective`s as their attributes.
+    let split = doc.schema_extension.as_ref().filter(|ext| links_federation_in(&ext.directives)).and_then(|ext| {
+        let defined: Vec<&str> = doc
+            .definitions
+            .iter()
+            .filter_map(|def| match def {
+                Definition::Directive(d) => Some(d.def.name.as_str()),
+                _ => None,
+            })
+            .collect();
+        split_schema_links(&ext.directives, &defined)
+    });
     if let Some(ext) = &doc.schema_extension {
         w.key("x-graphql-schema-extension");
-        schema_json(ext, w);
+        match &split {
+            Some(split) => schema_json(&SchemaDef { directives: split.kept.clone(), ..ext.clone() }, w),
+            None => schema_json(ext, w),
+        }
+    }
+    if let Some(split) = &split {
+        if !split.links.is_empty() {
+            w.key("x-graphql-links");
+            w.value(&Value::Array(split.links.iter().cloned().map(Value::Object).collect()));
+        }
+        if !split.compose.is_empty() {
+            w.key("x-graphql-compose-directives");
+            w.value(&Value::Array(split.compose.iter().cloned().map(Value::from).collect()));
+        }
     }
     if let Some(schema) = &doc.schema {
         w.key("x-graphql-schema");
@@ -157,7 +184,7 @@ fn directive_definition(def: &DirectiveDef, w: &mut JsonWriter) {
     }
     if !def.args.is_empty() {
         w.key("args");
-        input_values(&def.args, w);
+        input_values(&def.args, false, w);
     }
     w.key("locations");
     w.begin_array();
@@ -172,7 +199,10 @@ fn directive_definition(def: &DirectiveDef, w: &mut JsonWriter) {
     w.end_object();
 }
 
-fn input_values(args: &[InputValueDef], w: &mut JsonWriter) {
+/// Arguments. A field's (`linked`: under a federation link) says a first directive
+/// `@fromContext(field: "...")` as `fromContext` (record 0084), which the forward
+/// direction prints first again; one after another directive stays in the list.
+fn input_values(args: &[InputValueDef], linked: bool, w: &mut JsonWriter) {
     w.begin_object();
     for a in args {
         w.key(&a.name);
@@ -185,9 +215,17 @@ fn input_values(args: &[InputValueDef], w: &mut JsonWriter) {
             w.key("default");
             w.value(v);
         }
-        if !a.directives.is_empty() {
+        let from_context = match a.directives.first() {
+            Some(d) if linked && d.name == "fromContext" && d.args.len() == 1 && d.args[0].0 == "field" => d.args[0].1.as_str(),
+            _ => None,
+        };
+        if let Some(text) = from_context {
+            w.entry("fromContext", text);
+        }
+        let rest = if from_context.is_some() { &a.directives[1..] } else { &a.directives[..] };
+        if !rest.is_empty() {
             w.key("directives");
-            directive_list(&a.directives, w);
+            directive_list(rest, w);
         }
         w.end_object();
     }
@@ -461,7 +499,7 @@ fn field(f: &FieldDef, w: &mut JsonWriter, linked: bool) {
     }
     if !f.args.is_empty() {
         w.key("x-graphql-field-arguments");
-        input_values(&f.args, w);
+        input_values(&f.args, linked, w);
     }
     if let Some(v) = &f.default_value {
         w.key("x-graphql-default");

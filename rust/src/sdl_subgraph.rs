@@ -1,5 +1,6 @@
 //! sdl_subgraph: stage 6 of sdl_read (record 0077). A document that applies
-//! federation's `@key`, `@requires`, `@provides`, `@external` or `@shareable` meets
+//! federation's `@key`, `@requires`, `@provides`, `@external`, `@shareable`, `@context`
+//! or `@fromContext` meets
 //! the subgraph rules the forward direction checks (field sets and `@external` use,
 //! record 0073; the values and places of these directives, records 0031 and 0065),
 //! so that every subgraph the reverse direction accepts converts back. The rules are
@@ -26,13 +27,15 @@ use crate::sdl_names::{directives_of_node, fields_of_node, input_fields_of_node,
 use crate::sdl_read::{start, Reader};
 
 /// The federation directives whose rules the forward direction checks (field_set.rs).
-const SUBGRAPH_DIRECTIVES: [&str; 5] = ["key", "requires", "provides", "external", "shareable"];
+const SUBGRAPH_DIRECTIVES: [&str; 7] = ["key", "requires", "provides", "external", "shareable", "context", "fromContext"];
 
 /// Whether a type or field of the document applies one of SUBGRAPH_DIRECTIVES.
 pub(crate) fn applies_subgraph_directives(doc: &Document) -> bool {
     let any = |list: &[AppliedDirective]| list.iter().any(|d| SUBGRAPH_DIRECTIVES.contains(&d.name.as_str()));
     doc.definitions.iter().any(|def| match def {
-        Definition::Object(d) => any(&d.directives) || d.fields.iter().any(|f| any(&f.directives)),
+        Definition::Object(d) => {
+            any(&d.directives) || d.fields.iter().any(|f| any(&f.directives) || f.args.iter().any(|a| any(&a.directives)))
+        }
         Definition::Union(d) => any(&d.def.directives),
         Definition::Enum(d) => any(&d.def.directives),
         Definition::Scalar(d) => any(&d.def.directives),
@@ -103,6 +106,17 @@ fn offset_of(reader: &Reader, ast: &ast::Document, pointer: &str) -> Option<usiz
             if let Some(f) = fields_of_node(node).iter().find(|f| f.name.as_str() == field_name) {
                 if rest.first().map(String::as_str) == Some("x-graphql-field-arguments") {
                     if let Some(a) = rest.get(1).and_then(|r| f.arguments.iter().find(|a| a.name.as_str() == r)) {
+                        // Record 0084: `fromContext` and a `directives` entry of that name are its `@fromContext`.
+                        let names: Vec<String> = match reader.directives(&a.directives) {
+                            Ok(list) => list.into_iter().map(|d| d.name).collect(),
+                            Err(_) => Vec::new(),
+                        };
+                        let entry = rest.get(3).and_then(|i| i.parse::<usize>().ok()).and_then(|i| names.get(i));
+                        let named = rest.get(2).map(String::as_str) == Some("fromContext")
+                            || (rest.get(2).map(String::as_str) == Some("directives") && entry.map(String::as_str) == Some("fromContext"));
+                        if let Some(i) = names.iter().position(|n| n == "fromContext").filter(|_| named) {
+                            return a.directives.0.get(i).and_then(located);
+                        }
                         return start(a.location());
                     }
                 }

@@ -40,6 +40,9 @@ pub struct DraftInputValue {
     pub deprecated_at: Option<Loc>,
     /// Where the default is written, for default_values.rs (record 0030).
     pub default_at: Option<Loc>,
+    /// Where its `@fromContext` is given (`fromContext`, or the entry of `directives`), for
+    /// from_context.rs (record 0084).
+    pub from_context_at: Option<Loc>,
 }
 
 #[derive(Debug, Clone)]

@@ -17,6 +17,7 @@
 use std::rc::Rc;
 
 use crate::convert::json_schema_to_sdl;
+use crate::field_set::collecting_rule_problems;
 use crate::errors::{codes, Diagnostic, Location, Severity};
 use crate::load::load_json;
 use crate::locate::locate_all;
@@ -112,19 +113,25 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
         ..ConverterOptions::default()
     };
     match resolve_options(Some(&convert_options)) {
-        Ok(resolved) => match json_schema_to_sdl(text, &resolved, true) {
-            Ok(result) => {
-                // The JSON_FIELDS summary reports what the output is, not a problem (record 0079).
-                for w in result.warnings.into_iter().filter(|w| w.code != codes::JSON_FIELDS) {
-                    found.add(w);
+        Ok(resolved) => {
+            // Record 0084: the converter's subgraph rules it alone checks give every problem, not the first.
+            let more = collecting_rule_problems(|| match json_schema_to_sdl(text, &resolved, true) {
+                Ok(result) => {
+                    // The JSON_FIELDS summary reports what the output is, not a problem (record 0079).
+                    for w in result.warnings.into_iter().filter(|w| w.code != codes::JSON_FIELDS) {
+                        found.add(w);
+                    }
                 }
+                Err(e) => {
+                    let d = e.to_diagnostic();
+                    found.add(d.clone());
+                    net_again(text, file, d, &resolved, &mut found);
+                }
+            });
+            for e in more {
+                found.add(e.to_diagnostic());
             }
-            Err(e) => {
-                let d = e.to_diagnostic();
-                found.add(d.clone());
-                net_again(text, file, d, &resolved, &mut found);
-            }
-        },
+        }
         Err(e) => found.add(e.to_diagnostic()),
     }
     finish(text, options, found.list)

@@ -85,7 +85,7 @@ fn every_attribute_has_a_valid_and_an_invalid_vector() {
 #[test]
 fn catalog_document() {
     let names = attribute_names();
-    assert_eq!(names.len(), 47);
+    assert_eq!(names.len(), 49);
     let schema = catalog_schema();
     for name in names {
         assert!(name.starts_with("x-graphql-"));

@@ -154,7 +154,7 @@ const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 const MIXED_UNIONS: [&str; 3] = ["json", "types", "wrap"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 20] = [
+const CONVERT_OPTS: [Opt; 21] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
