@@ -120,7 +120,9 @@ export class Lowering {
       this.lowerSlot(slot);
       for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
     }
-    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, main.file));
+    // The summary is placed at the file of a lone input; in a bundle (record 0090), at the file of the first such field.
+    const summaryFile = this.resolver.roots.length > 1 ? this.jsonFields[0]?.loc.source.file : main.file;
+    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, summaryFile));
   }
 
   /** The root type of one converted document (D16, record 0078), then its `definitions` / `$defs`. */

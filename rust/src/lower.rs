@@ -220,7 +220,12 @@ impl Lowering {
                 stack.extend(slot.children.iter().skip(before).rev());
             }
         }
-        let file = self.resolver.main.file.clone();
+        // The summary is placed at the file of a lone input; in a bundle (record 0090), at the file of the first such field.
+        let file = if self.resolver.roots.len() > 1 {
+            self.json_fields.first().and_then(|f| f.loc.source().file.clone())
+        } else {
+            self.resolver.main.file.clone()
+        };
         let summary = json_field_warnings(&self.json_fields, self.options.explain_json, file.as_deref());
         self.warnings.extend(summary);
         Ok(())
