@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConversionError, graphqlToJsonSchema, jsonSchemaToGraphql } from '../src/index';
+import { ConversionError, graphqlToJsonSchema, jsonSchemaToGraphql, type ConverterOptions } from '../src/index';
 import { graphqlJsProblems } from './support';
 
 const ROOT = path.join(__dirname, '..', '..', 'fixtures', 'bundle');
@@ -17,6 +17,7 @@ interface Case {
   name: string;
   dir: string;
   inputs: string[];
+  options: ConverterOptions;
 }
 
 function cases(): Case[] {
@@ -26,15 +27,16 @@ function cases(): Case[] {
     .sort()
     .map((name) => {
       const dir = path.join(ROOT, name);
-      const spec = JSON.parse(fs.readFileSync(path.join(dir, 'bundle.json'), 'utf8')) as { inputs: string[] };
-      return { name, dir, inputs: spec.inputs };
+      const spec = JSON.parse(fs.readFileSync(path.join(dir, 'bundle.json'), 'utf8')) as { inputs: string[]; options?: ConverterOptions };
+      return { name, dir, inputs: spec.inputs, options: spec.options ?? {} };
     });
 }
 
 function convert(c: Case, inputs: string[]) {
   const bundle = inputs.map((p) => ({ path: p, text: fs.readFileSync(path.join(c.dir, p), 'utf8') }));
   const sdl = inputs.every((p) => p.endsWith('.graphql') || p.endsWith('.gql'));
-  return sdl ? graphqlToJsonSchema(bundle, { baseDir: c.dir }) : jsonSchemaToGraphql(bundle, { baseDir: c.dir });
+  const options = { ...c.options, baseDir: c.dir };
+  return sdl ? graphqlToJsonSchema(bundle, options) : jsonSchemaToGraphql(bundle, options);
 }
 
 describe('fixtures/bundle', () => {

@@ -16,13 +16,14 @@ fn read_if(path: &Path) -> Option<String> {
     std::fs::read_to_string(path).ok()
 }
 
-fn convert(dir: &Path, inputs: &[String]) -> Result<Converted, ConversionError> {
+fn convert(dir: &Path, inputs: &[String], options: &Value) -> Result<Converted, ConversionError> {
     let bundle: Vec<BundleInput> = inputs
         .iter()
         .map(|p| BundleInput { path: p.clone(), text: std::fs::read_to_string(dir.join(p)).expect("input") })
         .collect();
     let sdl = inputs.iter().all(|p| p.ends_with(".graphql") || p.ends_with(".gql"));
-    let options = ConverterOptions { base_dir: Some(dir.to_string_lossy().into_owned()), ..Default::default() };
+    let mut options: ConverterOptions = serde_json::from_value(options.clone()).expect("options");
+    options.base_dir = Some(dir.to_string_lossy().into_owned());
     let converter = Converter::with_options(options)?;
     let direction =
         if sdl { ConversionDirection::GraphQLToJsonSchema } else { ConversionDirection::JsonSchemaToGraphQL };
@@ -66,7 +67,8 @@ fn bundle_fixtures() {
         let mut reversed = inputs.clone();
         reversed.reverse();
         for order in [&inputs, &reversed] {
-            match (convert(&dir, order), &error, &expected) {
+            let options = spec.get("options").cloned().unwrap_or_else(|| json!({}));
+            match (convert(&dir, order, &options), &error, &expected) {
                 (Ok(got), None, Some(want)) if got.output == *want => {}
                 (Err(e), Some(want), _) if seen(&e) == *want => {}
                 (Ok(got), _, _) => failures.push(format!("{name}: got output\n{}", got.output)),
