@@ -59,7 +59,9 @@ pub fn run_bundle(
     let absolute = inputs.iter().any(|i| i.starts_with('/'));
     let place = |p: &str| -> Vec<String> {
         let n = if absolute { path_resolve(&[p]) } else { node::normalize(p) };
-        n.split('/').enumerate().filter(|(i, s)| !s.is_empty() && !(*i == 0 && *s == ".")).map(|(_, s)| s.to_string()).collect()
+        // No empty segments (separators), and no leading `.` (normalize leaves it only alone).
+        let kept = |(i, s): &(usize, &str)| !(s.is_empty() || (*i == 0 && *s == "."));
+        n.split('/').enumerate().filter(kept).map(|(_, s)| s.to_string()).collect()
     };
     let term = terminal::current();
     let mut files: Vec<Listed> = Vec::new();
