@@ -1077,6 +1077,10 @@ describe('convert --bundle (record 0090)', () => {
     copyTree(path.join(BUNDLES, '136-extend-type-in-another-file'), path.join(dir, 'sdl'), (rel) => rel);
     copyTree(path.join(BUNDLES, '230-explicit-name-twice'), path.join(dir, 'clash'), (rel) => rel);
     copyTree(path.join(BUNDLES, '234-sdl-type-defined-in-two-files'), path.join(dir, 'sdl-clash'), (rel) => rel);
+    // The cases' own files are no inputs.
+    for (const sub of ['api', 'sdl', 'clash', 'sdl-clash']) {
+      for (const f of ['bundle.json', 'expected.graphql', 'expected.json', 'expected-error.json']) fs.rmSync(path.join(dir, sub, f), { force: true });
+    }
     write(path.join(dir, 'api', 'node_modules', 'pkg', 'package.json'), '{"name": "pkg"}');
     write(path.join(dir, 'api', '.cache', 'x.json'), '[]');
     write(path.join(dir, 'out'), '');
@@ -1088,10 +1092,11 @@ describe('convert --bundle (record 0090)', () => {
     ['a folder, skipping node_modules and dot-folders', ['convert', '--bundle', 'api']],
     ['several arguments', ['convert', '--bundle', 'api/order.json', 'api/customer.json']],
     ['several -i, and -r is implied', ['convert', '--bundle', '-r', '-i', 'examples/orders', '-i', 'examples/user.schema.json']],
-    ['SDL files into one JSON Schema', ['convert', '--bundle', 'sdl', '-o', 'schema.json']],
+    ['SDL files into one JSON Schema', ['convert', '--bundle', '--direction', 'graphql-to-json', 'sdl', '-o', 'schema.json']],
+    ['a folder alone is read for .json files, as -r', ['convert', '--bundle', 'sdl']],
     ['SDL by extension of the first file', ['convert', '--bundle', 'sdl/user-name.graphql', 'sdl/schema.graphql']],
     ['an error names its file', ['convert', '--bundle', 'clash']],
-    ['an SDL error names its file and the other', ['convert', '--bundle', 'sdl-clash']],
+    ['an SDL error names its file and the other', ['convert', '--bundle', '--direction', 'graphql-to-json', 'sdl-clash']],
     ['-o of the other extension warns', ['convert', '--bundle', 'api', '-o', 'api.json']],
     ['no input', ['convert', '--bundle']],
     ['stdin', ['convert', '--bundle', '-']],

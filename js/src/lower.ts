@@ -129,8 +129,6 @@ export class Lowering {
   private registerRoot(source: Source): void {
     const root = source.root as JsonObject;
     const rootLoc: Loc = { source, pointer: '' };
-    // A root that another input reached by a ref first already has its slot.
-    if (this.slots.has({ loc: rootLoc, node: root })) return;
     const name = () => this.rootName(root, source);
     if (isObject(own(root, 'properties'))) {
       const kind = this.classify({ loc: rootLoc, node: root });
@@ -145,7 +143,6 @@ export class Lowering {
       if (!isObject(defs)) continue;
       for (const key of keysOf(defs)) {
         const target: Target = { loc: { source, pointer: pointerJoin('', section, key) }, node: defs[key] };
-        if (this.slots.has(target)) continue;
         const kind = this.classify(target);
         if (isSlotKind(kind)) this.units.push(this.createSlot(target, kind, this.baseNameFor(target)));
       }
