@@ -8,7 +8,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConversionError, graphqlToJsonSchema, jsonSchemaToGraphql, type ConverterOptions } from '../src/index';
+import { ConversionError, Converter, graphqlToJsonSchema, jsonSchemaToGraphql, type ConverterOptions } from '../src/index';
 import { graphqlJsProblems } from './support';
 
 const ROOT = path.join(__dirname, '..', '..', 'fixtures', 'bundle');
@@ -94,5 +94,44 @@ describe('examples/ bundles into one valid schema', () => {
     expect(graphqlJsProblems(output)).toEqual([]);
     // Read back by the SDL reader (graphql-js's validation with federation's rules).
     expect(() => graphqlToJsonSchema(output)).not.toThrow();
+  });
+});
+
+describe('the library takes a bundle as an array (record 0090)', () => {
+  const dir = path.join(ROOT, '420-shared-file-ref');
+  const text = (p: string) => fs.readFileSync(path.join(dir, p), 'utf8');
+  const expected = text('expected.graphql');
+
+  it('texts, parsed objects and Converter give the same document', () => {
+    const inputs = [
+      { path: 'order.json', text: text('order.json') },
+      { path: 'customer.json', object: JSON.parse(text('customer.json')) as Record<string, unknown> },
+    ];
+    expect(jsonSchemaToGraphql(inputs, { baseDir: dir }).output).toBe(expected);
+    expect(new Converter({ baseDir: dir }).convert(inputs)).toBe(expected);
+  });
+
+  it('a path given twice is read once, the first text', () => {
+    const inputs = [
+      { path: 'order.json', text: text('order.json') },
+      { path: 'customer.json', text: text('customer.json') },
+      { path: 'order.json', text: '{ "not": "read" }' },
+    ];
+    expect(jsonSchemaToGraphql(inputs, { baseDir: dir }).output).toBe(expected);
+  });
+
+  it('no input, or an input without a path or text, is INVALID_OPTION', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return (e as ConversionError).code;
+      }
+      return undefined;
+    };
+    expect(code(() => jsonSchemaToGraphql([]))).toBe('INVALID_OPTION');
+    expect(code(() => graphqlToJsonSchema([]))).toBe('INVALID_OPTION');
+    expect(code(() => jsonSchemaToGraphql([{ path: '', text: '{}' }]))).toBe('INVALID_OPTION');
+    expect(code(() => graphqlToJsonSchema([{ path: 'a.graphql', object: {} }]))).toBe('INVALID_OPTION');
   });
 });

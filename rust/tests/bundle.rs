@@ -105,3 +105,30 @@ fn examples_bundle_into_one_schema_that_reads_back() {
     // Read back through apollo-compiler's validation (and the graphql-js rules it lacks).
     converter.convert_output(&sdl, ConversionDirection::GraphQLToJsonSchema).expect("the bundle is one valid schema");
 }
+
+#[test]
+fn the_library_takes_a_bundle() {
+    let dir = cases_dir().join("420-shared-file-ref");
+    let text = |p: &str| std::fs::read_to_string(dir.join(p)).expect("input");
+    let expected = text("expected.graphql");
+    let options = ConverterOptions { base_dir: Some(dir.to_string_lossy().into_owned()), ..Default::default() };
+    let converter = Converter::with_options(options).expect("options");
+    // A path given twice is read once, the first text.
+    let inputs = [
+        BundleInput { path: "order.json".into(), text: text("order.json") },
+        BundleInput { path: "customer.json".into(), text: text("customer.json") },
+        BundleInput { path: "order.json".into(), text: "{ \"not\": \"read\" }".into() },
+    ];
+    let got = converter.convert_bundle(&inputs, ConversionDirection::JsonSchemaToGraphQL).expect("bundle");
+    assert_eq!(got.output, expected);
+    let plain = x_graphql::convert::json_schema_bundle_to_sdl(&inputs, &Default::default());
+    assert!(plain.is_err(), "without a base folder the file ref cannot be read");
+    // No input, or an input without a path: INVALID_OPTION.
+    for direction in [ConversionDirection::JsonSchemaToGraphQL, ConversionDirection::GraphQLToJsonSchema] {
+        let e = converter.convert_bundle(&[], direction).expect_err("no input");
+        assert_eq!(e.code, "INVALID_OPTION");
+    }
+    let nameless = [BundleInput { path: String::new(), text: "{}".into() }];
+    let e = converter.convert_bundle(&nameless, ConversionDirection::JsonSchemaToGraphQL).expect_err("no path");
+    assert_eq!(e.code, "INVALID_OPTION");
+}
