@@ -9,6 +9,9 @@
  */
 import { comparePaths, graphqlToJson, jsonSchemaBundleToSdl, type BundleText, type ConversionResult } from './convert';
 import { ConversionError, ErrorCodes } from './errors';
+import { positionAt } from './load';
+import { parseSdl } from './sdl-parse';
+import { MAX_SDL_DEPTH, tooDeep } from './sdl-read';
 import type { ResolvedOptions } from './options';
 
 /** One input of a bundle: its path under `baseDir` (`/`-separated; names it in diagnostics) and its text. */
@@ -56,6 +59,7 @@ export function bundleToJson(inputs: readonly BundleInput[], options: ResolvedOp
   for (const t of texts) {
     // A document's BOM is not part of it; each starts on a line of its own.
     const text = t.text.charCodeAt(0) === 0xfeff ? t.text.slice(1) : t.text;
+    checkSyntaxAlone(t.path, text);
     parts.push({ path: t.path, line });
     const body = text.endsWith('\n') || text.endsWith('\r') ? text : text + '\n';
     joined += body;
@@ -67,6 +71,44 @@ export function bundleToJson(inputs: readonly BundleInput[], options: ResolvedOp
     if (e instanceof ConversionError) throw placed(e, parts);
     throw e;
   }
+}
+
+/**
+ * A syntax error is its own file's: a file that is not a document alone (an unclosed
+ * `{`, an unterminated string) would otherwise be reported where the next file makes
+ * the joined text fail. A file of blanks and comments only is no document alone, and
+ * harmless joined: it is not checked.
+ */
+function checkSyntaxAlone(path: string, text: string): void {
+  if (!hasToken(text)) return;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const graphql = require('graphql') as typeof import('graphql');
+  // As sdl-read.ts reads a document: the depth first, then the grammar.
+  const deep = tooDeep(graphql, text);
+  if (deep !== undefined) {
+    throw new ConversionError(ErrorCodes.GRAPHQL_SYNTAX, `the document nests deeper than ${MAX_SDL_DEPTH} levels`, { file: path, ...positionAt(text, deep) });
+  }
+  try {
+    parseSdl(text, false);
+  } catch (e) {
+    // Anything else (a document too deep for the stack) is left to the joined read.
+    if (!(e instanceof graphql.GraphQLError)) return;
+    const offset = e.positions?.[0];
+    throw new ConversionError(ErrorCodes.GRAPHQL_SYNTAX, e.message, { file: path, ...(offset !== undefined ? positionAt(text, offset) : {}) });
+  }
+}
+
+/** Whether the text has anything but blanks (space, tab, CR, LF, commas, BOM) and `#` comments. */
+function hasToken(text: string): boolean {
+  let comment = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d) comment = false;
+    else if (comment || c === 0x20 || c === 0x09 || c === 0x2c || c === 0xfeff) continue;
+    else if (c === 0x23) comment = true;
+    else return true;
+  }
+  return false;
 }
 
 /** Line breaks as GraphQL counts them: `\r\n`, `\n` and `\r` are one each. */

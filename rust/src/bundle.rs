@@ -7,7 +7,10 @@
 //! (first at b.graphql, line 1, column 6)`). Mirrors js/src/bundle.ts.
 
 use crate::convert::{bundle_order, json_schema_bundle_to_sdl, BundleInput, Converted};
-use crate::errors::ConversionError;
+use crate::errors::{codes, ConversionError, Location};
+use crate::load::position_at;
+use crate::sdl_read::PARSER_RECURSION_LIMIT;
+use crate::sdl_syntax::check_syntax;
 use crate::options::ResolvedOptions;
 use crate::ConversionDirection;
 
@@ -38,6 +41,7 @@ pub fn graphql_bundle_to_json(inputs: &[BundleInput]) -> Result<Converted, Conve
     for input in &ordered {
         // A document's BOM is not part of it; each starts on a line of its own.
         let text = input.text.strip_prefix('\u{feff}').unwrap_or(&input.text);
+        check_syntax_alone(&input.path, text)?;
         parts.push(Part { path: &input.path, line });
         joined.push_str(text);
         if !(text.ends_with('\n') || text.ends_with('\r')) {
@@ -49,6 +53,45 @@ pub fn graphql_bundle_to_json(inputs: &[BundleInput]) -> Result<Converted, Conve
         Ok(output) => Ok(Converted { output, warnings: Vec::new() }),
         Err(e) => Err(placed(e, &parts)),
     }
+}
+
+/// A syntax error is its own file's: a file that is not a document alone (an unclosed
+/// `{`, an unterminated string) would otherwise be reported where the next file makes
+/// the joined text fail. A file of blanks and comments only is no document alone, and
+/// harmless joined: it is not checked.
+fn check_syntax_alone(path: &str, text: &str) -> Result<(), ConversionError> {
+    if !has_token(text) {
+        return Ok(());
+    }
+    // An executable definition is left to the joined read, as any problem but syntax.
+    let Err(e) = check_syntax(text, PARSER_RECURSION_LIMIT) else { return Ok(()) };
+    let (line, column) = match e.offset {
+        Some(offset) => {
+            let (line, column) = position_at(text, offset);
+            (Some(line), Some(column))
+        }
+        None => (None, None),
+    };
+    Err(ConversionError::at(
+        codes::GRAPHQL_SYNTAX,
+        e.message,
+        Location { file: Some(path.to_string()), pointer: None, line, column },
+    ))
+}
+
+/// Whether the text has anything but blanks (space, tab, CR, LF, commas, BOM) and `#` comments.
+fn has_token(text: &str) -> bool {
+    let mut comment = false;
+    for c in text.chars() {
+        match c {
+            '\n' | '\r' => comment = false,
+            _ if comment => {}
+            ' ' | '\t' | ',' | '\u{feff}' => {}
+            '#' => comment = true,
+            _ => return true,
+        }
+    }
+    false
 }
 
 /// Line breaks as GraphQL counts them: `\r\n`, `\n` and `\r` are one each.
