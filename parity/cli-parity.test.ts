@@ -1108,3 +1108,73 @@ describe('outputs behind symbolic links, and read-only folders (record 0043)', (
     }
   });
 });
+
+describe('convert --bundle (record 0090)', () => {
+  const EXAMPLES = path.join(ROOT, 'examples');
+  const BUNDLES = path.join(ROOT, 'fixtures', 'bundle');
+  const setup = (dir: string) => {
+    copyTree(EXAMPLES, path.join(dir, 'examples'), (rel) => rel);
+    copyTree(path.join(BUNDLES, '420-shared-file-ref'), path.join(dir, 'api'), (rel) => rel);
+    copyTree(path.join(BUNDLES, '136-extend-type-in-another-file'), path.join(dir, 'sdl'), (rel) => rel);
+    copyTree(path.join(BUNDLES, '230-explicit-name-twice'), path.join(dir, 'clash'), (rel) => rel);
+    copyTree(path.join(BUNDLES, '234-sdl-type-defined-in-two-files'), path.join(dir, 'sdl-clash'), (rel) => rel);
+    // The cases' own files are no inputs.
+    for (const sub of ['api', 'sdl', 'clash', 'sdl-clash']) {
+      for (const f of ['bundle.json', 'expected.graphql', 'expected.json', 'expected-error.json']) fs.rmSync(path.join(dir, sub, f), { force: true });
+    }
+    write(path.join(dir, 'api', 'node_modules', 'pkg', 'package.json'), '{"name": "pkg"}');
+    write(path.join(dir, 'api', '.cache', 'x.json'), '[]');
+    write(path.join(dir, 'out'), '');
+    fs.rmSync(path.join(dir, 'out'));
+    fs.mkdirSync(path.join(dir, 'out'));
+  };
+  const cases: Array<[string, string[]]> = [
+    ['examples/ into one schema', ['convert', '--bundle', 'examples/', '-o', 'x.graphql']],
+    ['a folder, skipping node_modules and dot-folders', ['convert', '--bundle', 'api']],
+    ['several arguments', ['convert', '--bundle', 'api/order.json', 'api/customer.json']],
+    ['several -i, and -r is implied', ['convert', '--bundle', '-r', '-i', 'examples/orders', '-i', 'examples/user.schema.json']],
+    ['SDL files into one JSON Schema', ['convert', '--bundle', '--direction', 'graphql-to-json', 'sdl', '-o', 'schema.json']],
+    ['a folder alone is read for .json files, as -r', ['convert', '--bundle', 'sdl']],
+    ['SDL by extension of the first file', ['convert', '--bundle', 'sdl/user-name.graphql', 'sdl/schema.graphql']],
+    ['an error names its file', ['convert', '--bundle', 'clash']],
+    ['an SDL error names its file and the other', ['convert', '--bundle', '--direction', 'graphql-to-json', 'sdl-clash']],
+    ['-o of the other extension warns', ['convert', '--bundle', 'api', '-o', 'api.json']],
+    ['no input', ['convert', '--bundle']],
+    ['stdin', ['convert', '--bundle', '-']],
+    ['-o a folder', ['convert', '--bundle', 'api', '-o', 'out']],
+    ['--watch', ['convert', '--bundle', 'api', '-w', '-o', 'x.graphql']],
+    ['a folder without inputs', ['convert', '--bundle', 'out']],
+    ['a missing file', ['convert', '--bundle', 'api/order.json', 'missing.json']],
+    ['two arguments without --bundle', ['convert', 'api/order.json', 'api/customer.json']],
+    ['two -i without --bundle: the last counts', ['convert', '-i', 'api/order.json', '-i', 'api/customer.json']],
+  ];
+  for (const [name, args] of cases) {
+    it(name, async () => {
+      await sameInFolder(`bundle ${name}`, setup, args);
+    });
+  }
+
+  it('an absolute folder and a relative file', async () => {
+    await sameInFolder('bundle absolute', setup, (dir) => ['convert', '--bundle', path.join(dir, 'examples', 'orders'), 'examples/user.schema.json']);
+  });
+
+  it('examples/ bundles into one valid schema, as expected', async () => {
+    const { js, files } = await sameInFolder('bundle examples expected', setup, ['convert', '--bundle', 'examples', '-o', 'x.graphql']);
+    expect(js.status).toBe(0);
+    const sdl = files['x.graphql']!;
+    expect(sdl.match(/^extend schema @link/gm)).toHaveLength(1);
+    expect(sdl.match(/^type Address /gm)).toHaveLength(1);
+    expect(sdl.match(/^extend type Query /gm)).toHaveLength(2);
+    // The result reads back (graphql-js / apollo-compiler validation) in both CLIs.
+    const back = await sameInFolder('bundle examples reads back', (dir) => write(path.join(dir, 'x.graphql'), sdl), ['convert', 'x.graphql']);
+    expect(back.js.status).toBe(0);
+  });
+
+  it('the input order does not matter', async () => {
+    const a = await same('bundle order a', ['convert', '--bundle', 'fixtures/bundle/422-generated-names-collide/a.json', 'fixtures/bundle/422-generated-names-collide/b.json'], { cwd: ROOT });
+    const b = await same('bundle order b', ['convert', '--bundle', 'fixtures/bundle/422-generated-names-collide/b.json', 'fixtures/bundle/422-generated-names-collide/a.json'], { cwd: ROOT });
+    expect(a.status).toBe(0);
+    expect(b).toEqual(a);
+    expect(a.stdout).toBe(fs.readFileSync(path.join(ROOT, 'fixtures', 'bundle', '422-generated-names-collide', 'expected.graphql'), 'utf8'));
+  });
+});

@@ -8,6 +8,7 @@
  * start (record 0045) does not pay for it.
  */
 import type * as G from 'graphql';
+import { bundleToJson, bundleToSdl, type BundleInput } from './bundle';
 import { graphqlToJson, jsonSchemaToSdl, type ConversionResult } from './convert';
 import { ConversionError, ErrorCodes } from './errors';
 import { resolveOptions, type ConverterOptions } from './options';
@@ -30,21 +31,29 @@ export type GraphQLInput = string | G.DocumentNode | G.GraphQLSchema;
  * ```ts
  * const { output, warnings } = jsonSchemaToGraphql({ title: 'User', type: 'object', properties: { id: { type: 'string' } } });
  * ```
+ * An array of `{ path, text }` (or `{ path, object }`) is a bundle (record 0090): every
+ * schema in it becomes part of one SDL document, a file that several reach converted
+ * once; `path` is the file's place under `baseDir` (where its file refs resolve from).
+ *
  * @throws ConversionError with a code from `ErrorCodes` and a location.
  */
-export function jsonSchemaToGraphql(input: JsonSchemaInput, options?: ConverterOptions): ConversionResult {
-  return jsonSchemaToSdl(jsonText(input), resolveOptions(options), true);
+export function jsonSchemaToGraphql(input: JsonSchemaInput | readonly BundleInput[], options?: ConverterOptions): ConversionResult {
+  if (Array.isArray(input)) return bundleToSdl(input as readonly BundleInput[], resolveOptions(options), true);
+  return jsonSchemaToSdl(jsonText(input as JsonSchemaInput), resolveOptions(options), true);
 }
 
 /**
  * Converts a GraphQL SDL document (a subgraph too) to an annotated JSON Schema, whose
  * text is `output`. The conversion is lossless: converting `output` back gives the same
- * type system.
+ * type system. An array of `{ path, text }` is a bundle (record 0090): SDL documents that
+ * form one schema (`extend type` in one of a type another defines), read as one; a
+ * problem names the file it is in.
  *
  * @throws ConversionError with a code from `ErrorCodes` and a location.
  */
-export function graphqlToJsonSchema(input: GraphQLInput, options?: ConverterOptions): ConversionResult {
-  return graphqlToJson(sdlText(input), resolveOptions(options));
+export function graphqlToJsonSchema(input: GraphQLInput | readonly BundleInput[], options?: ConverterOptions): ConversionResult {
+  if (Array.isArray(input)) return bundleToJson(input as readonly BundleInput[], resolveOptions(options));
+  return graphqlToJson(sdlText(input as GraphQLInput), resolveOptions(options));
 }
 
 /**

@@ -50,8 +50,10 @@ export function assemble(lw: Lowering, directiveDefs: DraftDirectiveDef[], sink:
   // Record 0085: the wrappers of mixed unions are named, and printed, after every other type.
   const order = preorder(lw.wrappers.size === 0 ? lw.units : [...lw.units, ...lw.wrappers.values()]);
   nameSlots(lw, order);
+  // A bundle's type extension (record 0090) shares its type's name: the name means the type.
   const byName = new Map<string, Slot>();
-  for (const slot of order) byName.set(slot.name, slot);
+  for (const slot of order) if (!byName.has(slot.name)) byName.set(slot.name, slot);
+  if (lw.resolver.roots.length > 1) checkExtensionFields(lw, order);
   resolveReferences(lw, order, byName);
   checkInterfaceCycles(lw, order);
   completeInterfaces(lw, order, byName);
@@ -190,6 +192,13 @@ function nameSlots(lw: Lowering, order: Slot[]): void {
     }
     // `JSON` is reserved up front for the automatic scalar, which one definition may replace.
     if (name === JSON_SCALAR ? explicitSlots.has(name) : !registry.reserve(name)) {
+      const earlier = explicitSlots.get(name);
+      if (earlier !== undefined && bundleExtension(lw, earlier, slot)) {
+        // Record 0090: an object type named again by another input of a bundle extends it.
+        slot.extension = true;
+        slot.name = name;
+        continue;
+      }
       lw.fail(ErrorCodes.DUPLICATE_NAME, `type name ${name} is given to two types`, loc);
     }
     explicitSlots.set(name, slot);
@@ -217,6 +226,35 @@ function nameSlots(lw: Lowering, order: Slot[]): void {
       slot.name = registry.claim(`${base}_${fnv1a32(locKey(slot.loc))}`);
     } else {
       slot.name = registry.claim(base);
+    }
+  }
+}
+
+/**
+ * Record 0090: in a bundle, an object type that another input names explicitly again
+ * (`Query` in each file of an API) is printed as `extend type`, as an SDL split across
+ * files says it; within one input a name given twice stays an error.
+ */
+function bundleExtension(lw: Lowering, earlier: Slot, slot: Slot): boolean {
+  return lw.resolver.roots.length > 1 && earlier.kind === 'object' && slot.kind === 'object' && earlier.loc.source !== slot.loc.source;
+}
+
+/** A field that a bundle's type and its extensions (record 0090) both define: an error at the later one. */
+function checkExtensionFields(lw: Lowering, order: Slot[]): void {
+  const fields = new Map<string, Set<string>>();
+  for (const slot of order) {
+    if (slot.kind !== 'object') continue;
+    let names = fields.get(slot.name);
+    if (names === undefined) {
+      if (slot.extension) continue;
+      names = new Set();
+      fields.set(slot.name, names);
+    } else if (!slot.extension) {
+      continue;
+    }
+    for (const f of slot.fields) {
+      if (names.has(f.name)) lw.fail(ErrorCodes.DUPLICATE_NAME, `field ${slot.name}.${f.name} is defined by two inputs of the bundle`, f.loc);
+      names.add(f.name);
     }
   }
 }

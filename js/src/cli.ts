@@ -150,6 +150,9 @@ export function walk(
 
 interface ConvertFlags {
   input?: string;
+  /** Every input given, `-i`s then arguments (`--bundle`, record 0090). */
+  inputs?: string[];
+  bundle?: boolean;
   output?: string;
   /** Absent: inferred (record 0083, cli-direction.ts). */
   direction?: Direction;
@@ -338,12 +341,15 @@ function renameExt(name: string, from: string[], to: string): string {
 
 async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   term = terminalFor(flags);
-  const input = flags.input === '-' ? undefined : flags.input;
+  if (flags.bundle && flags.watch) throw new UsageError('--watch does not follow a --bundle');
+  const input = flags.bundle ? undefined : flags.input === '-' ? undefined : flags.input;
   if (flags.watch) {
     if (input === undefined) throw new UsageError('--watch needs -i <file|folder>');
     if (flags.output === undefined) throw new UsageError('--watch needs -o <file|folder>');
   }
-  if (flags.recursive) {
+  if (flags.bundle) {
+    // A bundle reads its folders itself (-r is implied); cli-bundle.ts checks its inputs.
+  } else if (flags.recursive) {
     if (input === undefined) throw new UsageError('-r needs -i <folder>');
     if (flags.output === undefined) throw new UsageError('-r needs -o <folder>');
     const st = statOrUndefined(input);
@@ -372,6 +378,12 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     new Converter(base);
   } catch (e) {
     throw new UsageError(errorMessage(e), undefined, (e as { code?: string }).code ?? 'USAGE');
+  }
+  if (flags.bundle) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runBundle } = require('./cli-bundle') as typeof import('./cli-bundle');
+    const ctx = { term: term!, say, usage: (m: string) => new UsageError(m), formatDiagnostic, readInput };
+    return runBundle(ctx, flags.inputs ?? [], flags.output, flags.direction, base);
   }
 
   // Without --direction, -r keeps its selection (.json files), a watched file goes by its name.
@@ -626,6 +638,8 @@ Examples:
   x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert --bundle schemas -o schema.graphql
+  x-graphql convert --bundle order.json customer.json -o schema.graphql
   x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
@@ -688,14 +702,15 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
   convert
     .description('convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree')
     .helpOption('-h, --help', 'print this help')
-    .argument('[input]', 'input file, folder (with -r), or - for stdin; the same as -i')
-    .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin)')
+    .argument('[input...]', 'input file, folder (with -r), or - for stdin; the same as -i; several with --bundle')
+    .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin); repeatable with --bundle', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
     .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
     .addOption(
       new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
         .choices(['json-to-graphql', 'graphql-to-json']),
     )
     .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
+    .option('--bundle', 'convert every input (files, and the files of folders) into one output: one SDL document, or one JSON Schema')
     .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
     .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
     .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
@@ -738,8 +753,16 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       'after',
       '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
     )
-    .action(async (positional: string | undefined, _opts: unknown, cmd: Command) => {
+    .action(async (positionals: string[], _opts: unknown, cmd: Command) => {
       const flags = cmd.opts() as ConvertFlags;
+      // -i is repeatable for --bundle (record 0090); otherwise the last one counts, as before.
+      const given = (flags.input as unknown as string[] | undefined) ?? [];
+      flags.inputs = [...given, ...positionals];
+      flags.input = given.length > 0 ? given[given.length - 1] : undefined;
+      if (!flags.bundle && positionals.length > 1) {
+        throw new UsageError(`too many arguments for 'convert'. Expected 1 argument but got ${positionals.length}.`);
+      }
+      const positional = flags.bundle ? undefined : positionals[0];
       if (positional !== undefined) {
         // The input as an argument, like the other commands (record 0083); -i stays.
         if (flags.input !== undefined) {

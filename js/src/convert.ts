@@ -43,37 +43,98 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
  * the first warning under `strict`, always get their position.
  */
 export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
-  const texts = new Map<string | undefined, string>([[options.fileName, text]]);
-  let changes: MigrationChange[] = [];
+  return convertDocuments([{ id: '', file: options.fileName, text, dir: options.inputDir ?? options.baseDir }], options, positions);
+}
+
+/** One input of a bundle (record 0090): its path under `baseDir` (`/`-separated) and its text. */
+export interface BundleText {
+  path: string;
+  text: string;
+}
+
+/**
+ * Several JSON Schemas -> one SDL document (record 0090): the inputs in the order of
+ * their paths (by code point, as Rust compares strings), each a root of one conversion,
+ * as if the first had `$ref`ed the others: a file reached from several is converted
+ * once, names are claimed across all of them, and one `@link` heads a federated result.
+ */
+export function jsonSchemaBundleToSdl(inputs: readonly BundleText[], options: ResolvedOptions, positions = true): ConversionResult {
+  const byPath = new Map<string, BundleText>();
+  for (const input of inputs) if (!byPath.has(input.path)) byPath.set(input.path, input);
+  const sorted = [...byPath.values()].sort((a, b) => comparePaths(a.path, b.path));
+  if (sorted.length === 0) throw new ConversionError(ErrorCodes.INVALID_OPTION, 'a bundle needs at least one input');
+  const base = options.baseDir;
+  const docs = sorted.map((input) => {
+    const slash = input.path.lastIndexOf('/');
+    const dir = base === undefined ? undefined : slash < 0 ? base : joinDir(base, input.path.slice(0, slash));
+    return { id: input.path, file: input.path, text: input.text, dir };
+  });
+  return convertDocuments(docs, options, positions);
+}
+
+/** Code-point order (UTF-16 order differs above U+FFFF), the order of Rust's `str`. */
+export function comparePaths(a: string, b: string): number {
+  const x = Array.from(a, (c) => c.codePointAt(0)!);
+  const y = Array.from(b, (c) => c.codePointAt(0)!);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
+
+function joinDir(base: string, rel: string): string {
+  return base.endsWith('/') || base.endsWith('\\') ? base + rel : `${base}/${rel}`;
+}
+
+interface DocumentText {
+  id: string;
+  file: string | undefined;
+  text: string;
+  dir: string | undefined;
+}
+
+/** The text of one converted document read into its source: loaded, rewritten by the legacy path, scanned, checked. */
+function readDocument(doc: DocumentText, options: ResolvedOptions, changesOf: Map<string | undefined, MigrationChange[]>, warnings: Diagnostic[]): Source {
+  const loaded = loadJson(doc.text, doc.file);
+  if (!isObject(loaded)) {
+    throw new ConversionError(ErrorCodes.JSON_ROOT, 'the root of a JSON Schema must be an object', { file: doc.file, pointer: '' });
+  }
+  // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
+  let root = loaded;
+  if (mayHoldLegacy(doc.text)) {
+    const rewritten = legacyRewrite(loaded, doc.file);
+    root = rewritten.root as JsonObject;
+    warnings.push(...rewritten.warnings);
+    if (rewritten.changes.length > 0) changesOf.set(doc.file, rewritten.changes);
+  }
+  const draft = draftOf(root);
+  const scan = scanDocument(root, doc.file, undefined, draft);
+  if (options.validate) {
+    // ajv is loaded only now (meta-schema.ts requires it at first use).
+    checkMetaSchema(root, doc.text, doc.file);
+  }
+  warnings.push(...scan.warnings);
+  return { id: doc.id, file: doc.file, text: doc.text, root, dir: doc.dir, refs: scan.refs, draft, ids: scan.ids };
+}
+
+function convertDocuments(docs: DocumentText[], options: ResolvedOptions, positions: boolean): ConversionResult {
+  const texts = new Map<string | undefined, string>();
+  for (const d of docs) texts.set(d.file, d.text);
+  // What the legacy path rewrote, by file.
+  const changesOf = new Map<string | undefined, MigrationChange[]>();
+  const original = (file: string | undefined, pointer: string): string => {
+    const changes = changesOf.get(file);
+    return changes === undefined ? pointer : originalPointer(pointer, changes);
+  };
+  const mainFile = docs[0].file;
   try {
-    const loaded = loadJson(text, options.fileName);
-    if (!isObject(loaded)) {
-      throw new ConversionError(ErrorCodes.JSON_ROOT, 'the root of a JSON Schema must be an object', {
-        file: options.fileName,
-        pointer: '',
-      });
-    }
-    // The legacy path (record 0035): 1.x attribute names read as their 2.x names.
-    let legacy: Diagnostic[] = [];
-    let root = loaded;
-    if (mayHoldLegacy(text)) {
-      const rewritten = legacyRewrite(loaded, options.fileName);
-      root = rewritten.root as JsonObject;
-      legacy = rewritten.warnings;
-      changes = rewritten.changes;
-    }
-    const draft = draftOf(root);
-    const scan = scanDocument(root, options.fileName, undefined, draft);
-    if (options.validate) {
-      // ajv is loaded only now (meta-schema.ts requires it at first use).
-      checkMetaSchema(root, text, options.fileName);
-    }
-    const resolved = applyRootOverrides(options, root);
-    const main: Source = { id: '', file: options.fileName, text, root, dir: options.inputDir ?? options.baseDir, refs: scan.refs, draft, ids: scan.ids };
+    const early: Diagnostic[] = [];
+    const sources = docs.map((d) => readDocument(d, options, changesOf, early));
+    const main = sources[0];
+    const resolved = applyRootOverrides(options, main.root as JsonObject);
     const resolver = new Resolver(main, options.baseDir, resolved.unresolvedRefs, options.resolveRef);
+    for (const s of sources.slice(1)) resolver.addRoot(s);
     const targets = resolver.collectTargets();
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
-    const warnings = [...legacy, ...scan.warnings, ...resolver.warnings];
+    const warnings = [...early, ...resolver.warnings];
     const lw = new Lowering(resolved, resolver, targets, warnings);
     lw.run();
     // Each definition is printed as assemble builds it (memory: see assemble).
@@ -83,14 +144,14 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     lw.directives.settleFederation(linksFederation(lw.schemaExtension));
     const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));
     if (blocks.length === 0) {
-      warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(options.fileName !== undefined ? { file: options.fileName } : {}), pointer: '' });
+      warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(mainFile !== undefined ? { file: mainFile } : {}), pointer: '' });
     }
     for (const s of resolver.sources.values()) texts.set(s.file, s.text);
     // Places in what the legacy path rewrote are named as written.
     const relocated =
-      changes.length === 0
+      changesOf.size === 0
         ? warnings
-        : warnings.map((w) => (w.file === options.fileName && w.pointer !== undefined ? { ...w, pointer: originalPointer(w.pointer, changes) } : w));
+        : warnings.map((w) => (changesOf.has(w.file) && w.pointer !== undefined ? { ...w, pointer: original(w.file, w.pointer) } : w));
     // under `strict` the catch below locates the warning it throws
     const located = positions ? withPositions(relocated, texts) : relocated;
     // JSON_FIELDS only reports (record 0079): strict raises the first other warning.
@@ -99,8 +160,8 @@ export function jsonSchemaToSdl(text: string, options: ResolvedOptions, position
     const sdl = blocks.length === 0 ? '' : joinBlocks(printer.head(head), blocks);
     return { output: sdl, warnings: located };
   } catch (e) {
-    if (e instanceof ConversionError && changes.length > 0 && e.file === options.fileName && e.pointer !== undefined && e.line === undefined) {
-      e.pointer = originalPointer(e.pointer, changes);
+    if (e instanceof ConversionError && changesOf.has(e.file) && e.pointer !== undefined && e.line === undefined) {
+      e.pointer = original(e.file, e.pointer);
     }
     if (e instanceof ConversionError && e.line === undefined && e.pointer !== undefined) {
       const pos = positionOf(texts, e.file, e.pointer);

@@ -1,6 +1,7 @@
 /**
  * The public API: `new Converter(options?).convert(input, direction)`.
  */
+import { bundleToJson, bundleToSdl, type BundleInput } from './bundle';
 import { graphqlToJson, jsonSchemaToSdl, type ConversionResult } from './convert';
 import { ConversionError, ErrorCodes } from './errors';
 import { resolveOptions, type ConverterOptions, type ResolvedOptions } from './options';
@@ -11,6 +12,7 @@ export type { ConverterOptions, RefNaming } from './options';
 export type { ConversionResult } from './convert';
 export { jsonSchemaToGraphql, graphqlToJsonSchema, toGraphQLSchema } from './api';
 export type { JsonSchemaInput, GraphQLInput } from './api';
+export type { BundleInput } from './bundle';
 export { canonicalSdl } from './sdl-read';
 export { describe } from './describe';
 export { build, type BuildOptions } from './build';
@@ -49,7 +51,7 @@ export class Converter {
    * Converts and returns the output text: the SDL (json-to-graphql) or the
    * JSON Schema (graphql-to-json); warnings are dropped (see convertWithWarnings).
    */
-  convert(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): string {
+  convert(input: string | readonly BundleInput[], direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): string {
     return this.run(input, direction, false).output;
   }
 
@@ -58,12 +60,18 @@ export class Converter {
    * `output` holds the text in both directions; `sdl` is the same string
    * (its name is from the time SDL was the only output).
    */
-  convertWithWarnings(input: string, direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): ConversionResult {
+  convertWithWarnings(input: string | readonly BundleInput[], direction: DirectionInput = ConversionDirection.JsonSchemaToGraphQL): ConversionResult {
     return this.run(input, direction, true);
   }
 
   /** `positions`: give the warnings their line and column (a pass over the input; `convert` drops them). */
-  private run(input: string, direction: DirectionInput, positions: boolean): ConversionResult {
+  private run(input: string | readonly BundleInput[], direction: DirectionInput, positions: boolean): ConversionResult {
+    if (Array.isArray(input)) {
+      // A bundle (record 0090): several documents, one output.
+      const bundle = input as readonly BundleInput[];
+      const dir = parseDirection(direction);
+      return dir === ConversionDirection.GraphQLToJsonSchema ? bundleToJson(bundle, this.options) : bundleToSdl(bundle, this.options, positions);
+    }
     if (typeof input !== 'string') {
       throw new ConversionError(ErrorCodes.INVALID_OPTION, 'input must be a string');
     }

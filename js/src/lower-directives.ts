@@ -12,6 +12,7 @@ import { FIELD_SET_DIRECTIVES, fieldDirectiveLocs, fieldSetLocKey, typeDirective
 import { locKey, type Loc } from './loc';
 import type { Lowering } from './lower';
 import { descriptionOf } from './lower';
+import { jsonEqual } from './resolve';
 import { NAME_RE, isValidName } from './naming';
 import { ENUM_LITERAL_KEY } from './print';
 import { attr, flag } from './normalize';
@@ -102,6 +103,8 @@ interface Inference {
 export class FieldDirectives {
   readonly declared: DraftDirectiveDef[] = [];
   private readonly declaredNames = new Set<string>();
+  /** Each declared directive's definition as written, by name (a bundle's later inputs are compared with it). */
+  private readonly declaredJson = new Map<string, JsonValue>();
   private readonly inferred = new Map<string, Inference>();
   /** Federation directives applied anywhere. */
   readonly federationUsed = new Set<string>();
@@ -130,11 +133,20 @@ export class FieldDirectives {
   declare(root: JsonObject, loc: Loc): void {
     const defs = attr(root, 'x-graphql-directive-definitions');
     if (!isObject(defs)) return;
-    const names = keysOf(defs);
+    // A bundle (record 0090) declares from each input: a directive declared again the
+    // same way is one definition; declared differently, two.
+    const names = keysOf(defs).filter((name) => {
+      const earlier = this.declaredJson.get(name);
+      if (earlier === undefined) return true;
+      if (jsonEqual(earlier, defs[name])) return false;
+      this.lw.fail(ErrorCodes.DUPLICATE_NAME, `directive @${name} is declared twice, differently`, child(loc, 'x-graphql-directive-definitions', name));
+    });
+    const first = this.declared.length;
     for (const name of names) {
       const at = child(loc, 'x-graphql-directive-definitions', name);
       if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, at);
       const def = defs[name] as JsonObject;
+      this.declaredJson.set(name, def);
       const locations = own(def, 'locations');
       const out: DraftDirectiveDef = {
         name,
@@ -149,7 +161,7 @@ export class FieldDirectives {
     }
     names.forEach((name, i) => {
       const at = child(loc, 'x-graphql-directive-definitions', name);
-      this.declared[i].args = this.inputValues(own(defs[name] as JsonObject, 'args'), child(at, 'args'));
+      this.declared[first + i].args = this.inputValues(own(defs[name] as JsonObject, 'args'), child(at, 'args'));
     });
   }
 

@@ -10,7 +10,7 @@
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { LocMap, locKey, type Loc, type Target } from './loc';
+import { LocMap, locKey, type Loc, type Source, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
@@ -110,29 +110,18 @@ export class Lowering {
     const main = this.resolver.main;
     const root = main.root as JsonObject;
     const rootLoc: Loc = { source: main, pointer: '' };
-    this.directives.declare(root, rootLoc);
+    // A bundle (record 0090) is one document: its roots' types in path order, each root's
+    // definitions after it; the schema attributes are the first input's.
+    for (const source of this.resolver.roots) {
+      if (source !== main) checkBundleRoot(source, main);
+      this.directives.declare(source.root as JsonObject, { source, pointer: '' });
+    }
     this.schemaExtension = this.directives.schemaDef(root, 'x-graphql-schema-extension', rootLoc);
     if (this.schemaExtension) this.directives.useLinkNames(this.schemaExtension.directives);
     this.directives.rootLinkOff = own(root, 'x-graphql-federation-link') === false;
     this.schemaLinks = lowerSchemaLinks(this, root, rootLoc, this.schemaExtension?.directives ?? []);
     this.schema = this.directives.schemaDef(root, 'x-graphql-schema', rootLoc, this.schemaExtension?.directives.map((d) => d.name));
-    if (isObject(own(root, 'properties'))) {
-      const kind = this.classify({ loc: rootLoc, node: root });
-      if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
-    } else {
-      const kind = this.rootKind({ loc: rootLoc, node: root });
-      if (kind !== undefined) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, () => this.rootName(root)));
-    }
-    for (const section of keysOf(root)) {
-      if (section !== 'definitions' && section !== '$defs') continue;
-      const defs = root[section];
-      if (!isObject(defs)) continue;
-      for (const key of keysOf(defs)) {
-        const target: Target = { loc: { source: main, pointer: pointerJoin('', section, key) }, node: defs[key] };
-        const kind = this.classify(target);
-        if (isSlotKind(kind)) this.units.push(this.createSlot(target, kind, this.baseNameFor(target)));
-      }
-    }
+    for (const source of this.resolver.roots) this.registerRoot(source);
     // Preorder with an explicit stack: children are lowered right after their parent.
     const stack = [...this.units].reverse();
     while (stack.length > 0) {
@@ -141,7 +130,33 @@ export class Lowering {
       this.lowerSlot(slot);
       for (let i = slot.children.length - 1; i >= before; i--) stack.push(slot.children[i]);
     }
-    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, main.file));
+    // The summary is placed at the file of a lone input; in a bundle (record 0090), at the file of the first such field.
+    const summaryFile = this.resolver.roots.length > 1 ? this.jsonFields[0]?.loc.source.file : main.file;
+    this.warnings.push(...jsonFieldWarnings(this.jsonFields, this.options.explainJson, summaryFile));
+  }
+
+  /** The root type of one converted document (D16, record 0078), then its `definitions` / `$defs`. */
+  private registerRoot(source: Source): void {
+    const root = source.root as JsonObject;
+    const rootLoc: Loc = { source, pointer: '' };
+    const name = () => this.rootName(root, source);
+    if (isObject(own(root, 'properties'))) {
+      const kind = this.classify({ loc: rootLoc, node: root });
+      if (isSlotKind(kind)) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, name));
+    } else {
+      const kind = this.rootKind({ loc: rootLoc, node: root });
+      if (kind !== undefined) this.units.push(this.createSlot({ loc: rootLoc, node: root }, kind, name));
+    }
+    for (const section of keysOf(root)) {
+      if (section !== 'definitions' && section !== '$defs') continue;
+      const defs = root[section];
+      if (!isObject(defs)) continue;
+      for (const key of keysOf(defs)) {
+        const target: Target = { loc: { source, pointer: pointerJoin('', section, key) }, node: defs[key] };
+        const kind = this.classify(target);
+        if (isSlotKind(kind)) this.units.push(this.createSlot(target, kind, this.baseNameFor(target)));
+      }
+    }
   }
 
   /**
@@ -158,10 +173,10 @@ export class Lowering {
     return 'scalar';
   }
 
-  private rootName(root: JsonObject): string {
+  private rootName(root: JsonObject, source: Source): string {
     const title = own(root, 'title');
     if (typeof title === 'string' && title !== '') return toTypeName(title);
-    const file = this.options.fileName;
+    const file = source === this.resolver.main && source.id === '' ? this.options.fileName : source.id;
     if (file !== undefined) {
       const base = file.split(/[\\/]/).pop() ?? '';
       const dot = base.lastIndexOf('.');
@@ -636,6 +651,20 @@ export class Lowering {
       }
       return base;
     };
+  }
+}
+
+/**
+ * Record 0090: the schema attributes of a bundle are its first input's; another input
+ * giving one is an error, not a second schema definition quietly dropped.
+ */
+function checkBundleRoot(source: Source, first: Source): void {
+  for (const key of ['x-graphql-schema', 'x-graphql-schema-extension']) {
+    if (own(source.root as JsonObject, key) === undefined) continue;
+    throw new ConversionError(ErrorCodes.ATTRIBUTE_SCOPE, `in a bundle, ${key} is read from the first input (${first.file ?? first.id}) only`, {
+      ...(source.file !== undefined ? { file: source.file } : {}),
+      pointer: '/' + key,
+    });
   }
 }
 

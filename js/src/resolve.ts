@@ -40,6 +40,8 @@ const URI_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 export class Resolver {
   readonly main: Source;
+  /** The documents converted: the main one, then (a bundle, record 0090) the other inputs in path order. */
+  readonly roots: Source[];
   /** Every source read so far, by id, in the order they were read. */
   readonly sources = new Map<string, Source>();
   readonly warnings: Diagnostic[] = [];
@@ -54,6 +56,7 @@ export class Resolver {
 
   constructor(main: Source, baseDir: string | undefined, unresolvedRefs: UnresolvedRefs = 'error', resolveRef?: ResolveRef) {
     this.main = main;
+    this.roots = [main];
     this.baseDir = baseDir;
     this.resolveRef = resolveRef;
     this.sources.set(main.id, main);
@@ -70,7 +73,7 @@ export class Resolver {
    */
   collectTargets(): LocMap<true> {
     const targets = new LocMap<true>();
-    const queue: Array<[Source, RefUse[]]> = [[this.main, this.main.refs]];
+    const queue: Array<[Source, RefUse[]]> = this.roots.map((r) => [r, r.refs]);
     // Targets below what a scan walks (a pointer into a non-schema container), scanned here.
     const scanned = new Set<string>();
     for (let i = 0; i < queue.length; i++) {
@@ -99,6 +102,16 @@ export class Resolver {
    * (types, unions, allOf, ref chains). Failures are never cached: they throw.
    */
   private readonly resolved = new Map<Source, Map<string, Target>>();
+
+  /**
+   * Another input of a bundle (record 0090), read before any ref: a file that is both an
+   * input and a ref target is one source, converted once. Its id is its path under
+   * `baseDir`, as a file ref's is.
+   */
+  addRoot(source: Source): void {
+    this.roots.push(source);
+    this.sources.set(source.id, source);
+  }
 
   /** Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`. */
   isUnresolved(target: Target): boolean {
@@ -280,7 +293,7 @@ export class Resolver {
    * its fragment), asked once per id (the uri joined to the referrer's id).
    */
   private loadByCallback(resolveRef: ResolveRef, uri: string, from: Source, ref: string, at: { file?: string; pointer: string }): Source {
-    const fromUri = from === this.main ? undefined : from.id;
+    const fromUri = from.id === '' ? undefined : from.id;
     const id = joinUri(fromUri, uri);
     const known = this.sources.get(id);
     if (known) return known;

@@ -83,7 +83,7 @@ export const MAX_SDL_DEPTH = 1000;
  * graphql-js's tokens; undefined within the limit or when a lexical error comes
  * first (the parse then reports that error).
  */
-function tooDeep(graphql: typeof import('graphql'), text: string): number | undefined {
+export function tooDeep(graphql: typeof import('graphql'), text: string): number | undefined {
   // A document whose brackets provably stay within the limit needs no lexing: lexing a
   // large one with graphql-js only for this cost 5% of SDL -> JSON (bench-corpus N = 5,000).
   const bound = bracketDepthBound(text);

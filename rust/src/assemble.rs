@@ -57,11 +57,15 @@ pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Re
     // calls that made it (nothing in `lw` borrows; its locs and merged properties check
     // the trees' mark), and the caller, convert.rs, holds none.
     unsafe { lw.resolver.release_trees() };
+    // A bundle's type extension (record 0090) shares its type's name: the name means the type.
     let mut by_name: HashMap<Str, SlotId> = HashMap::new();
     for &id in &order {
         if let Some(slot) = lw.slots.get(id) {
-            by_name.insert(slot.name.clone(), id);
+            by_name.entry(slot.name.clone()).or_insert(id);
         }
+    }
+    if lw.resolver.roots.len() > 1 {
+        check_extension_fields(lw, &order)?;
     }
     resolve_references(lw, &order, &by_name)?;
     check_interface_cycles(lw, &order)?;
@@ -231,11 +235,44 @@ fn preorder(slots: &Slots, units: &[SlotId]) -> Vec<SlotId> {
     out
 }
 
+/// Record 0090: in a bundle, an object type that another input names explicitly again
+/// (`Query` in each file of an API) is printed as `extend type`, as an SDL split across
+/// files says it; within one input a name given twice stays an error.
+fn bundle_extension(earlier: &Slot, slot: &Slot) -> bool {
+    earlier.kind == SlotKind::Object
+        && slot.kind == SlotKind::Object
+        && !std::rc::Rc::ptr_eq(earlier.loc.source(), slot.loc.source())
+}
+
+/// A field that a bundle's type and its extensions (record 0090) both define: an error at the later one.
+fn check_extension_fields(lw: &Lowering, order: &[SlotId]) -> Res<()> {
+    let mut fields: HashMap<Str, foldhash::HashSet<Str>> = HashMap::new();
+    for &id in order {
+        let Some(slot) = lw.slots.get(id) else { continue };
+        if slot.kind != SlotKind::Object {
+            continue;
+        }
+        let names = match fields.get_mut(&slot.name) {
+            None if slot.extension => continue,
+            None => fields.entry(slot.name.clone()).or_default(),
+            Some(_) if !slot.extension => continue,
+            Some(names) => names,
+        };
+        for f in &slot.fields {
+            if !names.insert(f.name.clone()) {
+                let message = format!("field {}.{} is defined by two inputs of the bundle", slot.name, f.name);
+                return Err(fail(codes::DUPLICATE_NAME, message, &f.loc));
+            }
+        }
+    }
+    Ok(())
+}
+
 fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
     let mut registry = NameRegistry::new(BUILTIN_SCALARS.iter().copied().chain([JSON_SCALAR]));
     let mut explicit_slots: HashMap<String, SlotId> = HashMap::new();
     for &id in order {
-        let Some(slot) = lw.slots.get_mut(id) else { continue };
+        let Some(slot) = lw.slots.get(id) else { continue };
         let Some(explicit) = &slot.explicit else { continue };
         let (name, loc) = (explicit.name.clone(), explicit.loc.clone());
         let (name, loc) = (&name, &loc);
@@ -252,10 +289,23 @@ fn name_slots(lw: &mut Lowering, order: &[SlotId]) -> Res<()> {
         // `JSON` is reserved up front for the automatic scalar, which one definition may replace.
         let taken = if name == JSON_SCALAR { explicit_slots.contains_key(name.as_str()) } else { !registry.reserve(name) };
         if taken {
+            let earlier = explicit_slots.get(name.as_str()).and_then(|&e| lw.slots.get(e));
+            let bundle = lw.resolver.roots.len() > 1;
+            let slot = lw.slots.get(id).ok_or_else(|| fail(codes::DUPLICATE_NAME, "no slot", loc))?;
+            if bundle && earlier.is_some_and(|e| bundle_extension(e, slot)) {
+                // Record 0090: an object type named again by another input of a bundle extends it.
+                if let Some(slot) = lw.slots.get_mut(id) {
+                    slot.extension = true;
+                    slot.name = Str::new(name);
+                }
+                continue;
+            }
             return Err(fail(codes::DUPLICATE_NAME, format!("type name {name} is given to two types"), loc));
         }
         explicit_slots.insert(name.clone(), id);
-        slot.name = Str::new(name);
+        if let Some(slot) = lw.slots.get_mut(id) {
+            slot.name = Str::new(name);
+        }
     }
     // Record 0067: a scalar that `x-graphql-scalar` declares on a property is printed, so its
     // name is explicit too: a type with that explicit name is a second definition, unless it

@@ -139,7 +139,7 @@ fn located(mut e: ConversionError, texts: &Texts) -> ConversionError {
 }
 
 fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<Converted, ConversionError> {
-    let mut front = match input {
+    let front = match input {
         Input::Lent(text) => {
             texts.insert(options.file_name.clone(), Text::Input(text));
             read_input(text, options)?
@@ -151,9 +151,111 @@ fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: 
             read_input(&text, options).map_err(|e| located(e, &here))?
         }
     };
-    let changes = std::mem::take(&mut front.changes);
+    let dir = options.input_dir.clone().or_else(|| options.base_dir.clone());
+    let doc = Document { front, id: String::new(), file: options.file_name.clone(), dir };
+    run_documents(vec![doc], options, positions, texts)
+}
+
+/// One converted document: the front of its text, its source id (`""` for a lone
+/// input, the path under `base_dir` for a bundle's), its file name and folder.
+struct Document {
+    front: Front,
+    id: String,
+    file: Option<String>,
+    dir: Option<String>,
+}
+
+/// `run` for several documents, each a root (a bundle, record 0090); the first gives
+/// the root options and the schema attributes. The texts of `docs` must be in `texts`.
+fn run_documents(
+    docs: Vec<Document>,
+    options: &ResolvedOptions,
+    positions: bool,
+    texts: &mut Texts,
+) -> Result<Converted, ConversionError> {
+    // What the legacy path rewrote, by file.
+    let changes: Vec<(Option<String>, Vec<MigrationChange>)> =
+        docs.iter().filter(|d| !d.front.changes.is_empty()).map(|d| (d.file.clone(), d.front.changes.clone())).collect();
     // Places in what the legacy path rewrote are named as written.
-    run_rewritten(front, options, positions, texts, &changes).map_err(|e| with_original_pointer(e, options, &changes))
+    run_rewritten(docs, options, positions, texts, &changes).map_err(|e| with_original_pointers(e, &changes))
+}
+
+/// An error with the pointer it had as written, in whichever document the legacy path rewrote.
+fn with_original_pointers(e: ConversionError, changes: &[(Option<String>, Vec<MigrationChange>)]) -> ConversionError {
+    match changes.iter().find(|(file, _)| *file == e.file) {
+        Some((_, c)) if e.line.is_none() => {
+            let mut e = e;
+            e.pointer = e.pointer.map(|p| original_pointer(&p, c));
+            e
+        }
+        _ => e,
+    }
+}
+
+/// One input of a bundle (record 0090): its path under `base_dir` (`/`-separated; it names
+/// the file in diagnostics and orders the inputs) and its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundleInput {
+    pub path: String,
+    pub text: String,
+}
+
+/// The inputs of a bundle in path order (byte order, which is code-point order), each
+/// path once (the first text given for it).
+pub fn bundle_order(inputs: &[BundleInput]) -> Result<Vec<&BundleInput>, ConversionError> {
+    let mut seen = foldhash::HashSet::default();
+    let mut out: Vec<&BundleInput> = Vec::new();
+    for input in inputs {
+        if input.path.is_empty() {
+            return Err(ConversionError::new(codes::INVALID_OPTION, "each input of a bundle needs a path"));
+        }
+        if seen.insert(input.path.as_str()) {
+            out.push(input);
+        }
+    }
+    if out.is_empty() {
+        return Err(ConversionError::new(codes::INVALID_OPTION, "a bundle needs at least one input"));
+    }
+    out.sort_by(|a, b| a.path.cmp(&b.path));
+    Ok(out)
+}
+
+/// Several JSON Schemas -> one SDL document (record 0090): each input a root of one
+/// conversion, as if the first had `$ref`ed the others, so a file that several reach
+/// is converted once, names are claimed across all of them, and one `@link` heads a
+/// federated result. Root options and schema attributes are the first input's (in
+/// path order). Runs with the converter's large stack, as `json_schema_to_sdl`.
+pub fn json_schema_bundle_to_sdl(inputs: &[BundleInput], options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+    let ordered = bundle_order(inputs)?;
+    with_converter_stack(|| {
+        let mut texts: Texts = HashMap::new();
+        for input in &ordered {
+            texts.insert(Some(input.path.clone()), Text::Input(&input.text));
+        }
+        let result = (|| {
+            let mut docs = Vec::new();
+            for input in &ordered {
+                let mut own = options.clone();
+                own.file_name = Some(input.path.clone());
+                let front = read_input(&input.text, &own)?;
+                let dir = options.base_dir.as_ref().map(|base| match input.path.rfind('/') {
+                    Some(slash) => join_dir(base, &input.path[..slash]),
+                    None => base.clone(),
+                });
+                docs.push(Document { front, id: input.path.clone(), file: Some(input.path.clone()), dir });
+            }
+            run_documents(docs, options, true, &mut texts)
+        })();
+        result.map_err(|e| located(e, &texts))
+    })
+}
+
+fn join_dir(base: &str, rel: &str) -> String {
+    if base.ends_with('/') || base.ends_with('\\') {
+        format!("{base}{rel}")
+    } else {
+        format!("{base}/{rel}")
+    }
 }
 
 /// What the input's text gives before it can be freed: its tree, rewritten by the
@@ -203,25 +305,34 @@ fn with_original_pointer(mut e: ConversionError, options: &ResolvedOptions, chan
 }
 
 fn run_rewritten(
-    front: Front,
+    docs: Vec<Document>,
     options: &ResolvedOptions,
     positions: bool,
     texts: &mut Texts,
-    changes: &[MigrationChange],
+    changes: &[(Option<String>, Vec<MigrationChange>)],
 ) -> Result<Converted, ConversionError> {
-    let file = options.file_name.as_deref();
-    let Front { root, legacy, scan, draft, resolved, input_len, .. } = front;
-    let main = Source {
-        id: String::new(),
-        file: options.file_name.clone(),
-        text: None,
-        root: Tree::new(root),
-        dir: options.input_dir.clone().or_else(|| options.base_dir.clone()),
-        refs: scan.refs,
-        draft,
-        ids: scan.ids,
+    let main_file = docs.first().and_then(|d| d.file.clone());
+    let input_len: usize = docs.iter().map(|d| d.front.input_len).sum();
+    let mut early: Vec<Diagnostic> = Vec::new();
+    let mut resolved = None;
+    let mut sources = Vec::new();
+    for doc in docs {
+        let Document { front, id, file, dir } = doc;
+        let Front { root, legacy, scan, draft, resolved: own, .. } = front;
+        resolved.get_or_insert(own);
+        early.extend(legacy);
+        early.extend(scan.warnings);
+        sources.push(Source { id, file, text: None, root: Tree::new(root), dir, refs: scan.refs, draft, ids: scan.ids });
+    }
+    let Some(resolved) = resolved else {
+        return Err(ConversionError::new(codes::INVALID_OPTION, "a bundle needs at least one input"));
     };
+    let mut sources = sources.into_iter();
+    let Some(main) = sources.next() else { unreachable!("one document at least") };
     let mut resolver = Resolver::with_unresolved_refs(main, options.base_dir.as_deref(), resolved.unresolved_refs_json);
+    for s in sources {
+        resolver.add_root(s);
+    }
     let targets = resolver.collect_targets()?;
     for s in resolver.sources.values() {
         if let Some(text) = &s.text {
@@ -229,8 +340,7 @@ fn run_rewritten(
         }
     }
     // Warnings of files read later, while lowering, are not reported (as in TypeScript).
-    let mut warnings = legacy;
-    warnings.extend(scan.warnings);
+    let mut warnings = early;
     warnings.extend(resolver.warnings.iter().cloned());
     let mut lw = Lowering::new(resolved, resolver, targets, warnings);
     lw.run()?;
@@ -245,7 +355,7 @@ fn run_rewritten(
         warnings.push(Diagnostic::warning(
             codes::NO_TYPES,
             "the schema produces no GraphQL types; the output is empty",
-            Location { file: options.file_name.clone(), pointer: Some(String::new()), line: None, column: None },
+            Location { file: main_file.clone(), pointer: Some(String::new()), line: None, column: None },
         ));
     }
     for s in lw.resolver.sources.values() {
@@ -253,8 +363,8 @@ fn run_rewritten(
             texts.insert(s.file.clone(), Text::File(text.clone()));
         }
     }
-    if !changes.is_empty() {
-        for w in warnings.iter_mut().filter(|w| w.file.as_deref() == file) {
+    for (file, changes) in changes {
+        for w in warnings.iter_mut().filter(|w| w.file == *file) {
             w.pointer = w.pointer.take().map(|p| original_pointer(&p, changes));
         }
     }

@@ -41,6 +41,7 @@ pub mod print;
 pub mod meta_schema;
 pub mod meta_reasons;
 pub mod convert;
+pub mod bundle;
 pub mod hoist;
 pub mod canonical;
 pub mod json_print;
@@ -78,7 +79,7 @@ pub mod validate_graphql;
 use std::fmt;
 use std::str::FromStr;
 
-pub use convert::{ConversionResult, Converted, SdlResult};
+pub use convert::{BundleInput, ConversionResult, Converted, SdlResult};
 pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
 pub use options::{ConverterOptions, RefNaming};
 pub use describe::describe;
@@ -191,6 +192,12 @@ impl Converter {
             return convert::graphql_to_json_schema(&input, &self.options);
         }
         convert::json_schema_to_sdl_given(input, &self.options)
+    }
+
+    /// Several inputs that form one schema -> one output (a bundle, record 0090): JSON
+    /// Schemas into one SDL document, or SDL documents into one JSON Schema.
+    pub fn convert_bundle(&self, inputs: &[BundleInput], direction: ConversionDirection) -> Result<Converted, ConversionError> {
+        bundle::convert_bundle(inputs, &self.options, direction)
     }
 
     /// `positions`: give the warnings their line and column (a pass over the

@@ -22,7 +22,7 @@ use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, t
 use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_keyword, ref_of};
 use crate::json_print::json_string;
 use crate::options::{MixedUnions, RefNaming, ResolvedOptions};
-use crate::loc::{LocMap, Target};
+use crate::loc::{LocMap, Source, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::schema_links::lower_schema_links;
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
@@ -81,6 +81,23 @@ pub struct Lowering {
 /// The location of a loc, for diagnostics (`where`).
 pub fn where_(loc: &Loc) -> Location {
     Location { file: loc.source().file.clone(), pointer: Some(loc.pointer().into_owned()), line: None, column: None }
+}
+
+/// Record 0090: the schema attributes of a bundle are its first input's; another input
+/// giving one is an error, not a second schema definition quietly dropped.
+fn check_bundle_root(source: &Source, first: &Source) -> Result<(), ConversionError> {
+    for key in ["x-graphql-schema", "x-graphql-schema-extension"] {
+        if attr(source.root.get(), key).is_none() {
+            continue;
+        }
+        let name = first.file.as_deref().unwrap_or(&first.id);
+        return Err(ConversionError::at(
+            codes::ATTRIBUTE_SCOPE,
+            format!("in a bundle, {key} is read from the first input ({name}) only"),
+            Location { file: source.file.clone(), pointer: Some(format!("/{key}")), line: None, column: None },
+        ));
+    }
+    Ok(())
 }
 
 /// `lw.fail`: the error to return.
@@ -186,7 +203,15 @@ impl Lowering {
         let main = self.resolver.main.clone();
         let root_loc = Loc::new(main.clone(), "");
         let root = main.root.get();
-        self.directives.declare(root, &root_loc)?;
+        // A bundle (record 0090) is one document: its roots' types in path order, each root's
+        // definitions after it; the schema attributes are the first input's.
+        let roots = self.resolver.roots.clone();
+        for source in &roots {
+            if !Rc::ptr_eq(source, &main) {
+                check_bundle_root(source, &main)?;
+            }
+            self.directives.declare(source.root.get(), &Loc::new(source.clone(), ""))?;
+        }
         self.schema_extension = self.directives.schema_def(root, "x-graphql-schema-extension", &root_loc, &[])?;
         if let Some(ext) = &self.schema_extension {
             self.directives.use_link_names(&ext.directives);
@@ -197,18 +222,42 @@ impl Lowering {
         let extension_directives: Vec<String> =
             self.schema_extension.iter().flat_map(|e| e.directives.iter().map(|d| d.name.clone())).collect();
         self.schema = self.directives.schema_def(root, "x-graphql-schema", &root_loc, &extension_directives)?;
-        if attr(root, "properties").is_some_and(Value::is_object) {
-            let target = Target { loc: root_loc.clone() };
-            if let Some(kind) = is_slot_kind(self.classify(&target)?) {
-                let id = self.create_slot(&target, kind, BaseName::Root, None);
-                self.units.push(id);
+        for source in &roots {
+            self.register_root(source)?;
+        }
+        // Preorder with an explicit stack: children are lowered right after their parent.
+        let mut stack: Vec<SlotId> = self.units.iter().rev().copied().collect();
+        while let Some(id) = stack.pop() {
+            let before = self.slots.get(id).map_or(0, |s| s.children.len());
+            self.lower_slot(id)?;
+            if let Some(slot) = self.slots.get(id) {
+                stack.extend(slot.children.iter().skip(before).rev());
             }
+        }
+        // The summary is placed at the file of a lone input; in a bundle (record 0090), at the file of the first such field.
+        let file = if self.resolver.roots.len() > 1 {
+            self.json_fields.first().and_then(|f| f.loc.source().file.clone())
         } else {
-            let target = Target { loc: root_loc.clone() };
-            if let Some(kind) = self.root_kind(&target)? {
-                let id = self.create_slot(&target, kind, BaseName::Root, None);
-                self.units.push(id);
-            }
+            self.resolver.main.file.clone()
+        };
+        let summary = json_field_warnings(&self.json_fields, self.options.explain_json, file.as_deref());
+        self.warnings.extend(summary);
+        Ok(())
+    }
+
+    /// The root type of one converted document (D16, record 0078), then its `definitions` / `$defs`.
+    fn register_root(&mut self, source: &Rc<Source>) -> Result<(), ConversionError> {
+        let root_loc = Loc::new(source.clone(), "");
+        let root = source.root.get();
+        let target = Target { loc: root_loc.clone() };
+        let kind = if attr(root, "properties").is_some_and(Value::is_object) {
+            is_slot_kind(self.classify(&target)?)
+        } else {
+            self.root_kind(&target)?
+        };
+        if let Some(kind) = kind {
+            let id = self.create_slot(&target, kind, BaseName::Root(source.clone()), None);
+            self.units.push(id);
         }
         if let Value::Object(sections) = root {
             for (section, defs) in sections {
@@ -225,18 +274,6 @@ impl Lowering {
                 }
             }
         }
-        // Preorder with an explicit stack: children are lowered right after their parent.
-        let mut stack: Vec<SlotId> = self.units.iter().rev().copied().collect();
-        while let Some(id) = stack.pop() {
-            let before = self.slots.get(id).map_or(0, |s| s.children.len());
-            self.lower_slot(id)?;
-            if let Some(slot) = self.slots.get(id) {
-                stack.extend(slot.children.iter().skip(before).rev());
-            }
-        }
-        let file = self.resolver.main.file.clone();
-        let summary = json_field_warnings(&self.json_fields, self.options.explain_json, file.as_deref());
-        self.warnings.extend(summary);
         Ok(())
     }
 
@@ -255,14 +292,15 @@ impl Lowering {
         })
     }
 
-    fn root_name(&self) -> String {
-        let root = self.resolver.main.root.get();
+    fn root_name(&self, source: &Source) -> String {
+        let root = source.root.get();
         if let Some(Value::String(title)) = attr(root, "title") {
             if !title.is_empty() {
                 return to_type_name(title);
             }
         }
-        if let Some(file) = &self.options.file_name {
+        let file = if source.id.is_empty() { self.options.file_name.as_deref() } else { Some(source.id.as_str()) };
+        if let Some(file) = file {
             let base = file.rsplit(['\\', '/']).next().unwrap_or("");
             let stem = match base.rfind('.') {
                 Some(dot) if dot > 0 => base.get(..dot).unwrap_or(base),
@@ -724,7 +762,7 @@ impl Lowering {
     /// The generated name of a slot, evaluated at naming time (the slot's `base()`).
     pub fn base_name(&self, base: &BaseName) -> String {
         match base {
-            BaseName::Root => self.root_name(),
+            BaseName::Root(source) => self.root_name(source),
             BaseName::Fixed(name) => name.clone(),
             BaseName::OwnerKey { owner, key } => format!("{}{}", self.slot_name(*owner), to_type_name(key)),
             BaseName::OwnerSuffix { owner, suffix } => format!("{}{}", self.slot_name(*owner), suffix),

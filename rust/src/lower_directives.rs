@@ -155,6 +155,8 @@ struct Inference {
 pub struct FieldDirectives {
     pub declared: Vec<DraftDirectiveDef>,
     declared_names: HashSet<String>,
+    /// Each declared directive's definition as written, by name (a bundle's later inputs are compared with it).
+    declared_json: foldhash::HashMap<String, Value>,
     inferred: IndexMap<String, Inference>,
     /// Federation directives applied anywhere.
     pub federation_used: HashSet<String>,
@@ -223,11 +225,25 @@ impl FieldDirectives {
     pub fn declare(&mut self, root: &Value, loc: &Loc) -> Res<()> {
         let Some(Value::Object(defs)) = attr(root, "x-graphql-directive-definitions") else { return Ok(()) };
         let first = self.declared.len();
+        // A bundle (record 0090) declares from each input: a directive declared again the
+        // same way is one definition; declared differently, two.
+        let mut fresh: Vec<(&str, &Value)> = Vec::new();
         for (name, def) in defs {
+            match self.declared_json.get(name.as_str()) {
+                None => fresh.push((name, def)),
+                Some(earlier) if crate::resolve::json_equal(earlier, def) => {}
+                Some(_) => {
+                    let at = child(loc, &["x-graphql-directive-definitions", name]);
+                    return Err(fail(codes::DUPLICATE_NAME, format!("directive @{name} is declared twice, differently"), &at));
+                }
+            }
+        }
+        for &(name, def) in &fresh {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
             if !is_valid_name(name) {
                 return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid directive name"), &at));
             }
+            self.declared_json.insert(name.to_string(), def.clone());
             let args = Vec::new();
             let locations = match attr(def, "locations") {
                 Some(Value::Array(list)) => list.iter().filter_map(Value::as_str).map(str::to_string).collect(),
@@ -242,7 +258,7 @@ impl FieldDirectives {
             });
             self.declared_names.insert(name.to_string());
         }
-        for (i, (name, def)) in defs.iter().enumerate() {
+        for (i, &(name, def)) in fresh.iter().enumerate() {
             let at = child(loc, &["x-graphql-directive-definitions", name]);
             let args = self.input_values(attr(def, "args"), &child(&at, &["args"]), false)?;
             if let Some(d) = self.declared.get_mut(first + i) {

@@ -41,6 +41,8 @@ pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, Loc
 
 pub struct Resolver {
     pub main: Rc<Source>,
+    /// The documents converted: the main one, then (a bundle, record 0090) the other inputs in path order.
+    pub roots: Vec<Rc<Source>>,
     /// Every source read so far, by id, in the order they were read.
     pub sources: IndexMap<String, Rc<Source>>,
     pub warnings: Vec<Diagnostic>,
@@ -87,6 +89,7 @@ impl Resolver {
             Target { loc: Loc::new(source, "") }
         });
         Resolver {
+            roots: vec![main.clone()],
             main,
             sources,
             warnings: Vec::new(),
@@ -98,6 +101,15 @@ impl Resolver {
             resources_of: HashMap::new(),
             reported: Default::default(),
         }
+    }
+
+    /// Another input of a bundle (record 0090), read before any ref: a file that is both an
+    /// input and a ref target is one source, converted once. Its id is its path under
+    /// `base_dir`, as a file ref's is.
+    pub fn add_root(&mut self, source: Source) {
+        let source = Rc::new(source);
+        self.sources.insert(source.id.clone(), source.clone());
+        self.roots.push(source);
     }
 
     /// Whether a target is what an unresolved ref becomes under `unresolvedRefs: "json"`.
@@ -113,7 +125,7 @@ impl Resolver {
     pub fn collect_targets(&mut self) -> Result<LocMap<()>, ConversionError> {
         let mut targets = LocMap::default();
         // A source, and the refs below a target that no scan walks (None: the source's own).
-        let mut queue: Vec<(Rc<Source>, Option<RefUses>)> = vec![(self.main.clone(), None)];
+        let mut queue: Vec<(Rc<Source>, Option<RefUses>)> = self.roots.iter().map(|r| (r.clone(), None)).collect();
         // Targets below what a scan walks (a pointer into a non-schema container), scanned here.
         let mut scanned: foldhash::HashSet<String> = Default::default();
         let mut i = 0;

@@ -13,7 +13,8 @@
 use crate::json::{Str, Value};
 
 use crate::ir::{AppliedDirective, EnumValueDef};
-use crate::loc::{Loc, Target};
+use crate::loc::{Loc, Source, Target};
+use std::rc::Rc;
 use crate::type_expr::TypeExpr;
 
 /// An index into the Lowering's `slots`.
@@ -145,8 +146,8 @@ pub struct NameRef {
 /// (TypeScript's `base: () => string` closures, one variant per closure).
 #[derive(Debug, Clone)]
 pub enum BaseName {
-    /// `() => this.rootName(root)`.
-    Root,
+    /// `() => this.rootName(root, source)`: the root of a converted document.
+    Root(Rc<Source>),
     /// `this.baseNameFor(target)`.
     Target(Target),
     /// `() => explicit.name`.

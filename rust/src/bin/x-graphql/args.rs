@@ -23,23 +23,23 @@ Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and
 GraphQL SDL to JSON Schema.
 
 Options:
-  -V, --version              print the version
-  -h, --help                 print this help
+  -V, --version                 print the version
+  -h, --help                    print this help
 
 Commands:
-  convert [options] [input]  convert a JSON Schema (or SDL) file, stdin, or (-r)
-                             a folder tree
-  describe [options] <file>  describe a GraphQL SDL document as type-system JSON
-                             (schemas/graphql-type-system.schema.json)
-  build [options] <file>     build canonical GraphQL SDL from a type-system JSON
-                             document
-  validate                   check JSON Schema or GraphQL SDL files for what the
-                             converter would reject
-  migrate [options] <path>   rewrite a v1.x JSON Schema to the 2.x x-graphql
-                             attributes
-  explain <code>             print what an error or warning code means
-                             (docs/errors.md)
-  help [command]             display help for command
+  convert [options] [input...]  convert a JSON Schema (or SDL) file, stdin, or
+                                (-r) a folder tree
+  describe [options] <file>     describe a GraphQL SDL document as type-system
+                                JSON (schemas/graphql-type-system.schema.json)
+  build [options] <file>        build canonical GraphQL SDL from a type-system
+                                JSON document
+  validate                      check JSON Schema or GraphQL SDL files for what
+                                the converter would reject
+  migrate [options] <path>      rewrite a v1.x JSON Schema to the 2.x x-graphql
+                                attributes
+  explain <code>                print what an error or warning code means
+                                (docs/errors.md)
+  help [command]                display help for command
 
 Examples:
   x-graphql convert -i user.schema.json -o user.graphql
@@ -51,17 +51,19 @@ Examples:
   x-graphql --version
 "#;
 
-pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options] [input]
+pub const CONVERT_HELP: &str = r#"Usage: x-graphql convert [options] [input...]
 
 convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree
 
 Arguments:
   input                              input file, folder (with -r), or - for
-                                     stdin; the same as -i
+                                     stdin; the same as -i; several with
+                                     --bundle
 
 Options:
   -i, --input <file|dir|->           input file, folder (with -r), or - for
-                                     stdin (default: stdin)
+                                     stdin (default: stdin); repeatable with
+                                     --bundle
   -o, --output <file|dir>            output file or folder (default: stdout)
   --direction <direction>            conversion direction (default:
                                      .graphql/.gql input or SDL text:
@@ -71,6 +73,9 @@ Options:
   -r, --recursive                    convert every .json file (graphql-to-json:
                                      .graphql and .gql file) under -i into a
                                      mirror tree under -o
+  --bundle                           convert every input (files, and the files
+                                     of folders) into one output: one SDL
+                                     document, or one JSON Schema
   --config <options.json>            JSON object of converter options
                                      (camelCase); flags override it
   --description-block-threshold <N>  descriptions longer than N code points
@@ -122,6 +127,8 @@ Examples:
   x-graphql convert user.schema.json -o user.graphql
   x-graphql convert < user.schema.json > user.graphql
   x-graphql convert -r -i schemas -o generated
+  x-graphql convert --bundle schemas -o schema.graphql
+  x-graphql convert --bundle order.json customer.json -o schema.graphql
   x-graphql convert api.graphql -o api.json
   x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
   x-graphql convert -i user.schema.json --config x-graphql.json
@@ -154,11 +161,12 @@ const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 const MIXED_UNIONS: [&str; 3] = ["json", "types", "wrap"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 21] = [
+const CONVERT_OPTS: [Opt; 22] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    Opt { short: None, long: "--bundle", flags: "--bundle", takes: Takes::Nothing },
     Opt { short: None, long: "--config", flags: "--config <options.json>", takes: Takes::Value },
     Opt {
         short: None,
@@ -204,13 +212,17 @@ const CONVERT_OPTS: [Opt; 21] = [
 ];
 
 const CONVERT: Leaf =
-    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &["[input]"], help: CONVERT_HELP, hint: HELP_HINT };
+    Leaf { name: "convert", opts: &CONVERT_OPTS, arguments: &["[input...]"], help: CONVERT_HELP, hint: HELP_HINT };
 
 /// `x-graphql convert` flags.
 #[derive(Debug, Clone)]
 pub struct ConvertFlags {
-    /// input file, folder (with -r), or - for stdin (default: stdin)
+    /// input file, folder (with -r), or - for stdin (default: stdin): the last -i
     pub input: Option<String>,
+    /// every input given, the -i's then the arguments (`--bundle`, record 0090)
+    pub inputs: Vec<String>,
+    /// convert every input (files, and the files of folders) into one output
+    pub bundle: bool,
     /// output file or folder (default: stdout)
     pub output: Option<String>,
     /// conversion direction; `None`: inferred (record 0083, direction.rs)
@@ -259,6 +271,8 @@ impl ConvertFlags {
         let count = |long: &str| p.value(long).and_then(|v| parse_count(v).ok());
         ConvertFlags {
             input: text("--input"),
+            inputs: p.values("--input").map(str::to_string).collect(),
+            bundle: p.has("--bundle"),
             output: text("--output"),
             direction: text("--direction"),
             recursive: p.has("--recursive"),
@@ -314,8 +328,15 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         Some("convert") => Ok(match CONVERT.parse(&operands[1..], unknown)? {
             Some(p) => {
                 let mut flags = ConvertFlags::from_parsed(&p);
+                // -i is repeatable for --bundle (record 0090); otherwise the last one counts, as before.
+                flags.inputs.extend(p.operands.iter().cloned());
+                if !flags.bundle && p.operands.len() > 1 {
+                    let message =
+                        format!("too many arguments for 'convert'. Expected 1 argument but got {}.", p.operands.len());
+                    return Err(UsageError::new(message, None, "USAGE"));
+                }
                 // The input as an argument, like the other commands (record 0083); -i stays.
-                if let Some(positional) = p.operands.first() {
+                if let Some(positional) = p.operands.first().filter(|_| !flags.bundle) {
                     if let Some(input) = &flags.input {
                         return Err(UsageError::new(
                             format!(

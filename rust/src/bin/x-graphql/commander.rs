@@ -217,7 +217,9 @@ impl Leaf {
         if let Some(missing) = self.arguments.get(got).filter(|a| !a.starts_with('[')) {
             return Err(usage(format!("missing required argument '{missing}'"), self.hint));
         }
-        if got > expected {
+        // A variadic last argument (`[input...]`) takes any number.
+        let variadic = self.arguments.last().is_some_and(|a| a.ends_with("...]") || a.ends_with("...>"));
+        if got > expected && !variadic {
             let s = if expected == 1 { "" } else { "s" };
             let message =
                 format!("too many arguments for '{}'. Expected {expected} argument{s} but got {got}.", self.name);

@@ -11,6 +11,7 @@ mod args;
 mod argv;
 mod args_check;
 mod batch;
+mod bundle;
 mod check;
 mod commander;
 mod direction;

@@ -386,7 +386,10 @@ fn rename_ext(name: &str, from: &[&str], to: &str) -> String {
 
 fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
-    let input = flags.input.as_deref().filter(|i| *i != "-");
+    if flags.bundle && flags.watch {
+        return Err(UsageError::new("--watch does not follow a --bundle", None, "USAGE").into());
+    }
+    let input = flags.input.as_deref().filter(|i| *i != "-" && !flags.bundle);
     if flags.watch {
         if input.is_none() {
             return Err(UsageError::new("--watch needs -i <file|folder>", None, "USAGE").into());
@@ -395,7 +398,9 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             return Err(UsageError::new("--watch needs -o <file|folder>", None, "USAGE").into());
         }
     }
-    if flags.recursive {
+    if flags.bundle {
+        // A bundle reads its folders itself (-r is implied); bundle.rs checks its inputs.
+    } else if flags.recursive {
         let Some(input) = input else {
             return Err(UsageError::new("-r needs -i <folder>", None, "USAGE").into());
         };
@@ -433,6 +438,9 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     let base = converter_options(flags)?;
     if let Err(e) = Converter::with_options(base.clone()) {
         return Err(UsageError::new(e.message, None, e.code).into());
+    }
+    if flags.bundle {
+        return crate::bundle::run_bundle(&flags.inputs, flags.output.as_deref(), flags.direction.as_deref(), &base);
     }
 
     // Without --direction, -r keeps its selection (.json files), a watched file goes by its name.
