@@ -19,7 +19,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, FileReport } from './index';
-import type { ColorMode, Terminal } from './terminal';
+import type { ColorFlag, Terminal } from './terminal';
 import { codeFrame, paintLine, useColor } from './terminal';
 import { Progress } from './progress';
 import { argPath } from './cli-argv';
@@ -39,7 +39,7 @@ function cli(): Cli {
 
 interface TerminalFlags {
   quiet?: boolean;
-  color?: ColorMode;
+  color?: ColorFlag;
 }
 
 interface ValidateFlags extends TerminalFlags {

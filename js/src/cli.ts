@@ -23,7 +23,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { type Direction, directionOfName, directionOfText, outputExtensionWarning } from './cli-direction';
-import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
+import { COLOR_MODES, type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
@@ -74,7 +74,7 @@ export function say(line: string): void {
 }
 
 /** Sets the terminal from a command's `--color` and `--quiet` (cli-check.ts, cli-typesys.ts) and returns it. */
-export function useTerminal(flags: { color?: ColorMode; quiet?: boolean }): Terminal {
+export function useTerminal(flags: { color?: ColorFlag; quiet?: boolean }): Terminal {
   term = terminalFor(flags);
   return term;
 }
@@ -165,7 +165,7 @@ interface ConvertFlags {
   validate?: boolean;
   unresolvedRefs?: string;
   explainJson?: boolean;
-  color?: ColorMode;
+  color?: ColorFlag;
   quiet?: boolean;
   watch?: boolean;
 }

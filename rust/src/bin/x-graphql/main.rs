@@ -16,6 +16,7 @@ mod commander;
 mod direction;
 mod explain;
 mod files;
+mod glob;
 mod json_parse;
 mod node;
 mod progress;
