@@ -31,6 +31,8 @@ import { addExplainCommand } from './cli-explain';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
+import type { Selection } from './glob';
+import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
 import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
@@ -131,10 +133,11 @@ export function walk(
   exts: string[],
   onError: (where: string, e: unknown) => void,
   onSkip: (where: string, message: string) => void,
+  sel?: Selection,
 ): Array<{ name: string; path: Buffer }> {
   const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
   const out: Array<{ name: string; path: Buffer }> = [];
-  for (const rel of walkBytes(root, exts, onError, rootError)) {
+  for (const rel of walkBytes(root, exts, onError, rootError, sel)) {
     const file = joinUnder(root, rel);
     const check = checkTreeInput(root, file);
     if (check.kind === 'outside') onSkip(lossy(file), check.message);
@@ -147,7 +150,7 @@ export function walk(
 // ---------------------------------------------------------------------------
 // Options
 
-interface ConvertFlags {
+interface ConvertFlags extends SelectFlags {
   input?: string;
   output?: string;
   /** Absent: inferred (record 0083, cli-direction.ts). */
@@ -168,6 +171,8 @@ interface ConvertFlags {
   color?: ColorFlag;
   quiet?: boolean;
   watch?: boolean;
+  /** The old short `-w` (now `--watch`'s long form only, record 0088): refused with a pointer. */
+  w?: boolean;
 }
 
 /** Flags that are converter options, by their commander key (= the option name). */
@@ -335,6 +340,8 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     if (input === undefined) throw new UsageError('--watch needs -i <file|folder>');
     if (flags.output === undefined) throw new UsageError('--watch needs -o <file|folder>');
   }
+  const sel = selectionOf(flags);
+  if (typeof sel === 'string') throw new UsageError(sel);
   if (flags.recursive) {
     if (input === undefined) throw new UsageError('-r needs -i <folder>');
     if (flags.output === undefined) throw new UsageError('-r needs -o <folder>');
@@ -365,9 +372,9 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
   if (flags.watch) {
     const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
-    return runWatch(base, input!, flags.output!, { ...flags, direction });
+    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel);
   }
-  if (flags.recursive) return convertTree(base, input!, flags.output!, given!);
+  if (flags.recursive) return convertTree(base, input!, flags.output!, given!, sel);
 
   const job: Job =
     input === undefined
@@ -403,6 +410,7 @@ function runWatch(
   input: string,
   output: string,
   flags: ConvertFlags & { direction: Direction },
+  sel: Selection,
 ): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { watch } = require('./watch') as typeof import('./watch');
@@ -455,7 +463,7 @@ function runWatch(
       list: () => {
         let rels: Buffer[];
         try {
-          rels = walkBytes(input, from, () => undefined, (e) => e as Error);
+          rels = walkBytes(input, from, () => undefined, (e) => e as Error, sel);
         } catch {
           return []; // the folder went away; it may come back
         }
@@ -487,6 +495,7 @@ async function convertTree(
   inRoot: string,
   outRoot: string,
   direction: Direction,
+  sel: Selection,
 ): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
@@ -509,6 +518,7 @@ async function convertTree(
     from,
     (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
     (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
+    sel,
   );
   const progress = new Progress(term!, files.length);
   /**
@@ -616,7 +626,8 @@ Examples:
   x-graphql convert -i product.schema.json --federation-version 2.7
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
-  x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert --watch -i user.schema.json -o user.graphql
+  x-graphql convert -r -i schemas -o generated --exclude 'drafts/**'
   x-graphql convert -r -i schemas -o generated --quiet --color never`;
 
 const PROGRAM_EXAMPLES = `
@@ -641,7 +652,8 @@ export function withTerminalOptions(cmd: Command): Command {
       new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
         .choices(COLOR_MODES)
         .default('auto'),
-    );
+    )
+    .option('--no-color', 'no colour on stderr: the same as --color never');
 }
 
 function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
@@ -671,7 +683,8 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
         .choices(['json-to-graphql', 'graphql-to-json']),
     )
-    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
+    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o');
+  withSelectOptions(convert)
     .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
     .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
     .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
@@ -686,7 +699,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--format-scalar <format=name>', 'map a format to a custom scalar, e.g. date-time=DateTime (repeatable)', formatScalarEntry)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--federation-version <version>', 'the Federation 2 version the @link names, 2.0 to 2.14 (default: the lowest the document needs, at least 2.3)')
-    .option('--strict', 'treat warnings as errors')
+    .option('-s, --strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
     .addOption(
       new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
@@ -695,7 +708,9 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       ]),
     )
     .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
-    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C');
+    .option('--watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
+    // A short -w is --write everywhere (migrate -w, record 0088); the old spelling gets a pointer.
+    .addOption(new Option('-w').hideHelp());
   withTerminalOptions(convert)
     .addHelpText('after', CONVERT_EXAMPLES)
     .addHelpText(
@@ -704,6 +719,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     )
     .action(async (positional: string | undefined, _opts: unknown, cmd: Command) => {
       const flags = cmd.opts() as ConvertFlags;
+      if (flags.w) throw new UsageError('-w is not --watch any more (a short -w means --write, as in migrate -w); use --watch');
       if (positional !== undefined) {
         // The input as an argument, like the other commands (record 0083); -i stays.
         if (flags.input !== undefined) {
@@ -732,6 +748,9 @@ export async function main(args: string[]): Promise<number> {
   addExplainCommand(program, (code) => {
     exit = code;
   });
+  // `help validate json-schema`: commander's help command reads one name; the rest goes to
+  // validate's own help command, so every command's help is reachable (record 0088).
+  if (args[0] === 'help' && args[1] === 'validate' && args.length > 2) args = ['validate', 'help', ...args.slice(2)];
   try {
     await program.parseAsync(args, { from: 'user' });
     return exit;

@@ -265,8 +265,18 @@ impl Selection {
         Ok(Selection { include: compile(include)?, exclude: compile(exclude)? })
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.include.is_empty() && self.exclude.is_empty()
+    /// The selection of a `-r` walk (cli-select.ts selectionOf); `--include`/`--exclude`
+    /// without `-r` is a usage error (the message returned).
+    pub fn of_flags(recursive: bool, include: &[String], exclude: &[String]) -> Result<Selection, String> {
+        if !recursive {
+            if !include.is_empty() {
+                return Err("--include needs -r".to_string());
+            }
+            if !exclude.is_empty() {
+                return Err("--exclude needs -r".to_string());
+            }
+        }
+        Selection::new(include, exclude)
     }
 
     /// Whether the file `path` (relative to the -r folder) is taken.

@@ -380,6 +380,8 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             return Err(UsageError::new("--watch needs -o <file|folder>", None, "USAGE").into());
         }
     }
+    let sel = crate::glob::Selection::of_flags(flags.recursive, &flags.include, &flags.exclude)
+        .map_err(|m| UsageError::new(m, None, "USAGE"))?;
     if flags.recursive {
         let Some(input) = input else {
             return Err(UsageError::new("-r needs -i <folder>", None, "USAGE").into());
@@ -420,10 +422,10 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
         if flags.watch {
             let direction = given.or_else(|| direction::direction_of_name(input)).unwrap_or("json-to-graphql");
-            return run_watch(&base, input, output, flags, direction);
+            return run_watch(&base, input, output, flags, direction, sel);
         }
         if flags.recursive {
-            return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"));
+            return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"), &sel);
         }
     }
 
@@ -566,7 +568,13 @@ struct TreeFile {
 }
 
 /// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
-fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, direction: &str) -> Result<i32, CliError> {
+fn convert_tree(
+    base: &ConverterOptions,
+    in_root: &str,
+    out_root: &str,
+    direction: &str,
+    sel: &crate::glob::Selection,
+) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
     let mut converted = 0usize;
     let mut invalid = 0usize;
@@ -601,6 +609,7 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             io_failure(&mut walk_failures, where_, &message);
         },
         &root_error,
+        Some(sel),
     )?;
     io += walk_failures;
     let outputs: Vec<OsString> = found.iter().map(|rel| paths::rename_ext_bytes(rel, from, to)).collect();
@@ -690,6 +699,7 @@ fn run_watch(
     output: &str,
     flags: &ConvertFlags,
     direction: &str,
+    sel: crate::glob::Selection,
 ) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
     if stat(input).is_none() {
@@ -744,7 +754,7 @@ fn run_watch(
             list: Box::new(move || {
                 // A folder that went away gives nothing; it may come back.
                 let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
-                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone).unwrap_or_default();
+                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone, Some(&sel)).unwrap_or_default();
                 found
                     .into_iter()
                     .map(|rel| {
