@@ -32,6 +32,7 @@ import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
 import type { Selection } from './glob';
+import { findConfig, readConfig } from './cli-config';
 import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
 import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
@@ -189,49 +190,15 @@ const OPTION_FLAGS = [
   'explainJson',
 ] as const;
 
-/** Options the CLI derives from `-i` itself; a config file may not set them. */
-const DERIVED_OPTIONS = ['fileName', 'baseDir', 'inputDir'];
-/** Options of the TypeScript library alone (a function): unknown to a config file, as to the Rust CLI. */
-const LIBRARY_ONLY_OPTIONS = ['resolveRef'];
-
-function readConfig(file: string): ConverterOptions {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new IoError(`cannot read config: ${errnoText(e)}`, file);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    throw new UsageError(`config file is not valid JSON: ${errorMessage(e)}`, file);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError('config file must hold a JSON object of converter options', file);
-  }
-  for (const key of DERIVED_OPTIONS) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) {
-      throw new UsageError(`option '${key}' cannot be set in a config file (the CLI derives it from -i)`, file);
-    }
-  }
-  for (const key of LIBRARY_ONLY_OPTIONS) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) throw new UsageError(`unknown option '${key}'`, file, 'INVALID_OPTION');
-  }
-  // The library is the one judge of option names and values.
-  const { Converter, ConversionError } = lib();
-  try {
-    new Converter(value as ConverterOptions);
-  } catch (e) {
-    if (e instanceof ConversionError) throw new UsageError(e.message, file, e.code);
-    throw e;
-  }
-  return value as ConverterOptions;
-}
-
-/** defaults < config file < command-line flags (only flags actually given count). */
+/**
+ * defaults < config file < command-line flags (only flags actually given count). The
+ * config file is --config's, else x-graphql.config.json found from the current folder up
+ * (record 0088, cli-config.ts).
+ */
 function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
-  const options: Record<string, unknown> = flags.config !== undefined ? { ...readConfig(flags.config) } : {};
+  const file = flags.config ?? findConfig();
+  const usage = (message: string, where: string, code: string) => new UsageError(message, where, code);
+  const options: Record<string, unknown> = file !== undefined ? { ...readConfig(file, usage) } : {};
   for (const key of OPTION_FLAGS) {
     if (cmd.getOptionValueSource(key) === 'cli' && flags[key] !== undefined) options[key] = flags[key];
   }
@@ -685,7 +652,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     )
     .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o');
   withSelectOptions(convert)
-    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
+    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it (default: x-graphql.config.json in the current folder or above)')
     .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
     .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
     .option('--inline-object-threshold <N>', 'inline objects with at most N properties become the JSON scalar (default: 3)', count)

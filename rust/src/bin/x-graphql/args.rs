@@ -77,7 +77,9 @@ Options:
                                      under the folder matches (repeatable; wins
                                      over --include)
   --config <options.json>            JSON object of converter options
-                                     (camelCase); flags override it
+                                     (camelCase); flags override it (default:
+                                     x-graphql.config.json in the current folder
+                                     or above)
   --description-block-threshold <N>  descriptions longer than N code points
                                      print as block strings (default: 80)
   --emit-empty-types                 keep object types without fields (with a
