@@ -28,6 +28,7 @@ import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addExplainCommand } from './cli-explain';
+import { addCompletionsCommand } from './cli-completions';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
@@ -713,6 +714,9 @@ export async function main(args: string[]): Promise<number> {
     exit = code;
   });
   addExplainCommand(program, (code) => {
+    exit = code;
+  });
+  addCompletionsCommand(program, (code) => {
     exit = code;
   });
   // `help validate json-schema`: commander's help command reads one name; the rest goes to

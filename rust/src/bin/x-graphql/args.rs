@@ -39,6 +39,8 @@ Commands:
                              attributes
   explain <code>             print what an error or warning code means
                              (docs/errors.md)
+  completions <shell>        print a completion script for bash, zsh or fish
+                             (README: Shell completions)
   help [command]             display help for command
 
 Examples:
@@ -142,16 +144,16 @@ Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
 "#;
 
 /// The program's own option (`-h` is handled as commander does, among the unknown).
-const PROGRAM_OPTS: [Opt; 1] =
+pub(crate) const PROGRAM_OPTS: [Opt; 1] =
     [Opt { short: Some("-V"), long: "--version", flags: "-V, --version", takes: Takes::Nothing }];
-const COMMANDS: [&str; 7] = ["convert", "describe", "build", "validate", "migrate", "explain", "help"];
+pub(crate) const COMMANDS: [&str; 8] = ["convert", "describe", "build", "validate", "migrate", "explain", "completions", "help"];
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
 const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 23] = [
+pub(crate) const CONVERT_OPTS: [Opt; 23] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
@@ -338,6 +340,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         Some("validate") => args_check::parse_validate(&operands[1..], unknown),
         Some("migrate") => args_check::parse_migrate(&operands[1..], unknown),
         Some("explain") => crate::explain::parse(&operands[1..], unknown),
+        Some("completions") => crate::completions::parse(&operands[1..], unknown),
         // `help validate json-schema`: validate's own help command reads the rest (record 0088).
         Some("help") if operands.get(1).map(String::as_str) == Some("validate") && operands.len() > 2 => {
             let mut rest = vec!["help".to_string()];
@@ -351,6 +354,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
             Some("validate") => print_out(args_check::VALIDATE_HELP),
             Some("migrate") => print_out(args_check::MIGRATE_HELP),
             Some("explain") => print_out(crate::explain::EXPLAIN_HELP),
+            Some("completions") => print_out(crate::completions::COMPLETIONS_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ => commander::no_subcommand(&parsed, &COMMANDS, PROGRAM_HELP, "see x-graphql --help", HELP_HINT),

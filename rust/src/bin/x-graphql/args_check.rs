@@ -156,7 +156,7 @@ pub struct MigrateFlags {
     pub color: String,
 }
 
-const VALIDATE_OPTS: [Opt; 8] = [
+pub(crate) const VALIDATE_OPTS: [Opt; 8] = [
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
     INCLUDE,
     EXCLUDE,
@@ -167,7 +167,7 @@ const VALIDATE_OPTS: [Opt; 8] = [
     NO_COLOR,
 ];
 
-const MIGRATE_OPTS: [Opt; 8] = [
+pub(crate) const MIGRATE_OPTS: [Opt; 8] = [
     Opt { short: Some("-w"), long: "--write", flags: "-w, --write", takes: Takes::Nothing },
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
     INCLUDE,

@@ -13,6 +13,7 @@ mod args_check;
 mod batch;
 mod check;
 mod commander;
+mod completions;
 mod config;
 mod direction;
 mod explain;

@@ -103,7 +103,7 @@ pub fn help_of(command: &str) -> &'static str {
     }
 }
 
-const OPTS: [Opt; 4] = [
+pub(crate) const OPTS: [Opt; 4] = [
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file>", takes: Takes::Value },
     QUIET,
     COLOR,
