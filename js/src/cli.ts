@@ -595,8 +595,9 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert --watch -i user.schema.json -o user.graphql
-  x-graphql convert -r -i schemas -o generated --exclude 'drafts/**'
-  x-graphql convert -r -i schemas -o generated --quiet --color never`;
+  x-graphql convert -r -i schemas -o generated --include '**/*.schema.json' --exclude 'drafts/**'
+  x-graphql convert -r -i schemas -o generated --quiet --color never
+  x-graphql convert -i user.schema.json -o user.graphql --no-color`;
 
 const PROGRAM_EXAMPLES = `
 Examples:

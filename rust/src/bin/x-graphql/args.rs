@@ -136,8 +136,9 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert --watch -i user.schema.json -o user.graphql
-  x-graphql convert -r -i schemas -o generated --exclude 'drafts/**'
+  x-graphql convert -r -i schemas -o generated --include '**/*.schema.json' --exclude 'drafts/**'
   x-graphql convert -r -i schemas -o generated --quiet --color never
+  x-graphql convert -i user.schema.json -o user.graphql --no-color
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
