@@ -287,3 +287,54 @@ pub fn parse(program_operands: &[String], rest: &[String]) -> Result<Action, Usa
     }
     Ok(print_out(&completion_script(shell)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::args::parse_args;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn printed(list: &[&str]) -> String {
+        match parse_args(&args(list)) {
+            Ok(Action::Print { text, .. }) => text,
+            _ => panic!("{list:?} prints nothing"),
+        }
+    }
+
+    #[test]
+    fn scripts_cover_commands_flags_and_choices() {
+        let bash = completion_script("bash");
+        for word in ["\"validate:json-schema\") cmdpath=\"validate json-schema\"", "--include", "--no-color", "file_and_path"] {
+            assert!(bash.contains(word), "{word}");
+        }
+        // convert's old -w is hidden: not offered.
+        assert!(!bash.contains("\"convert:-w\""));
+        assert!(completion_script("fish").contains("-n '__x_graphql_at \"migrate\"' -s w -l write\n"));
+        assert!(completion_script("zsh").starts_with("#compdef x-graphql\n"));
+    }
+
+    #[test]
+    fn help_reaches_every_command() {
+        assert!(printed(&["help", "validate", "json-schema"]).starts_with("Usage: x-graphql validate json-schema "));
+        assert!(printed(&["help", "completions"]).starts_with("Usage: x-graphql completions "));
+        assert_eq!(printed(&["completions", "fish"]), completion_script("fish"));
+    }
+
+    #[test]
+    fn short_flags_and_colour() {
+        let Err(e) = parse_args(&args(&["convert", "-w"])) else { panic!("convert -w") };
+        assert!(e.message.contains("use --watch"));
+        let Ok(Action::Convert(flags)) = parse_args(&args(&["convert", "-s", "--color", "always", "--no-color"])) else {
+            panic!("convert")
+        };
+        assert!(flags.strict);
+        assert_eq!(flags.color, "never");
+        let Ok(Action::Convert(flags)) = parse_args(&args(&["convert", "--no-color", "--color=always"])) else {
+            panic!("convert")
+        };
+        assert_eq!(flags.color, "always");
+    }
+}
