@@ -2,12 +2,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compileGlob, GlobError, globMatches, selected } from '../src/glob';
+import { compileGlob, entered, GlobError, globMatches, selected } from '../src/glob';
 
 const CASES = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'glob', 'cases.json'), 'utf8')) as {
   matches: Array<[string, string, boolean]>;
   errors: Array<[string, string]>;
   selections: Array<{ include: string[]; exclude: string[]; paths: string[]; taken: string[] }>;
+  folders: Array<{ include: string[]; exclude: string[]; path: string; skipped: boolean; entered: boolean }>;
 };
 
 describe('glob (fixtures/glob/cases.json)', () => {
@@ -31,6 +32,12 @@ describe('glob (fixtures/glob/cases.json)', () => {
     for (const s of CASES.selections) {
       const sel = { include: s.include.map(compileGlob), exclude: s.exclude.map(compileGlob) };
       expect(s.paths.filter((p) => selected(sel, p))).toEqual(s.taken);
+    }
+  });
+  it('folders', () => {
+    for (const f of CASES.folders) {
+      const sel = { include: f.include.map(compileGlob), exclude: f.exclude.map(compileGlob) };
+      expect(entered(sel, f.path, f.skipped), JSON.stringify(f)).toBe(f.entered);
     }
   });
 });

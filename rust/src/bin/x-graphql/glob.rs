@@ -340,5 +340,12 @@ mod tests {
             let taken: Vec<String> = strings(s.get("paths").unwrap()).into_iter().filter(|p| sel.selected(p)).collect();
             assert_eq!(taken, strings(s.get("taken").unwrap()));
         }
+        let Some(Value::Array(folders)) = cases.get("folders") else { panic!("folders") };
+        for f in folders {
+            let sel = Selection::new(&strings(f.get("include").unwrap()), &strings(f.get("exclude").unwrap())).unwrap();
+            let skipped = matches!(f.get("skipped"), Some(Value::Bool(true)));
+            let want = matches!(f.get("entered"), Some(Value::Bool(true)));
+            assert_eq!(sel.entered(f["path"].as_str().unwrap(), skipped), want, "{f}");
+        }
     }
 }
