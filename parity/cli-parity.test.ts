@@ -1178,3 +1178,147 @@ describe('convert --bundle (record 0090)', () => {
     expect(a.stdout).toBe(fs.readFileSync(path.join(ROOT, 'fixtures', 'bundle', '422-generated-names-collide', 'expected.graphql'), 'utf8'));
   });
 });
+
+describe('CLI conventions (record 0088)', () => {
+  const usageCases: Array<[string, string[]]> = [
+    ['old -w of --watch', ['convert', '-w']],
+    ['old -w of --watch with files', ['convert', '-w', '-i', 'a.json', '-o', 'b.graphql']],
+    ['old -w in a group', ['convert', '-rw']],
+    ['-s is --strict in convert', ['convert', '-s']],
+    ['--no-color in convert', ['convert', '--no-color']],
+    ['--no-color then --color', ['convert', '--no-color', '--color', 'always']],
+    ['--include without -r: convert', ['convert', '--include', '*.json']],
+    ['--exclude without -r: validate', ['validate', 'json-schema', '--exclude', 'x', 'a.json']],
+    ['--include without -r: migrate', ['migrate', '--include', 'x', 'a.json']],
+    ['empty glob', ['convert', '-r', '--include', '']],
+    ['absolute glob', ['validate', 'graphql', '-r', '--exclude', '/abs/**', '.']],
+    ['unclosed class', ['migrate', '-r', '--check', '--include', 'a[b', '.']],
+    ['unclosed brace', ['convert', '-r', '--exclude={a,b']],
+    ['completions bash', ['completions', 'bash']],
+    ['completions zsh', ['completions', 'zsh']],
+    ['completions fish', ['completions', 'fish']],
+    ['completions without a shell', ['completions']],
+    ['completions of an unknown shell', ['completions', 'tcsh']],
+    ['completions with two shells', ['completions', 'bash', 'zsh']],
+    ['completions --help', ['completions', '--help']],
+    ['completions unknown option', ['completions', 'bash', '--frob']],
+  ];
+  for (const cmd of ['convert', 'describe', 'build', 'validate', 'migrate', 'explain', 'completions', 'help']) {
+    usageCases.push([`help ${cmd}`, ['help', cmd]]);
+  }
+  for (const sub of ['json-schema', 'graphql', 'nope']) {
+    usageCases.push([`help validate ${sub}`, ['help', 'validate', sub]]);
+    usageCases.push([`validate help ${sub}`, ['validate', 'help', sub]]);
+  }
+  for (const [name, args] of usageCases) {
+    it.concurrent(name, async () => {
+      await same(name, args, { input: SIMPLE });
+    });
+  }
+
+  it('help validate json-schema prints the subcommand help', async () => {
+    const r = await same('help-validate-json-schema', ['help', 'validate', 'json-schema']);
+    expect([r.status, r.stdout.split('\n')[0]]).toEqual([0, 'Usage: x-graphql validate json-schema [options] <path>']);
+  });
+
+  it('a short flag means one thing: -w is --write in migrate, refused in convert with a pointer', async () => {
+    const r = await same('convert-w', ['convert', '-w', '-i', 'x.json']);
+    expect([r.status, r.stderr]).toEqual([
+      2,
+      'x-graphql: error[USAGE] -w is not --watch any more (a short -w means --write, as in migrate -w); use --watch; see x-graphql convert --help\n',
+    ]);
+    const strict = await same('convert-s', ['convert', '-s'], { input: WARNINGS });
+    expect(strict.status).toBe(1);
+  });
+
+  it('the completion scripts cover every command, subcommand, flag and choice', async () => {
+    const bash = (await same('completions-bash-text', ['completions', 'bash'])).stdout;
+    for (const word of ['json-schema', '--include', '--exclude', '--no-color', 'file_and_path', 'graphql-to-json', 'completions', '"validate json-schema"']) {
+      expect(bash).toContain(word);
+    }
+    expect(bash).not.toMatch(/"convert:-w"|-w --watch/);
+    const fish = (await same('completions-fish-text', ['completions', 'fish'])).stdout;
+    expect(fish).toContain("complete -c x-graphql -n '__x_graphql_at \"migrate\"' -s w -l write\n");
+  });
+
+  it('colour: --no-color, FORCE_COLOR=0 off and 1..3 on, NO_COLOR first', async () => {
+    const cases: Array<[string, string[], Record<string, string | undefined>, boolean]> = [
+      ['force-1', [], { FORCE_COLOR: '1', NO_COLOR: undefined }, true],
+      ['force-3', [], { FORCE_COLOR: '3', NO_COLOR: undefined }, true],
+      ['force-empty', [], { FORCE_COLOR: '', NO_COLOR: undefined }, true],
+      ['force-0', [], { FORCE_COLOR: '0', NO_COLOR: undefined }, false],
+      ['force-false', [], { FORCE_COLOR: 'false', NO_COLOR: undefined }, false],
+      ['force-1-no-color-flag', ['--no-color'], { FORCE_COLOR: '1', NO_COLOR: undefined }, false],
+      ['force-0-color-always', ['--color', 'always'], { FORCE_COLOR: '0', NO_COLOR: undefined }, true],
+      ['no-color-env-wins', [], { FORCE_COLOR: '1', NO_COLOR: '1' }, false],
+    ];
+    for (const [name, flags, env, coloured] of cases) {
+      const r = await same(`colour-${name}`, ['convert', ...flags], { input: WARNINGS, env });
+      expect(r.stderr.includes('\x1b['), name).toBe(coloured);
+    }
+    const validate = await same('colour-validate-no-color', ['validate', 'json-schema', '--no-color', '-'], { input: BROKEN, env: { FORCE_COLOR: '1' } });
+    expect(validate.stderr.includes('\x1b[')).toBe(false);
+  });
+
+  const tree = (dir: string) => {
+    write(path.join(dir, 'schemas', 'a.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'common', 'b.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'drafts', 'c.json'), BROKEN);
+    write(path.join(dir, 'schemas', 'node_modules', 'pkg', 'd.json'), SIMPLE);
+    write(path.join(dir, 'schemas', '.hidden', 'e.json'), SIMPLE);
+    write(path.join(dir, 'schemas', 'common', 'f.graphql'), 'type Query { a: String }\n');
+  };
+  const selections: Array<[string, string[], string]> = [
+    ['--exclude prunes a folder', ['validate', 'json-schema', '-r', 'schemas', '--exclude', 'drafts'], 'validated 2 files'],
+    ['--include a folder', ['validate', 'json-schema', '-r', 'schemas', '--include', 'common/**'], 'validated 1 file:'],
+    ['--include names node_modules', ['validate', 'json-schema', '-r', 'schemas', '--include', 'node_modules/**', '--include', 'a.json'], 'validated 2 files'],
+    ['--include names a dot-folder', ['validate', 'json-schema', '-r', 'schemas', '--include=.hidden/*.json'], 'validated 1 file:'],
+    ['exclude wins over include', ['validate', 'json-schema', '-r', 'schemas', '--include', '**/*.json', '--exclude', '**/{b,c}.json'], 'validated 1 file:'],
+    ['braces and classes', ['migrate', '--check', '-r', 'schemas', '--include', '{a,common/[b-c]}.json'], '0 of 2 files'],
+    ['validate graphql --include', ['validate', 'graphql', '-r', 'schemas', '--include', '**/*.graphql'], 'validated 1 file:'],
+    ['convert -r --exclude', ['convert', '-r', '-i', 'schemas', '-o', 'out', '--exclude', 'drafts/**'], 'converted 2 files, 0 failed'],
+  ];
+  for (const [name, args, summary] of selections) {
+    it(`-r ${name}`, async () => {
+      const { js } = await sameInFolder(`select-${name}`, tree, args);
+      expect(js.stderr).toContain(summary);
+    });
+  }
+
+  it('config discovery: the current folder or a parent, not above .git; --config wins', async () => {
+    const root = path.join(tmp, 'config-discovery');
+    const repo = path.join(root, 'repo');
+    const sub = path.join(repo, 'sub', 'deep');
+    write(path.join(sub, 'in.json'), INLINE);
+    fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
+    // Above the repository: never read.
+    write(path.join(root, 'x-graphql.config.json'), '{"inlineObjectTreshold": 0}');
+    const none = await same('config-not-above-git', ['convert', 'in.json'], { cwd: sub });
+    expect([none.status, none.stdout]).toEqual([0, expect.stringContaining('pos: JSON')]);
+
+    write(path.join(repo, 'x-graphql.config.json'), '{\n  "$schema": "../schemas/x-graphql.config.schema.json",\n  "inlineObjectThreshold": 0\n}\n');
+    const parent = await same('config-from-a-parent', ['convert', 'in.json'], { cwd: sub });
+    expect([parent.status, parent.stdout]).toEqual([0, expect.stringContaining('pos: Pos')]);
+    const here = await same('config-in-the-folder', ['convert', 'sub/deep/in.json'], { cwd: repo });
+    expect(here.stdout).toContain('pos: Pos');
+
+    write(path.join(sub, 'other.json'), '{"inlineObjectThreshold": 5}');
+    const given = await same('config-flag-wins', ['convert', 'in.json', '--config', 'other.json'], { cwd: sub });
+    expect(given.stdout).toContain('pos: JSON');
+
+    // A folder of that name is not a config file; the search goes on up.
+    fs.mkdirSync(path.join(sub, 'x-graphql.config.json'));
+    const folder = await same('config-folder-skipped', ['convert', 'in.json'], { cwd: sub });
+    expect(folder.stdout).toContain('pos: Pos');
+
+    write(path.join(repo, 'x-graphql.config.json'), '{\n  "$schema": "x",\n  "strict": true,\n  "inlineObjectTreshold": 1\n}\n');
+    const typo = await same('config-typo', ['convert', 'in.json'], { cwd: sub });
+    expect([typo.status, typo.stderr]).toEqual([
+      2,
+      `../../x-graphql.config.json:4:3: error[INVALID_OPTION] unknown option 'inlineObjectTreshold' (did you mean "inlineObjectThreshold"?); see x-graphql convert --help\n`,
+    ]);
+    write(path.join(repo, 'x-graphql.config.json'), '{"refNaming": "hsh"}');
+    const bad = await same('config-bad-value', ['convert', 'in.json'], { cwd: sub });
+    expect(bad.stderr).toMatch(/^\.\.\/\.\.\/x-graphql\.config\.json:1:2: error\[INVALID_OPTION\] option refNaming must be one of/);
+  });
+});

@@ -29,12 +29,19 @@ export interface RunOptions {
   encoding?: 'latin1' | 'utf8';
   /** A run that hangs is killed after this long. */
   timeoutMs?: number;
+  /** Environment changes: a value sets the variable, undefined removes it. */
+  env?: Record<string, string | undefined>;
 }
 
 export function runOne(command: string, args: string[], opts: RunOptions = {}): Promise<Run> {
   const encoding = opts.encoding ?? 'latin1';
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = { ...process.env };
+    for (const [name, value] of Object.entries(opts.env ?? {})) {
+      if (value === undefined) delete env[name];
+      else env[name] = value;
+    }
+    const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, stdio: ['pipe', 'pipe', 'pipe'], env });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 120000);

@@ -189,7 +189,7 @@ describe('through pipes (CI)', () => {
   });
 
   it('--watch needs -i and -o (usage errors, exit 2)', () => {
-    for (const args of [['convert', '--watch'], ['convert', '-w', '-i', 'x.json']]) {
+    for (const args of [['convert', '--watch'], ['convert', '--watch', '-i', 'x.json']]) {
       const js = run('js', args, ROOT);
       expect(run('rust', args, ROOT)).toEqual(js);
       expect(js.status).toBe(2);
@@ -297,7 +297,7 @@ describe('--watch', () => {
         write(path.join(d, 'in', 'a.json'), good('A'));
         write(path.join(d, 'in', 'sub', 'b.json'), good('B'));
       });
-      const w = start(cli, ['convert', '-w', '-r', '-i', 'in', '-o', 'out'], dir);
+      const w = start(cli, ['convert', '--watch', '-r', '-i', 'in', '-o', 'out'], dir);
       await w.until(/watching in \(Ctrl-C to stop\)\n/);
       save(path.join(dir, 'in', 'sub', 'c.json'), good('C'));
       await w.until(/converted in\/sub\/c\.json -> out\/sub\/c\.graphql/);

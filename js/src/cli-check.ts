@@ -20,7 +20,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, Option } from 'commander';
 import type { Diagnostic, FileReport } from './index';
-import type { ColorMode, Terminal } from './terminal';
+import type { ColorFlag, Terminal } from './terminal';
+import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
 import { codeFrame, paintLine, useColor } from './terminal';
 import { Progress } from './progress';
 import { argPath } from './cli-argv';
@@ -40,16 +41,16 @@ function cli(): Cli {
 
 interface TerminalFlags {
   quiet?: boolean;
-  color?: ColorMode;
+  color?: ColorFlag;
 }
 
-interface ValidateFlags extends TerminalFlags {
+interface ValidateFlags extends TerminalFlags, SelectFlags {
   recursive?: boolean;
   strict?: boolean;
   format: 'text' | 'human' | 'json' | 'github' | 'sarif';
 }
 
-interface MigrateFlags extends TerminalFlags {
+interface MigrateFlags extends TerminalFlags, SelectFlags {
   write?: boolean;
   recursive?: boolean;
   check?: boolean;
@@ -81,12 +82,15 @@ const STDIN_NAME = '<stdin>';
 /** The inputs of a command: one file, or (-r) every matching file of a folder, with the folder file refs may not leave. */
 function inputs(
   target: string,
-  recursive: boolean | undefined,
+  flags: SelectFlags,
   exts: string[],
   verb: string,
   term: Terminal,
 ): { files: InputFile[]; baseDir: string; io: number } {
   const { UsageError, IoError, walk, errnoText } = cli();
+  const recursive = flags.recursive;
+  const sel = selectionOf(flags);
+  if (typeof sel === 'string') throw new UsageError(sel, undefined, 'USAGE', `see x-graphql ${verb} --help`);
   if (target === '-') {
     // Standard input, for editors that pipe a buffer (record 0083); refs resolve from the current folder.
     if (recursive) throw new UsageError('-r needs a folder, but - is standard input', undefined, 'USAGE', `see x-graphql ${verb} --help`);
@@ -117,6 +121,7 @@ function inputs(
       },
       // A link out of the folder is not read (record 0070).
       (where: string, message: string) => term.warning(`${where}: warning[LINK_OUTSIDE] ${message}`),
+      sel,
     );
     return { files, baseDir: target, io };
   }
@@ -159,7 +164,7 @@ function sourceOf(sources: Map<string, string | undefined>, file: string): strin
 async function runValidate(kind: 'json-schema' | 'graphql', target: string, flags: ValidateFlags): Promise<number> {
   const term: Terminal = cli().useTerminal(flags);
   const exts = kind === 'graphql' ? ['.graphql', '.gql'] : ['.json'];
-  const { files, baseDir, io: walkIo } = inputs(target, flags.recursive, exts, `validate ${kind}`, term);
+  const { files, baseDir, io: walkIo } = inputs(target, flags, exts, `validate ${kind}`, term);
   const { validateJsonSchema, validateGraphql, summarize, reportToJson } = lib();
   const reports: FileReport[] = [];
   const sources = new Map<string, string | undefined>();
@@ -228,7 +233,7 @@ async function runMigrate(target: string, flags: MigrateFlags): Promise<number> 
   if (flags.check && flags.write) throw new UsageError('--check and -w cannot be used together', undefined, 'USAGE', hint);
   if (flags.recursive && !flags.check && !flags.write) throw new UsageError('-r needs -w or --check', undefined, 'USAGE', hint);
   if (target === '-' && flags.write) throw new UsageError('-w cannot rewrite standard input; leave -w out to print the migrated document', undefined, 'USAGE', hint);
-  const { files, io: walkIo } = inputs(target, flags.recursive, ['.json'], 'migrate', term);
+  const { files, io: walkIo } = inputs(target, flags, ['.json'], 'migrate', term);
   const { migrate, ConversionError } = lib();
   let io = walkIo;
   let invalid = 0;
@@ -303,7 +308,8 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
     .exitOverride(withHint(`see x-graphql validate ${kind} --help`))
     .description(`check ${what} files`)
     .helpOption('-h, --help', 'print this help')
-    .option('-r, --recursive', `check every ${one} under the folder <path>`)
+    .option('-r, --recursive', `check every ${one} under the folder <path>`);
+  withSelectOptions(leaf)
     .option('-s, --strict', 'treat warnings as errors')
     .addOption(FORMAT());
   cli()
@@ -313,6 +319,7 @@ function validateCommand(parent: Command, kind: 'json-schema' | 'graphql', setEx
       `\nExamples:\n` +
         `  x-graphql validate ${kind} ${file}\n` +
         `  x-graphql validate ${kind} -r schemas/\n` +
+        `  x-graphql validate ${kind} -r --exclude 'drafts/**' schemas/\n` +
         `  x-graphql validate ${kind} -s ${file}\n` +
         `  x-graphql validate ${kind} --format json ${file}\n` +
         `  x-graphql validate ${kind} -r --format sarif schemas/ > report.sarif\n` +
@@ -346,7 +353,8 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
     .description('rewrite a v1.x JSON Schema to the 2.x x-graphql attributes')
     .helpOption('-h, --help', 'print this help')
     .option('-w, --write', 'rewrite the file in place (atomically) instead of printing it')
-    .option('-r, --recursive', 'migrate every .json file under the folder <path> (with -w or --check)')
+    .option('-r, --recursive', 'migrate every .json file under the folder <path> (with -w or --check)');
+  withSelectOptions(migrate)
     .option('--check', 'change nothing; exit 1 when a file would change');
   cli()
     .withTerminalOptions(migrate)
@@ -357,6 +365,7 @@ export function addCheckCommands(program: Command, setExit: (code: number) => vo
         '  x-graphql migrate -w old.schema.json\n' +
         '  x-graphql migrate -r -w schemas/\n' +
         '  x-graphql migrate --check -r schemas/\n' +
+        "  x-graphql migrate -w -r --include '**/*.schema.json' schemas/\n" +
         '  x-graphql migrate --check -r -q --color never schemas/\n' +
         '\nExit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.',
     )

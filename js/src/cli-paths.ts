@@ -16,6 +16,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
+import { entered, type Selection, selected } from './glob';
 
 /** A path's bytes as the terminal and diagnostics show them (U+FFFD for invalid UTF-8). */
 export function lossy(p: Buffer): string {
@@ -92,10 +93,17 @@ const NODE_MODULES = Buffer.from('node_modules');
  * folder, relative to `root` as bytes, depth first in sorted order; `skippedFolder`s are not entered. Symlinked
  * folders are not followed (so link loops end); links to anything else and
  * entries that are not regular files are listed: `checkTreeInput` decides what
- * becomes of them. A subfolder that cannot be read goes to `onError`; the root
+ * becomes of them. `sel` (--include/--exclude, record 0088) picks among the files by
+ * their path relative to `root`. A subfolder that cannot be read goes to `onError`; the root
  * failing throws.
  */
-export function walkBytes(root: string, exts: string[], onError: (where: string, e: unknown) => void, rootError: (e: unknown) => Error): Buffer[] {
+export function walkBytes(
+  root: string,
+  exts: string[],
+  onError: (where: string, e: unknown) => void,
+  rootError: (e: unknown) => Error,
+  sel?: Selection,
+): Buffer[] {
   const out: Buffer[] = [];
   const read = (rel: Buffer | undefined): fs.Dirent<Buffer>[] => {
     const dir = rel === undefined ? Buffer.from(root, 'utf8') : joinUnder(root, rel);
@@ -121,13 +129,14 @@ export function walkBytes(root: string, exts: string[], onError: (where: string,
     }
     const child = top.rel === undefined ? entry.name : Buffer.concat([top.rel, Buffer.from('/'), entry.name]);
     if (entry.isDirectory()) {
-      if (skippedFolder(entry.name)) continue;
+      // --exclude prunes a folder; --include naming a skipped folder opens it (record 0088).
+      if (sel !== undefined ? !entered(sel, lossy(child), skippedFolder(entry.name)) : skippedFolder(entry.name)) continue;
       try {
         pending.push({ rel: child, entries: read(child), next: 0 });
       } catch (e) {
         onError(lossy(joinUnder(root, child)), e);
       }
-    } else if (exts.some((ext) => endsWith(entry.name, ext))) {
+    } else if (exts.some((ext) => endsWith(entry.name, ext)) && (sel === undefined || selected(sel, lossy(child)))) {
       if (entry.isSymbolicLink()) {
         // A link to a folder is not followed.
         let target: fs.Stats | undefined;

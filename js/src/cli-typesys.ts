@@ -11,7 +11,7 @@
 import type { Command } from 'commander';
 import { formatDiagnostic, readInput, readStdin, statOrUndefined, UsageError, useTerminal, withTerminalOptions, writeAtomic } from './cli';
 import { isStdinFile, sameFile } from './cli-write';
-import type { ColorMode } from './terminal';
+import type { ColorFlag } from './terminal';
 
 const STDIN_NAME = '<stdin>';
 
@@ -74,13 +74,13 @@ export function addTypeSystemCommands(program: Command, done: (exit: number) => 
       .option('-o, --output <file>', c.output);
     withTerminalOptions(cmd)
       .addHelpText('after', `\n${c.examples}\n${TRAILER}`)
-      .action(async (file: string, flags: { output?: string; quiet?: boolean; color?: ColorMode }) => {
+      .action(async (file: string, flags: { output?: string; quiet?: boolean; color?: ColorFlag }) => {
         done(await run(c.name, file, flags));
       });
   }
 }
 
-async function run(command: 'describe' | 'build', file: string, flags: { output?: string; quiet?: boolean; color?: ColorMode }): Promise<number> {
+async function run(command: 'describe' | 'build', file: string, flags: { output?: string; quiet?: boolean; color?: ColorFlag }): Promise<number> {
   const term = useTerminal(flags);
   const output = flags.output;
   const fileName = file === '-' ? undefined : file;

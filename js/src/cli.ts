@@ -23,15 +23,19 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { type Direction, directionOfName, directionOfText, outputExtensionWarning } from './cli-direction';
-import { COLOR_MODES, type ColorMode, type SourceSpot, type Terminal, terminalFor } from './terminal';
+import { COLOR_MODES, type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addExplainCommand } from './cli-explain';
+import { addCompletionsCommand } from './cli-completions';
 import { addCheckCommands } from './cli-check';
 import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
 import { argPath } from './cli-argv';
 import type { ReportFormat } from './cli-report';
+import type { Selection } from './glob';
+import { findConfig, readConfig } from './cli-config';
+import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
 import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
@@ -75,7 +79,7 @@ export function say(line: string): void {
 }
 
 /** Sets the terminal from a command's `--color` and `--quiet` (cli-check.ts, cli-typesys.ts) and returns it. */
-export function useTerminal(flags: { color?: ColorMode; quiet?: boolean }): Terminal {
+export function useTerminal(flags: { color?: ColorFlag; quiet?: boolean }): Terminal {
   term = terminalFor(flags);
   return term;
 }
@@ -132,10 +136,11 @@ export function walk(
   exts: string[],
   onError: (where: string, e: unknown) => void,
   onSkip: (where: string, message: string) => void,
+  sel?: Selection,
 ): Array<{ name: string; path: Buffer }> {
   const rootError = (e: unknown) => new IoError(`cannot read folder: ${errnoText(e)}`, root);
   const out: Array<{ name: string; path: Buffer }> = [];
-  for (const rel of walkBytes(root, exts, onError, rootError)) {
+  for (const rel of walkBytes(root, exts, onError, rootError, sel)) {
     const file = joinUnder(root, rel);
     const check = checkTreeInput(root, file);
     if (check.kind === 'outside') onSkip(lossy(file), check.message);
@@ -148,7 +153,7 @@ export function walk(
 // ---------------------------------------------------------------------------
 // Options
 
-interface ConvertFlags {
+interface ConvertFlags extends SelectFlags {
   input?: string;
   /** Every input given, `-i`s then arguments (`--bundle`, record 0090). */
   inputs?: string[];
@@ -170,11 +175,13 @@ interface ConvertFlags {
   unresolvedRefs?: string;
   mixedUnions?: string;
   explainJson?: boolean;
-  color?: ColorMode;
+  color?: ColorFlag;
   quiet?: boolean;
   watch?: boolean;
   /** The report's format (record 0089); `human` is the former name of `text`. */
   format: string;
+  /** The old short `-w` (now `--watch`'s long form only, record 0088): refused with a pointer. */
+  w?: boolean;
 }
 
 /** Flags that are converter options, by their commander key (= the option name). */
@@ -192,49 +199,15 @@ const OPTION_FLAGS = [
   'explainJson',
 ] as const;
 
-/** Options the CLI derives from `-i` itself; a config file may not set them. */
-const DERIVED_OPTIONS = ['fileName', 'baseDir', 'inputDir'];
-/** Options of the TypeScript library alone (a function): unknown to a config file, as to the Rust CLI. */
-const LIBRARY_ONLY_OPTIONS = ['resolveRef'];
-
-function readConfig(file: string): ConverterOptions {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new IoError(`cannot read config: ${errnoText(e)}`, file);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (e) {
-    throw new UsageError(`config file is not valid JSON: ${errorMessage(e)}`, file);
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new UsageError('config file must hold a JSON object of converter options', file);
-  }
-  for (const key of DERIVED_OPTIONS) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) {
-      throw new UsageError(`option '${key}' cannot be set in a config file (the CLI derives it from -i)`, file);
-    }
-  }
-  for (const key of LIBRARY_ONLY_OPTIONS) {
-    if (Object.prototype.hasOwnProperty.call(value, key)) throw new UsageError(`unknown option '${key}'`, file, 'INVALID_OPTION');
-  }
-  // The library is the one judge of option names and values.
-  const { Converter, ConversionError } = lib();
-  try {
-    new Converter(value as ConverterOptions);
-  } catch (e) {
-    if (e instanceof ConversionError) throw new UsageError(e.message, file, e.code);
-    throw e;
-  }
-  return value as ConverterOptions;
-}
-
-/** defaults < config file < command-line flags (only flags actually given count). */
+/**
+ * defaults < config file < command-line flags (only flags actually given count). The
+ * config file is --config's, else x-graphql.config.json found from the current folder up
+ * (record 0088, cli-config.ts).
+ */
 function converterOptions(flags: ConvertFlags, cmd: Command): ConverterOptions {
-  const options: Record<string, unknown> = flags.config !== undefined ? { ...readConfig(flags.config) } : {};
+  const file = flags.config ?? findConfig();
+  const usage = (message: string, where: string, code: string) => new UsageError(message, where, code);
+  const options: Record<string, unknown> = file !== undefined ? { ...readConfig(file, usage) } : {};
   for (const key of OPTION_FLAGS) {
     if (cmd.getOptionValueSource(key) === 'cli' && flags[key] !== undefined) options[key] = flags[key];
   }
@@ -347,6 +320,8 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     if (input === undefined) throw new UsageError('--watch needs -i <file|folder>');
     if (flags.output === undefined) throw new UsageError('--watch needs -o <file|folder>');
   }
+  const sel = selectionOf(flags);
+  if (typeof sel === 'string') throw new UsageError(sel);
   if (flags.bundle) {
     // A bundle reads its folders itself (-r is implied); cli-bundle.ts checks its inputs.
   } else if (flags.recursive) {
@@ -390,9 +365,9 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
   if (flags.watch) {
     const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
-    return runWatch(base, input!, flags.output!, { ...flags, direction });
+    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel);
   }
-  if (flags.recursive) return convertTree(base, input!, flags.output!, given!);
+  if (flags.recursive) return convertTree(base, input!, flags.output!, given!, sel);
 
   const job: Job =
     input === undefined
@@ -437,6 +412,7 @@ function runWatch(
   input: string,
   output: string,
   flags: ConvertFlags & { direction: Direction },
+  sel: Selection,
 ): Promise<number> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { watch } = require('./watch') as typeof import('./watch');
@@ -489,7 +465,7 @@ function runWatch(
       list: () => {
         let rels: Buffer[];
         try {
-          rels = walkBytes(input, from, () => undefined, (e) => e as Error);
+          rels = walkBytes(input, from, () => undefined, (e) => e as Error, sel);
         } catch {
           return []; // the folder went away; it may come back
         }
@@ -521,6 +497,7 @@ async function convertTree(
   inRoot: string,
   outRoot: string,
   direction: Direction,
+  sel: Selection,
 ): Promise<number> {
   const [from, to] = extensions(direction);
   let converted = 0;
@@ -543,6 +520,7 @@ async function convertTree(
     from,
     (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
     (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
+    sel,
   );
   const progress = new Progress(term!, files.length);
   /**
@@ -653,9 +631,11 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -i config.schema.json --mixed-unions wrap
-  x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert --watch -i user.schema.json -o user.graphql
   x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
-  x-graphql convert -r -i schemas -o generated --quiet --color never`;
+  x-graphql convert -r -i schemas -o generated --include '**/*.schema.json' --exclude 'drafts/**'
+  x-graphql convert -r -i schemas -o generated --quiet --color never
+  x-graphql convert -i user.schema.json -o user.graphql --no-color`;
 
 const PROGRAM_EXAMPLES = `
 Examples:
@@ -679,7 +659,8 @@ export function withTerminalOptions(cmd: Command): Command {
       new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
         .choices(COLOR_MODES)
         .default('auto'),
-    );
+    )
+    .option('--no-color', 'no colour on stderr: the same as --color never');
 }
 
 function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
@@ -709,9 +690,10 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
         .choices(['json-to-graphql', 'graphql-to-json']),
     )
-    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o')
+    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o');
+  withSelectOptions(convert)
     .option('--bundle', 'convert every input (files, and the files of folders) into one output: one SDL document, or one JSON Schema')
-    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it')
+    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it (default: x-graphql.config.json in the current folder or above)')
     .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
     .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
     .option('--inline-object-threshold <N>', 'inline objects with at most N properties become the JSON scalar (default: 3)', count)
@@ -725,7 +707,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     .option('--format-scalar <format=name>', 'map a format to a custom scalar, e.g. date-time=DateTime (repeatable)', formatScalarEntry)
     .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
     .option('--federation-version <version>', 'the Federation 2 version the @link names, 2.0 to 2.14 (default: the lowest the document needs, at least 2.3)')
-    .option('--strict', 'treat warnings as errors')
+    .option('-s, --strict', 'treat warnings as errors')
     .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
     .addOption(
       new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
@@ -741,7 +723,9 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
       ]),
     )
     .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
-    .option('-w, --watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
+    .option('--watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
+    // A short -w is --write everywhere (migrate -w, record 0088); the old spelling gets a pointer.
+    .addOption(new Option('-w').hideHelp())
     .addOption(
       new Option('--format <format>', 'report format; json, github and sarif go to stdout with -o, to stderr without (human: the former name of text)')
         .choices(['text', 'human', 'json', 'github', 'sarif'])
@@ -755,6 +739,7 @@ function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>)
     )
     .action(async (positionals: string[], _opts: unknown, cmd: Command) => {
       const flags = cmd.opts() as ConvertFlags;
+      if (flags.w) throw new UsageError('-w is not --watch any more (a short -w means --write, as in migrate -w); use --watch');
       // -i is repeatable for --bundle (record 0090); otherwise the last one counts, as before.
       const given = (flags.input as unknown as string[] | undefined) ?? [];
       flags.inputs = [...given, ...positionals];
@@ -791,6 +776,12 @@ export async function main(args: string[]): Promise<number> {
   addExplainCommand(program, (code) => {
     exit = code;
   });
+  addCompletionsCommand(program, (code) => {
+    exit = code;
+  });
+  // `help validate json-schema`: commander's help command reads one name; the rest goes to
+  // validate's own help command, so every command's help is reachable (record 0088).
+  if (args[0] === 'help' && args[1] === 'validate' && args.length > 2) args = ['validate', 'help', ...args.slice(2)];
   try {
     await program.parseAsync(args, { from: 'user' });
     return exit;

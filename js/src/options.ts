@@ -155,6 +155,9 @@ export const ROOT_OVERRIDES: ReadonlyArray<[string, keyof ResolvedOptions]> = [
   ['x-graphql-federation-version', 'federationVersion'],
 ];
 
+/** Every option name, in the order the options are checked (config files: cli-config.ts, schemas/x-graphql.config.schema.json). */
+export const OPTION_NAMES: readonly string[] = Object.keys(OPTION_CHECKS);
+
 /** Checks converter options (from the API or a config file). Unknown keys are errors: they are typos. */
 export function resolveOptions(options: ConverterOptions | undefined): ResolvedOptions {
   const out: ResolvedOptions = { ...DEFAULT_OPTIONS };

@@ -25,22 +25,29 @@ const YELLOW = '\x1b[1;33m';
 const BLUE = '\x1b[1;34m';
 const GREEN = '\x1b[32m';
 
+/** `--color <when>`, or `false` from `--no-color` (the same as `never`; record 0088). */
+export type ColorFlag = ColorMode | false;
+
+/** FORCE_COLOR values that turn colour on, as Node's tty.getColorDepth reads them; any other value turns it off. */
+const FORCE_ON = new Set(['', '1', '2', '3', 'true']);
+
 /**
- * Whether stderr gets colour: `--color always|never` decide; `auto` (the
- * default) is off when NO_COLOR is set (non-empty, no-color.org), on when
- * FORCE_COLOR is set to anything but `0`/`false`, else on for a terminal
+ * Whether stderr gets colour: `--color always|never` (and `--no-color`) decide;
+ * `auto` (the default) is off when NO_COLOR is set (non-empty, no-color.org);
+ * a set FORCE_COLOR then decides as in Node (`1`..`3`, `true` or empty: on;
+ * `0`, `false` or anything else: off; record 0088); else on for a terminal
  * that is not TERM=dumb.
  */
 export function useColor(
-  mode: ColorMode | undefined,
+  mode: ColorFlag | undefined,
   env: NodeJS.ProcessEnv = process.env,
   isTTY: boolean = process.stderr.isTTY === true,
 ): boolean {
   if (mode === 'always') return true;
-  if (mode === 'never') return false;
+  if (mode === 'never' || mode === false) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   const force = env.FORCE_COLOR;
-  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  if (force !== undefined) return FORCE_ON.has(force);
   return isTTY && env.TERM !== 'dumb';
 }
 
@@ -181,7 +188,7 @@ export class Terminal {
 }
 
 /** The terminal for `--color` and `--quiet` as given (undefined: auto, not quiet). */
-export function terminalFor(flags: { color?: ColorMode; quiet?: boolean } = {}): Terminal {
+export function terminalFor(flags: { color?: ColorFlag; quiet?: boolean } = {}): Terminal {
   const isTTY = process.stderr.isTTY === true;
   return new Terminal(useColor(flags.color, process.env, isTTY), flags.quiet === true, isTTY);
 }

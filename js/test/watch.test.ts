@@ -94,7 +94,7 @@ describe('--watch', () => {
       const dir = folder(`saves-${cli}`);
       fs.mkdirSync(path.join(dir, 'in', 'sub'), { recursive: true });
       fs.writeFileSync(path.join(dir, 'in', 'sub', 'a.json'), schema('A0'));
-      const w = start(cli, ['convert', '-w', '-r', '-i', 'in', '-o', 'out'], dir);
+      const w = start(cli, ['convert', '--watch', '-r', '-i', 'in', '-o', 'out'], dir);
       await w.until(/watching in \(Ctrl-C to stop\)\n/);
       for (let i = 1; i <= 3; i++) {
         editorSave(path.join(dir, 'in', 'sub', 'a.json'), schema(`A${i}`));
@@ -118,7 +118,7 @@ describe('--watch', () => {
       const dir = folder(`tree-gone-${cli}`);
       fs.mkdirSync(path.join(dir, 'in'));
       fs.writeFileSync(path.join(dir, 'in', 'a.json'), schema('A'));
-      const w = start(cli, ['convert', '-w', '-r', '-i', 'in', '-o', 'out'], dir);
+      const w = start(cli, ['convert', '--watch', '-r', '-i', 'in', '-o', 'out'], dir);
       await w.until(/watching in \(Ctrl-C to stop\)\n/);
       fs.rmSync(path.join(dir, 'in'), { recursive: true });
       await sleep(600);
@@ -143,7 +143,7 @@ describe('--watch', () => {
       const dir = folder(`file-gone-${cli}`);
       fs.mkdirSync(path.join(dir, 'src'));
       fs.writeFileSync(path.join(dir, 'src', 'a.json'), schema('A'));
-      const w = start(cli, ['convert', '-w', '-i', 'src/a.json', '-o', 'a.graphql'], dir);
+      const w = start(cli, ['convert', '--watch', '-i', 'src/a.json', '-o', 'a.graphql'], dir);
       await w.until(/watching src\/a\.json \(Ctrl-C to stop\)\n/);
       fs.rmSync(path.join(dir, 'src'), { recursive: true });
       await sleep(400);

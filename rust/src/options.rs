@@ -197,6 +197,12 @@ const OPTION_NAMES: [&str; 17] = [
     "formatScalars",
 ];
 
+/// Every option name, in the order the options are checked (config files:
+/// the CLI's config.rs, schemas/x-graphql.config.schema.json).
+pub fn option_names() -> &'static [&'static str] {
+    &OPTION_NAMES
+}
+
 /// `OPTION_CHECKS[option](value)`: the problem with a value, if any.
 fn check_option(option: &str, value: &Value) -> Option<String> {
     let count = || match value.as_f64() {

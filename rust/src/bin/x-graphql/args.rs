@@ -14,7 +14,7 @@
 //! Help texts are commander's output at its default width of 80 columns.
 
 use crate::args_check::{self, MigrateFlags, ValidateFlags};
-use crate::commander::{self, parse_count, Leaf, Opt, Parsed, Takes};
+use crate::commander::{self, all_values, color_of, parse_count, Leaf, Opt, Parsed, Takes};
 use crate::{UsageError, HELP_HINT};
 
 pub const PROGRAM_HELP: &str = r#"Usage: x-graphql [options] [command]
@@ -39,6 +39,8 @@ Commands:
                                 attributes
   explain <code>                print what an error or warning code means
                                 (docs/errors.md)
+  completions <shell>           print a completion script for bash, zsh or fish
+                                (README: Shell completions)
   help [command]                display help for command
 
 Examples:
@@ -73,11 +75,18 @@ Options:
   -r, --recursive                    convert every .json file (graphql-to-json:
                                      .graphql and .gql file) under -i into a
                                      mirror tree under -o
+  --include <glob>                   with -r: take only the files whose path
+                                     under the folder matches (repeatable)
+  --exclude <glob>                   with -r: leave out the files whose path
+                                     under the folder matches (repeatable; wins
+                                     over --include)
   --bundle                           convert every input (files, and the files
                                      of folders) into one output: one SDL
                                      document, or one JSON Schema
   --config <options.json>            JSON object of converter options
-                                     (camelCase); flags override it
+                                     (camelCase); flags override it (default:
+                                     x-graphql.config.json in the current folder
+                                     or above)
   --description-block-threshold <N>  descriptions longer than N code points
                                      print as block strings (default: 80)
   --emit-empty-types                 keep object types without fields (with a
@@ -94,7 +103,7 @@ Options:
   --federation-version <version>     the Federation 2 version the @link names,
                                      2.0 to 2.14 (default: the lowest the
                                      document needs, at least 2.3)
-  --strict                           treat warnings as errors
+  -s, --strict                       treat warnings as errors
   --validate                         check the input against the draft-07
                                      meta-schema and the attribute catalog first
   --unresolved-refs <mode>           a $ref to nothing, to a remote URI or to a
@@ -108,7 +117,7 @@ Options:
                                      "json", "types", "wrap")
   --explain-json                     list every field that became the JSON
                                      scalar, with its reason
-  -w, --watch                        convert again each time an input file
+  --watch                            convert again each time an input file
                                      changes (needs -i and -o), until Ctrl-C
   --format <format>                  report format; json, github and sarif go to
                                      stdout with -o, to stderr without (human:
@@ -120,6 +129,8 @@ Options:
   --color <when>                     colour on stderr; auto: on for a terminal
                                      unless NO_COLOR is set (choices: "auto",
                                      "always", "never", default: "auto")
+  --no-color                         no colour on stderr: the same as --color
+                                     never
   -h, --help                         print this help
 
 Examples:
@@ -142,18 +153,20 @@ Examples:
   x-graphql convert -i user.schema.json --strict --validate
   x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
   x-graphql convert -i config.schema.json --mixed-unions wrap
-  x-graphql convert -w -i user.schema.json -o user.graphql
+  x-graphql convert --watch -i user.schema.json -o user.graphql
   x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
+  x-graphql convert -r -i schemas -o generated --include '**/*.schema.json' --exclude 'drafts/**'
   x-graphql convert -r -i schemas -o generated --quiet --color never
+  x-graphql convert -i user.schema.json -o user.graphql --no-color
 
 Exit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.
 Warnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.
 "#;
 
 /// The program's own option (`-h` is handled as commander does, among the unknown).
-const PROGRAM_OPTS: [Opt; 1] =
+pub(crate) const PROGRAM_OPTS: [Opt; 1] =
     [Opt { short: Some("-V"), long: "--version", flags: "-V, --version", takes: Takes::Nothing }];
-const COMMANDS: [&str; 7] = ["convert", "describe", "build", "validate", "migrate", "explain", "help"];
+pub(crate) const COMMANDS: [&str; 8] = ["convert", "describe", "build", "validate", "migrate", "explain", "completions", "help"];
 
 const DIRECTIONS: [&str; 2] = ["json-to-graphql", "graphql-to-json"];
 const REF_NAMINGS: [&str; 3] = ["basename", "file_and_path", "hash"];
@@ -161,11 +174,13 @@ const UNRESOLVED_REFS: [&str; 2] = ["error", "json"];
 const MIXED_UNIONS: [&str; 3] = ["json", "types", "wrap"];
 
 /// The `convert` options, in the order of `CONVERT_HELP`.
-const CONVERT_OPTS: [Opt; 22] = [
+pub(crate) const CONVERT_OPTS: [Opt; 26] = [
     Opt { short: Some("-i"), long: "--input", flags: "-i, --input <file|dir|->", takes: Takes::Value },
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file|dir>", takes: Takes::Value },
     Opt { short: None, long: "--direction", flags: "--direction <direction>", takes: Takes::OneOf(&DIRECTIONS) },
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    commander::INCLUDE,
+    commander::EXCLUDE,
     Opt { short: None, long: "--bundle", flags: "--bundle", takes: Takes::Nothing },
     Opt { short: None, long: "--config", flags: "--config <options.json>", takes: Takes::Value },
     Opt {
@@ -190,7 +205,7 @@ const CONVERT_OPTS: [Opt; 22] = [
         flags: "--federation-version <version>",
         takes: Takes::Value,
     },
-    Opt { short: None, long: "--strict", flags: "--strict", takes: Takes::Nothing },
+    Opt { short: Some("-s"), long: "--strict", flags: "-s, --strict", takes: Takes::Nothing },
     Opt { short: None, long: "--validate", flags: "--validate", takes: Takes::Nothing },
     Opt {
         short: None,
@@ -205,10 +220,13 @@ const CONVERT_OPTS: [Opt; 22] = [
         takes: Takes::OneOf(&MIXED_UNIONS),
     },
     Opt { short: None, long: "--explain-json", flags: "--explain-json", takes: Takes::Nothing },
-    Opt { short: Some("-w"), long: "--watch", flags: "-w, --watch", takes: Takes::Nothing },
+    Opt { short: None, long: "--watch", flags: "--watch", takes: Takes::Nothing },
+    // A short -w is --write everywhere (migrate -w, record 0088): hidden, refused with a pointer.
+    Opt { short: None, long: "-w", flags: "-w", takes: Takes::Nothing },
     Opt { short: None, long: "--format", flags: "--format <format>", takes: Takes::OneOf(&crate::report::FORMATS) },
     commander::QUIET,
     commander::COLOR,
+    commander::NO_COLOR,
 ];
 
 const CONVERT: Leaf =
@@ -229,6 +247,10 @@ pub struct ConvertFlags {
     pub direction: Option<String>,
     /// convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o
     pub recursive: bool,
+    /// `--include <glob>`, repeatable (record 0088)
+    pub include: Vec<String>,
+    /// `--exclude <glob>`, repeatable (record 0088)
+    pub exclude: Vec<String>,
     /// JSON object of converter options (camelCase); flags override it
     pub config: Option<String>,
     /// descriptions longer than N code points print as block strings (default: 80)
@@ -276,6 +298,8 @@ impl ConvertFlags {
             output: text("--output"),
             direction: text("--direction"),
             recursive: p.has("--recursive"),
+            include: all_values(p, "--include"),
+            exclude: all_values(p, "--exclude"),
             config: text("--config"),
             description_block_threshold: count("--description-block-threshold"),
             emit_empty_types: p.has("--emit-empty-types"),
@@ -295,7 +319,7 @@ impl ConvertFlags {
             watch: p.has("--watch"),
             format: crate::report::format_of(p.value("--format")),
             quiet: p.has("--quiet"),
-            color: text("--color").unwrap_or_else(|| "auto".to_string()),
+            color: color_of(p),
         }
     }
 }
@@ -327,6 +351,13 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
     match operands.first().map(String::as_str) {
         Some("convert") => Ok(match CONVERT.parse(&operands[1..], unknown)? {
             Some(p) => {
+                if p.has("-w") {
+                    return Err(UsageError::new(
+                        "-w is not --watch any more (a short -w means --write, as in migrate -w); use --watch",
+                        None,
+                        "USAGE",
+                    ));
+                }
                 let mut flags = ConvertFlags::from_parsed(&p);
                 // -i is repeatable for --bundle (record 0090); otherwise the last one counts, as before.
                 flags.inputs.extend(p.operands.iter().cloned());
@@ -357,6 +388,13 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
         Some("validate") => args_check::parse_validate(&operands[1..], unknown),
         Some("migrate") => args_check::parse_migrate(&operands[1..], unknown),
         Some("explain") => crate::explain::parse(&operands[1..], unknown),
+        Some("completions") => crate::completions::parse(&operands[1..], unknown),
+        // `help validate json-schema`: validate's own help command reads the rest (record 0088).
+        Some("help") if operands.get(1).map(String::as_str) == Some("validate") && operands.len() > 2 => {
+            let mut rest = vec!["help".to_string()];
+            rest.extend_from_slice(&operands[2..]);
+            args_check::parse_validate(&rest, unknown)
+        }
         Some("help") => Ok(match operands.get(1).map(String::as_str) {
             None => print_out(PROGRAM_HELP),
             Some("convert") => print_out(CONVERT_HELP),
@@ -364,6 +402,7 @@ pub fn parse_args(args: &[String]) -> Result<Action, UsageError> {
             Some("validate") => print_out(args_check::VALIDATE_HELP),
             Some("migrate") => print_out(args_check::MIGRATE_HELP),
             Some("explain") => print_out(crate::explain::EXPLAIN_HELP),
+            Some("completions") => print_out(crate::completions::COMPLETIONS_HELP),
             Some(_) => Action::Print { text: PROGRAM_HELP.to_string(), to_stderr: true, exit: 2 },
         }),
         _ => commander::no_subcommand(&parsed, &COMMANDS, PROGRAM_HELP, "see x-graphql --help", HELP_HINT),

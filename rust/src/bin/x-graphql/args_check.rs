@@ -6,7 +6,7 @@
 //! `help [command]` prints help, no argument prints its help as an error.
 
 use crate::args::{print_out, Action};
-use crate::commander::{self, Leaf, Opt, Parsed, Takes, COLOR, QUIET};
+use crate::commander::{self, all_values, color_of, Leaf, Opt, Takes, COLOR, EXCLUDE, INCLUDE, NO_COLOR, QUIET};
 use crate::report::{format_of, FORMATS};
 use crate::UsageError;
 
@@ -33,6 +33,10 @@ check JSON Schema files
 
 Options:
   -r, --recursive    check every .json file under the folder <path>
+  --include <glob>   with -r: take only the files whose path under the folder
+                     matches (repeatable)
+  --exclude <glob>   with -r: leave out the files whose path under the folder
+                     matches (repeatable; wins over --include)
   -s, --strict       treat warnings as errors
   --format <format>  report format (human: the former name of text) (choices:
                      "text", "human", "json", "github", "sarif", default:
@@ -42,11 +46,13 @@ Options:
   --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
                      is set (choices: "auto", "always", "never", default:
                      "auto")
+  --no-color         no colour on stderr: the same as --color never
   -h, --help         print this help
 
 Examples:
   x-graphql validate json-schema user.schema.json
   x-graphql validate json-schema -r schemas/
+  x-graphql validate json-schema -r --exclude 'drafts/**' schemas/
   x-graphql validate json-schema -s user.schema.json
   x-graphql validate json-schema --format json user.schema.json
   x-graphql validate json-schema -r --format sarif schemas/ > report.sarif
@@ -61,6 +67,10 @@ check GraphQL SDL files
 
 Options:
   -r, --recursive    check every .graphql and .gql file under the folder <path>
+  --include <glob>   with -r: take only the files whose path under the folder
+                     matches (repeatable)
+  --exclude <glob>   with -r: leave out the files whose path under the folder
+                     matches (repeatable; wins over --include)
   -s, --strict       treat warnings as errors
   --format <format>  report format (human: the former name of text) (choices:
                      "text", "human", "json", "github", "sarif", default:
@@ -70,11 +80,13 @@ Options:
   --color <when>     colour on stderr; auto: on for a terminal unless NO_COLOR
                      is set (choices: "auto", "always", "never", default:
                      "auto")
+  --no-color         no colour on stderr: the same as --color never
   -h, --help         print this help
 
 Examples:
   x-graphql validate graphql schema.graphql
   x-graphql validate graphql -r schemas/
+  x-graphql validate graphql -r --exclude 'drafts/**' schemas/
   x-graphql validate graphql -s schema.graphql
   x-graphql validate graphql --format json schema.graphql
   x-graphql validate graphql -r --format sarif schemas/ > report.sarif
@@ -88,21 +100,28 @@ pub const MIGRATE_HELP: &str = r#"Usage: x-graphql migrate [options] <path>
 rewrite a v1.x JSON Schema to the 2.x x-graphql attributes
 
 Options:
-  -w, --write      rewrite the file in place (atomically) instead of printing it
-  -r, --recursive  migrate every .json file under the folder <path> (with -w or
-                   --check)
-  --check          change nothing; exit 1 when a file would change
-  -q, --quiet      print errors only: no warnings, summary, progress or watch
-                   lines
-  --color <when>   colour on stderr; auto: on for a terminal unless NO_COLOR is
-                   set (choices: "auto", "always", "never", default: "auto")
-  -h, --help       print this help
+  -w, --write       rewrite the file in place (atomically) instead of printing
+                    it
+  -r, --recursive   migrate every .json file under the folder <path> (with -w or
+                    --check)
+  --include <glob>  with -r: take only the files whose path under the folder
+                    matches (repeatable)
+  --exclude <glob>  with -r: leave out the files whose path under the folder
+                    matches (repeatable; wins over --include)
+  --check           change nothing; exit 1 when a file would change
+  -q, --quiet       print errors only: no warnings, summary, progress or watch
+                    lines
+  --color <when>    colour on stderr; auto: on for a terminal unless NO_COLOR is
+                    set (choices: "auto", "always", "never", default: "auto")
+  --no-color        no colour on stderr: the same as --color never
+  -h, --help        print this help
 
 Examples:
   x-graphql migrate old.schema.json
   x-graphql migrate -w old.schema.json
   x-graphql migrate -r -w schemas/
   x-graphql migrate --check -r schemas/
+  x-graphql migrate -w -r --include '**/*.schema.json' schemas/
   x-graphql migrate --check -r -q --color never schemas/
 
 Exit codes: 0 ok, 1 invalid input or (--check) a change, 2 usage error, 3 I/O error.
@@ -119,6 +138,10 @@ pub struct ValidateFlags {
     pub graphql: bool,
     pub path: String,
     pub recursive: bool,
+    /// `--include <glob>`, repeatable (record 0088).
+    pub include: Vec<String>,
+    /// `--exclude <glob>`, repeatable (record 0088).
+    pub exclude: Vec<String>,
     pub strict: bool,
     /// `--format`: text (also spelled human), json, github or sarif (record 0089).
     pub format: String,
@@ -133,25 +156,33 @@ pub struct MigrateFlags {
     pub path: String,
     pub write: bool,
     pub recursive: bool,
+    pub include: Vec<String>,
+    pub exclude: Vec<String>,
     pub check: bool,
     pub quiet: bool,
     pub color: String,
 }
 
-const VALIDATE_OPTS: [Opt; 5] = [
+pub(crate) const VALIDATE_OPTS: [Opt; 8] = [
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    INCLUDE,
+    EXCLUDE,
     Opt { short: Some("-s"), long: "--strict", flags: "-s, --strict", takes: Takes::Nothing },
     Opt { short: None, long: "--format", flags: "--format <format>", takes: Takes::OneOf(&FORMATS) },
     QUIET,
     COLOR,
+    NO_COLOR,
 ];
 
-const MIGRATE_OPTS: [Opt; 5] = [
+pub(crate) const MIGRATE_OPTS: [Opt; 8] = [
     Opt { short: Some("-w"), long: "--write", flags: "-w, --write", takes: Takes::Nothing },
     Opt { short: Some("-r"), long: "--recursive", flags: "-r, --recursive", takes: Takes::Nothing },
+    INCLUDE,
+    EXCLUDE,
     Opt { short: None, long: "--check", flags: "--check", takes: Takes::Nothing },
     QUIET,
     COLOR,
+    NO_COLOR,
 ];
 
 const VALIDATE_JSON_SCHEMA: Leaf = Leaf {
@@ -166,11 +197,6 @@ const VALIDATE_GRAPHQL: Leaf =
 const MIGRATE: Leaf =
     Leaf { name: "migrate", opts: &MIGRATE_OPTS, arguments: &["path"], help: MIGRATE_HELP, hint: MIGRATE_HINT };
 
-/// The last `--color` given, else commander's default `auto`.
-fn color_of(parsed: &Parsed) -> String {
-    parsed.value("--color").unwrap_or("auto").to_string()
-}
-
 fn print(text: &str, to_stderr: bool) -> Action {
     Action::Print { text: text.to_string(), to_stderr, exit: if to_stderr { 2 } else { 0 } }
 }
@@ -182,6 +208,8 @@ fn parse_validate_leaf(graphql: bool, operands: &[String], rest: &[String]) -> R
         graphql,
         path: parsed.operands.remove(0),
         recursive: parsed.has("--recursive"),
+        include: all_values(&parsed, "--include"),
+        exclude: all_values(&parsed, "--exclude"),
         strict: parsed.has("--strict"),
         format: format_of(parsed.value("--format")),
         quiet: parsed.has("--quiet"),
@@ -214,6 +242,8 @@ pub fn parse_migrate(program_operands: &[String], rest: &[String]) -> Result<Act
         path: parsed.operands.remove(0),
         write: parsed.has("--write"),
         recursive: parsed.has("--recursive"),
+        include: all_values(&parsed, "--include"),
+        exclude: all_values(&parsed, "--exclude"),
         check: parsed.has("--check"),
         quiet: parsed.has("--quiet"),
         color: color_of(&parsed),

@@ -83,6 +83,7 @@ pub fn run_bundle(
                     io += 1;
                 },
                 &root_error,
+                None,
             )?;
             for rel in rels {
                 let file = paths::join_under(input, &rel);

@@ -10,6 +10,7 @@ use x_graphql::{
 use crate::args_check::{MigrateFlags, ValidateFlags, MIGRATE_HINT};
 use crate::argv::arg_path;
 use crate::files::{self, write_atomic};
+use crate::glob::Selection;
 use std::path::PathBuf;
 use crate::node::{self, errno_text, Syscall};
 use crate::progress::Progress;
@@ -41,11 +42,12 @@ struct InputFile {
 /// with the folder file refs may not leave, and the folders that could not be read.
 fn inputs(
     target: &str,
-    recursive: bool,
+    (recursive, include, exclude): (bool, &[String], &[String]),
     exts: &[&str],
     verb: &str,
     hint: &'static str,
 ) -> Result<(Vec<InputFile>, String, usize), CliError> {
+    let sel = Selection::of_flags(recursive, include, exclude).map_err(|m| usage(m, hint))?;
     if target == "-" {
         // Standard input, for editors that pipe a buffer (record 0083); refs resolve from the current folder.
         if recursive {
@@ -79,6 +81,7 @@ fn inputs(
             },
             // A link out of the folder is not read (record 0070).
             &mut |where_, message| term.warning(&format!("{where_}: warning[LINK_OUTSIDE] {message}")),
+            Some(&sel),
         )?;
         let list = found.into_iter().map(|(name, path)| InputFile { name, path, stdin: false }).collect();
         return Ok((list, target.to_string(), io));
@@ -137,7 +140,7 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
     } else {
         ("json-schema", &[".json"], "see x-graphql validate json-schema --help")
     };
-    let (list, base_dir, mut io) = inputs(&flags.path, flags.recursive, exts, &format!("validate {kind}"), hint)?;
+    let (list, base_dir, mut io) = inputs(&flags.path, (flags.recursive, &flags.include, &flags.exclude), exts, &format!("validate {kind}"), hint)?;
     let mut reports: Vec<FileReport> = Vec::new();
     let mut sources: HashMap<String, Option<String>> = HashMap::new();
     let progress = Progress::new(&term, list.len(), "validating");
@@ -242,7 +245,7 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
         return Err(usage(message.to_string(), MIGRATE_HINT).into());
     }
     let term = terminal::set_current(Terminal::for_flags(Some(&flags.color), flags.quiet));
-    let (list, _, mut io) = inputs(&flags.path, flags.recursive, &[".json"], "migrate", MIGRATE_HINT)?;
+    let (list, _, mut io) = inputs(&flags.path, (flags.recursive, &flags.include, &flags.exclude), &[".json"], "migrate", MIGRATE_HINT)?;
     let mut invalid = 0usize;
     let mut changed = 0usize;
     let progress = Progress::new(&term, list.len(), "migrating");

@@ -25,6 +25,8 @@ pub enum Takes {
     Count,
     /// `FORMAT=NAME`, NAME a GraphQL name (the npm CLI's `formatScalarEntry`, record 0082).
     FormatScalar,
+    /// A glob of `--include` / `--exclude` (the npm CLI's `globList`, record 0088).
+    Glob,
 }
 
 /// One option as commander knows it.
@@ -49,6 +51,7 @@ impl Opt {
             }
             Takes::Count => parse_count(value).err(),
             Takes::FormatScalar => check_format_scalar(value).err(),
+            Takes::Glob => crate::glob::Glob::compile(value).err(),
             _ => None,
         }
     }
@@ -58,6 +61,27 @@ impl Opt {
 pub const QUIET: Opt = Opt { short: Some("-q"), long: "--quiet", flags: "-q, --quiet", takes: Takes::Nothing };
 pub const COLOR: Opt =
     Opt { short: None, long: "--color", flags: "--color <when>", takes: Takes::OneOf(&crate::terminal::COLOR_MODES) };
+/// `--no-color`, after `--color`: the same as `--color never` (record 0088).
+pub const NO_COLOR: Opt = Opt { short: None, long: "--no-color", flags: "--no-color", takes: Takes::Nothing };
+
+/// `--include <glob>` / `--exclude <glob>`, after `-r` (cli-select.ts withSelectOptions, record 0088).
+pub const INCLUDE: Opt = Opt { short: None, long: "--include", flags: "--include <glob>", takes: Takes::Glob };
+pub const EXCLUDE: Opt = Opt { short: None, long: "--exclude", flags: "--exclude <glob>", takes: Takes::Glob };
+
+/// The colour mode: the last of `--color <when>` and `--no-color` (`never`), else commander's default `auto`.
+pub fn color_of(parsed: &Parsed) -> String {
+    let last = parsed.set.iter().rev().find(|(l, _)| *l == "--color" || *l == "--no-color");
+    match last {
+        Some((_, Some(when))) => when.clone(),
+        Some((_, None)) => "never".to_string(),
+        None => "auto".to_string(),
+    }
+}
+
+/// Every value of a repeatable option, in order.
+pub fn all_values(parsed: &Parsed, long: &str) -> Vec<String> {
+    parsed.values(long).map(str::to_string).collect()
+}
 
 /// What commander's parseOptions leaves: the options set in order (long name,
 /// value; `None` for a flag), the operands and the unknown arguments.

@@ -325,12 +325,13 @@ pub fn walk(
     exts: &[&str],
     on_error: &mut dyn FnMut(&str, &io::Error),
     on_skip: &mut dyn FnMut(&str, &str),
+    sel: Option<&crate::glob::Selection>,
 ) -> Result<Vec<(String, PathBuf)>, IoError> {
     let root_error = |e: &io::Error| IoError {
         message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", root))),
         where_: root.to_string(),
     };
-    let found = crate::paths::walk_bytes(root, exts, on_error, &root_error)?;
+    let found = crate::paths::walk_bytes(root, exts, on_error, &root_error, sel)?;
     // Opened by its bytes, printed lossily (record 0070).
     Ok(found
         .into_iter()

@@ -20,6 +20,7 @@ use std::os::unix::ffi::{OsStrExt, OsStringExt};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::glob::Selection;
 use crate::node;
 use crate::IoError;
 
@@ -76,13 +77,15 @@ pub fn skipped_folder(name: &OsStr) -> bool {
 /// folder, relative to `root` as bytes, depth first in sorted order; `skipped_folder`s are not entered. Symlinked
 /// folders are not followed (so link loops end); links to anything else and
 /// entries that are not regular files are listed: `check_tree_input` decides what
-/// becomes of them. A subfolder that cannot be read goes to `on_error` (its lossy
+/// becomes of them. `sel` (--include/--exclude, record 0088) picks among the files by
+/// their path relative to `root`. A subfolder that cannot be read goes to `on_error` (its lossy
 /// path); the root failing is an error.
 pub fn walk_bytes(
     root: &str,
     exts: &[&str],
     on_error: &mut dyn FnMut(&str, &io::Error),
     root_error: &dyn Fn(&io::Error) -> IoError,
+    sel: Option<&Selection>,
 ) -> Result<Vec<OsString>, IoError> {
     let read = |rel: &OsStr| -> io::Result<Vec<(OsString, fs::FileType)>> {
         let dir = if rel.is_empty() { PathBuf::from(root) } else { join_under(root, rel) };
@@ -106,14 +109,21 @@ pub fn walk_bytes(
         };
         let child = join_rel(rel, &name);
         if kind.is_dir() {
-            if skipped_folder(&name) {
+            // --exclude prunes a folder; --include naming a skipped folder opens it (record 0088).
+            let enter = match sel {
+                Some(sel) => sel.entered(&lossy(Path::new(&child)), skipped_folder(&name)),
+                None => !skipped_folder(&name),
+            };
+            if !enter {
                 continue;
             }
             match read(&child) {
                 Ok(list) => pending.push((child, list)),
                 Err(e) => on_error(&lossy(&join_under(root, &child)), &e),
             }
-        } else if exts.iter().any(|ext| name.as_bytes().ends_with(ext.as_bytes())) {
+        } else if exts.iter().any(|ext| name.as_bytes().ends_with(ext.as_bytes()))
+            && sel.is_none_or(|sel| sel.selected(&lossy(Path::new(&child))))
+        {
             // A link to a folder is not followed; a dangling one or a loop is listed (reading it reports why).
             if kind.is_symlink() && fs::metadata(join_under(root, &child)).is_ok_and(|m| m.is_dir()) {
                 continue;
@@ -232,7 +242,7 @@ mod tests {
         assert_eq!(check("env.json"), outside);
         assert_eq!(check("fifo.json"), "unreadable: cannot read input: not a regular file");
         assert_eq!(check("to-fifo.json"), "unreadable: cannot read input: not a regular file");
-        let listed = walk_bytes(&root, &[".json"], &mut |_, _| {}, &|_| IoError { message: String::new(), where_: String::new() }).unwrap();
+        let listed = walk_bytes(&root, &[".json"], &mut |_, _| {}, &|_| IoError { message: String::new(), where_: String::new() }, None).unwrap();
         let names: Vec<String> = listed.iter().map(|n| lossy(Path::new(n))).collect();
         assert_eq!(names, ["a.json", "dangling.json", "env.json", "fifo.json", "same.json", "secret.json", "to-fifo.json"]);
         fs::remove_dir_all(&dir).unwrap();

@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::SystemTime;
 
-use serde_json::Value;
 use x_graphql::convert::locate_diagnostics;
 use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic};
 
@@ -24,7 +23,7 @@ use crate::parallel;
 use crate::paths::{self, TreeInputCheck};
 use crate::tree_write::{self, write_output, write_outputs, WriteFailure};
 use crate::{
-    json_parse, one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
+    one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
 };
 
@@ -82,47 +81,12 @@ pub fn format_diagnostic(d: &Diagnostic, where_: &str) -> String {
 // ---------------------------------------------------------------------------
 // Options
 
-/// Options the CLI derives from `-i` itself; a config file may not set them.
-const DERIVED_OPTIONS: [&str; 3] = ["fileName", "baseDir", "inputDir"];
-
-fn read_config(file: &str) -> Result<ConverterOptions, CliError> {
-    let text = files::read_text(file).map_err(|(e, call)| IoError {
-        message: format!("cannot read config: {}", errno_text(&e, call)),
-        where_: file.to_string(),
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let value = json_parse::parse(text).map_err(|m| {
-        UsageError::new(format!("config file is not valid JSON: {m}"), Some(file.to_string()), "USAGE")
-    })?;
-    let Value::Object(map) = &value else {
-        return Err(UsageError::new(
-            "config file must hold a JSON object of converter options",
-            Some(file.to_string()),
-            "USAGE",
-        )
-        .into());
-    };
-    for key in DERIVED_OPTIONS {
-        if map.contains_key(key) {
-            return Err(UsageError::new(
-                format!("option '{key}' cannot be set in a config file (the CLI derives it from -i)"),
-                Some(file.to_string()),
-                "USAGE",
-            )
-            .into());
-        }
-    }
-    // The library is the one judge of option names and values.
-    let checked = ConverterOptions::from_json(&value)
-        .and_then(|options| Converter::with_options(options.clone()).map(|_| options))
-        .map_err(|e| UsageError::new(e.message, Some(file.to_string()), e.code))?;
-    Ok(checked)
-}
-
 /// defaults < config file < command-line flags (only flags actually given count).
 fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError> {
-    let mut options = match &flags.config {
-        Some(file) => read_config(file)?,
+    // --config's file, else x-graphql.config.json from the current folder up (record 0088, config.rs).
+    let file = flags.config.clone().or_else(crate::config::find_config);
+    let mut options = match &file {
+        Some(file) => crate::config::read_config(file)?,
         None => ConverterOptions::default(),
     };
     if let Some(n) = flags.description_block_threshold {
@@ -398,6 +362,8 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             return Err(UsageError::new("--watch needs -o <file|folder>", None, "USAGE").into());
         }
     }
+    let sel = crate::glob::Selection::of_flags(flags.recursive, &flags.include, &flags.exclude)
+        .map_err(|m| UsageError::new(m, None, "USAGE"))?;
     if flags.bundle {
         // A bundle reads its folders itself (-r is implied); bundle.rs checks its inputs.
     } else if flags.recursive {
@@ -448,10 +414,10 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
         if flags.watch {
             let direction = given.or_else(|| direction::direction_of_name(input)).unwrap_or("json-to-graphql");
-            return run_watch(&base, input, output, flags, direction);
+            return run_watch(&base, input, output, flags, direction, sel);
         }
         if flags.recursive {
-            return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"));
+            return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"), &sel);
         }
     }
 
@@ -620,7 +586,13 @@ struct TreeFile {
 }
 
 /// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
-fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, direction: &str) -> Result<i32, CliError> {
+fn convert_tree(
+    base: &ConverterOptions,
+    in_root: &str,
+    out_root: &str,
+    direction: &str,
+    sel: &crate::glob::Selection,
+) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
     let mut converted = 0usize;
     let mut invalid = 0usize;
@@ -655,6 +627,7 @@ fn convert_tree(base: &ConverterOptions, in_root: &str, out_root: &str, directio
             io_failure(&mut walk_failures, where_, &message);
         },
         &root_error,
+        Some(sel),
     )?;
     io += walk_failures;
     let outputs: Vec<OsString> = found.iter().map(|rel| paths::rename_ext_bytes(rel, from, to)).collect();
@@ -744,6 +717,7 @@ fn run_watch(
     output: &str,
     flags: &ConvertFlags,
     direction: &str,
+    sel: crate::glob::Selection,
 ) -> Result<i32, CliError> {
     let (from, to) = extensions(direction);
     if stat(input).is_none() {
@@ -798,7 +772,7 @@ fn run_watch(
             list: Box::new(move || {
                 // A folder that went away gives nothing; it may come back.
                 let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
-                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone).unwrap_or_default();
+                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone, Some(&sel)).unwrap_or_default();
                 found
                     .into_iter()
                     .map(|rel| {

@@ -26,9 +26,10 @@ const YELLOW: &str = "\x1b[1;33m";
 const BLUE: &str = "\x1b[1;34m";
 const GREEN: &str = "\x1b[32m";
 
-/// Whether stderr gets colour: `always`/`never` decide; `auto` is off when
-/// NO_COLOR is set (non-empty), on when FORCE_COLOR is set to anything but
-/// `0`/`false`, else on for a terminal that is not TERM=dumb.
+/// Whether stderr gets colour: `always`/`never` decide (`--no-color` is
+/// `never`); `auto` is off when NO_COLOR is set (non-empty); a set FORCE_COLOR
+/// then decides as in Node (`1`..`3`, `true` or empty: on; `0`, `false` or
+/// anything else: off; record 0088); else on for a terminal that is not TERM=dumb.
 pub fn use_color(mode: Option<&str>, env: &dyn Fn(&str) -> Option<String>, is_tty: bool) -> bool {
     match mode {
         Some("always") => return true,
@@ -39,9 +40,7 @@ pub fn use_color(mode: Option<&str>, env: &dyn Fn(&str) -> Option<String>, is_tt
         return false;
     }
     if let Some(force) = env("FORCE_COLOR") {
-        if force != "0" && force != "false" {
-            return true;
-        }
+        return matches!(force.as_str(), "" | "1" | "2" | "3" | "true");
     }
     is_tty && env("TERM").as_deref() != Some("dumb")
 }
@@ -346,6 +345,10 @@ mod tests {
         assert!(use_color(None, &force, false));
         assert!(use_color(None, &none, true));
         assert!(!use_color(None, &none, false));
+        let force0 = |n: &str| (n == "FORCE_COLOR").then(|| "0".to_string());
+        let force3 = |n: &str| (n == "FORCE_COLOR").then(|| "3".to_string());
+        assert!(!use_color(None, &force0, true));
+        assert!(use_color(None, &force3, false));
     }
 
     #[test]

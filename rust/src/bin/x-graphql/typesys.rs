@@ -6,7 +6,7 @@
 use x_graphql::ConversionError;
 
 use crate::args::{print_out, Action};
-use crate::commander::{Leaf, Opt, Takes, COLOR, QUIET};
+use crate::commander::{color_of, Leaf, Opt, Takes, COLOR, NO_COLOR, QUIET};
 use crate::files::{self, is_dir, read_input, read_stdin, write_atomic};
 use crate::run::format_diagnostic;
 use crate::terminal::{self, SourceSpot, Terminal};
@@ -28,6 +28,7 @@ Options:
   --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
                        is set (choices: "auto", "always", "never", default:
                        "auto")
+  --no-color           no colour on stderr: the same as --color never
   -h, --help           print this help
 
 Examples:
@@ -55,6 +56,7 @@ Options:
   --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
                        is set (choices: "auto", "always", "never", default:
                        "auto")
+  --no-color           no colour on stderr: the same as --color never
   -h, --help           print this help
 
 Examples:
@@ -101,10 +103,11 @@ pub fn help_of(command: &str) -> &'static str {
     }
 }
 
-const OPTS: [Opt; 3] = [
+pub(crate) const OPTS: [Opt; 4] = [
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file>", takes: Takes::Value },
     QUIET,
     COLOR,
+    NO_COLOR,
 ];
 
 /// commander's parse of `describe`/`build` over what the program left
@@ -117,7 +120,7 @@ pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]
         file: parsed.operands.remove(0),
         output: parsed.value("--output").map(str::to_string),
         quiet: parsed.has("--quiet"),
-        color: parsed.value("--color").unwrap_or("auto").to_string(),
+        color: color_of(&parsed),
     }))
 }
 
