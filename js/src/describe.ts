@@ -49,9 +49,17 @@ export function builtIn(definition: string): JsonObject {
   return (defs[definition] as JsonObject).const as JsonObject;
 }
 
-/** SDL text -> the type-system document as JSON text (2-space indent, one trailing newline). */
-export function describe(sdl: string, options: { fileName?: string } = {}): string {
+/** What `describe` writes and `build` reads: the type-system document, or standard introspection JSON (record 0091). */
+export type TypeSystemFormat = 'type-system' | 'introspection';
+
+/**
+ * SDL text -> the type-system document as JSON text (2-space indent, one trailing
+ * newline); with `format: 'introspection'`, the introspection result (introspection.ts).
+ */
+export function describe(sdl: string, options: { fileName?: string; format?: TypeSystemFormat } = {}): string {
   const doc = readSdl(sdl, options.fileName !== undefined ? { fileName: options.fileName } : {});
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  if (options.format === 'introspection') return printJson((require('./introspection') as typeof import('./introspection')).introspectionOf(doc));
   return printJson(describeDocument(doc));
 }
 
