@@ -290,7 +290,7 @@ class Reader {
       const o = this.object(cur, p, 'a type reference');
       const kind = own(o, 'kind');
       if (kind === 'LIST' || kind === 'NON_NULL') {
-        if (kind === 'NON_NULL' && lastNonNull) throw this.invalid('NON_NULL cannot wrap NON_NULL', pointerJoin(p, 'ofType', 'kind'));
+        if (kind === 'NON_NULL' && lastNonNull) throw this.invalid('NON_NULL cannot wrap NON_NULL', pointerJoin(p, 'kind'));
         if (kind === 'LIST' && ++lists > MAX_SDL_NESTING) throw this.invalid(`a type nests lists more than ${MAX_SDL_NESTING} levels deep`, p);
         lastNonNull = kind === 'NON_NULL';
         if (kind === 'LIST') {
@@ -309,7 +309,7 @@ class Reader {
       const name = this.name(o, p);
       const known = this.types.get(name) ?? (isBuiltInTypeName(name) && !name.startsWith('__') ? 'SCALAR' : undefined);
       if (known === undefined) throw this.invalid(`type ${name} is not in "types"`, pointerJoin(p, 'name'));
-      if (known !== kind) throw this.invalid(`${name} is a ${known} type, not ${kind}`, pointerJoin(p, 'kind'));
+      if (known !== kind) throw this.invalid(`${name} is ${/^[AEIOU]/.test(known) ? 'an' : 'a'} ${known} type, not ${kind}`, pointerJoin(p, 'kind'));
       return prefix + name + suffix;
     }
   }
@@ -332,6 +332,9 @@ export function parseLiteral(text: string): { value: JsonValue } | string {
     throw e;
   }
 }
+
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
+const isNameChar = (c: string | undefined): boolean => c !== undefined && (c === '_' || isDigit(c) || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'));
 
 class LiteralParser {
   pos = 0;
@@ -373,34 +376,58 @@ class LiteralParser {
           this.pos++;
           return out;
         }
-        const m = /^[_A-Za-z][_0-9A-Za-z]*/.exec(t.slice(this.pos, this.pos + 1024));
-        if (!m) throw this.unexpected();
-        this.pos += m[0].length;
+        const name = this.name();
         this.skip();
         if (t[this.pos] !== ':') throw this.unexpected();
         this.pos++;
-        if (own(out, m[0]) !== undefined) throw `field ${JSON.stringify(m[0])} is given twice`;
-        setKey(out, m[0], this.value(depth + 1));
+        if (own(out, name) !== undefined) throw `field ${JSON.stringify(name)} is given twice`;
+        setKey(out, name, this.value(depth + 1));
       }
     }
     if (c === '"') return this.string();
     if (c === '$') throw 'a variable is not a constant value';
-    if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) {
-      const m = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/.exec(t.slice(this.pos, this.pos + 1100));
-      if (!m) throw this.unexpected();
-      this.pos += m[0].length;
-      if (this.pos < t.length && /[_A-Za-z0-9.]/.test(t[this.pos])) throw this.unexpected();
-      const n = Number(m[0]);
-      if (!Number.isFinite(n)) throw `the number ${m[0]} is beyond the range of a JSON number (IEEE double)`;
-      return n;
+    if (c === '-' || isDigit(c)) return this.number();
+    const name = this.name();
+    if (name === 'true') return true;
+    if (name === 'false') return false;
+    if (name === 'null') return null;
+    return enumValue(name);
+  }
+
+  /** `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`, not followed by a name character or `.`. */
+  private number(): number {
+    const t = this.text;
+    const start = this.pos;
+    const digits = (): number => {
+      const from = this.pos;
+      while (isDigit(t[this.pos])) this.pos++;
+      return this.pos - from;
+    };
+    if (t[this.pos] === '-') this.pos++;
+    if (t[this.pos] === '0') this.pos++;
+    else if (digits() === 0) throw this.unexpected();
+    if (t[this.pos] === '.') {
+      this.pos++;
+      if (digits() === 0) throw this.unexpected();
     }
-    const m = /^[_A-Za-z][_0-9A-Za-z]*/.exec(t.slice(this.pos, this.pos + 1024));
-    if (!m) throw this.unexpected();
-    this.pos += m[0].length;
-    if (m[0] === 'true') return true;
-    if (m[0] === 'false') return false;
-    if (m[0] === 'null') return null;
-    return enumValue(m[0]);
+    if (t[this.pos] === 'e' || t[this.pos] === 'E') {
+      this.pos++;
+      if (t[this.pos] === '+' || t[this.pos] === '-') this.pos++;
+      if (digits() === 0) throw this.unexpected();
+    }
+    if (t[this.pos] === '.' || isNameChar(t[this.pos])) throw this.unexpected();
+    const text = t.slice(start, this.pos);
+    const n = Number(text);
+    if (!Number.isFinite(n)) throw `the number ${text} is beyond the range of a JSON number (IEEE double)`;
+    return n;
+  }
+
+  private name(): string {
+    const start = this.pos;
+    const c = this.text[this.pos];
+    if (!isNameChar(c) || isDigit(c)) throw this.unexpected();
+    while (isNameChar(this.text[this.pos])) this.pos++;
+    return this.text.slice(start, this.pos);
   }
 
   private string(): string {

@@ -14,7 +14,9 @@
  * - a type reference nests `ofType` 9 levels (the query's `typeDepth`); the
  *   outermost level is `kind`, `name`, the inner ones `name`, `kind`;
  * - a default value is printed as `astFromValue` prints the coerced value: input
- *   object fields in the type's field order with the fields' defaults filled in,
+ *   object fields in the type's field order with the fields' defaults filled in
+ *   (a default met again inside its own expansion is left out: graphql-js recurses
+ *   without end there), a lone value for a list type as a list of one,
  *   Float `1.0` as `1`, an integer-like ID string as an Int;
  * - `isDeprecated` is `deprecationReason != null` (so `@deprecated(reason: null)`
  *   is not deprecated);
@@ -227,7 +229,7 @@ function typeEntry(d: TypeDefinition, all: Definition[], ref: (t: string) => Jso
   out.isOneOf = d.kind === 'input' ? d.directives.some((x) => x.name === 'oneOf' && x.args.length === 0) : null;
   const named = (kind: string) => (name: string) => ({ kind, name, ofType: null });
   out.fields = d.kind === 'object' || d.kind === 'interface' ? d.fields.map((f) => field(f, ref, values)) : null;
-  out.inputFields = d.kind === 'input' ? d.fields.map((f) => inputValue(f, ref, values)) : null;
+  out.inputFields = d.kind === 'input' ? d.fields.map((f) => inputValue(f, ref, values, `${d.name}.${f.name}`)) : null;
   out.interfaces = d.kind === 'object' || d.kind === 'interface' ? d.interfaces.map(named('INTERFACE')) : null;
   out.enumValues =
     d.kind === 'enum'
@@ -250,9 +252,10 @@ function field(f: FieldDef, ref: (t: string) => JsonObject, values: ValuePrinter
   return out;
 }
 
-function inputValue(v: InputValueDef | FieldDef, ref: (t: string) => JsonObject, values: ValuePrinter): JsonObject {
+/** An argument, or (with `field`, `Type.field`) an input field, whose default is that field's expansion. */
+function inputValue(v: InputValueDef | FieldDef, ref: (t: string) => JsonObject, values: ValuePrinter, field?: string): JsonObject {
   const out: JsonObject = { name: v.name, description: v.description ?? null, type: ref(v.type) };
-  out.defaultValue = v.defaultValue === undefined ? null : values.print(v.defaultValue, parseTypeExpr(v.type)!);
+  out.defaultValue = v.defaultValue === undefined ? null : values.print(v.defaultValue, parseTypeExpr(v.type)!, field !== undefined ? [field] : []);
   deprecation(out, v.directives);
   return out;
 }
@@ -264,37 +267,48 @@ function inputValue(v: InputValueDef | FieldDef, ref: (t: string) => JsonObject,
 class ValuePrinter {
   constructor(private readonly defs: Map<string, TypeDefinition>) {}
 
-  /** The literal, or null where astFromValue gives none. */
-  print(value: JsonValue, type: TypeExpr): string | null {
+  /**
+   * The literal, or null where astFromValue gives none. `expanding`: the input
+   * fields (`Type.field`) whose defaults are being filled in; a default met again
+   * inside its own expansion is left out (graphql-js recurses without end there).
+   */
+  print(value: JsonValue, type: TypeExpr, expanding: readonly string[] = []): string | null {
     if (type.kind === 'nonNull') {
-      const inner = this.print(value, type.of);
+      const inner = this.print(value, type.of, expanding);
       return inner === 'null' ? null : inner;
     }
     if (value === null) return 'null';
     if (type.kind === 'list') {
-      if (!Array.isArray(value)) return this.print(value, type.of);
+      // Input coercion (valueFromAST) made a lone value a list of one.
+      if (!Array.isArray(value)) return `[${this.print(value, type.of, expanding) ?? ''}]`;
       const items: string[] = [];
       for (const item of value) {
-        const p = this.print(item, type.of);
+        const p = this.print(item, type.of, expanding);
         if (p !== null) items.push(p);
       }
       return `[${items.join(', ')}]`;
     }
     const name = type.kind === 'name' ? type.name : type.slot.name;
     const def = this.defs.get(name);
-    if (def?.kind === 'input') return this.inputObject(value, def);
+    if (def?.kind === 'input') return this.inputObject(value, def, expanding);
     if (def?.kind === 'enum') return enumLiteral(value) ?? (typeof value === 'string' ? value : null);
     return leaf(value, name);
   }
 
-  private inputObject(value: JsonValue, def: ObjectTypeDef): string | null {
+  private inputObject(value: JsonValue, def: ObjectTypeDef, expanding: readonly string[]): string | null {
     if (!isObject(value) || Array.isArray(value)) return null;
     const parts: string[] = [];
     for (const f of def.fields) {
       let v = own(value, f.name);
-      if (v === undefined) v = f.defaultValue;
+      let chain = expanding;
+      if (v === undefined && f.defaultValue !== undefined) {
+        const key = `${def.name}.${f.name}`;
+        if (expanding.includes(key)) continue;
+        v = f.defaultValue;
+        chain = [...expanding, key];
+      }
       if (v === undefined) continue;
-      const p = this.print(v, parseTypeExpr(f.type)!);
+      const p = this.print(v, parseTypeExpr(f.type)!, chain);
       if (p !== null) parts.push(`${f.name}: ${p}`);
     }
     return `{${parts.join(', ')}}`;
