@@ -27,6 +27,7 @@ import { isObject, loadJson, own, pointerJoin, type JsonObject, type JsonValue }
 import { locate } from './locate';
 import { printDocument } from './print';
 import { readSdl } from './sdl-read';
+import { documentFromIntrospection } from './introspection-read';
 import { parseTypeExpr } from './type-expr';
 import { checkTypeSystem } from './type-system-schema';
 
@@ -44,8 +45,7 @@ export interface BuildOptions {
 export function build(json: string, options: BuildOptions = {}): string {
   const file = options.fileName;
   if (options.format === 'introspection') {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const doc = (require('./introspection-read') as typeof import('./introspection-read')).documentFromIntrospection(json, file);
+    const doc = documentFromIntrospection(json, file);
     return doc.definitions.length === 0 && !doc.schema && !doc.schemaExtension ? '' : printDocument(doc, THRESHOLD);
   }
   const root = loadJson(json, file);

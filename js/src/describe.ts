@@ -21,6 +21,7 @@ import type { AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef
 import type { JsonObject, JsonValue } from './load';
 import { printJson } from './json-print';
 import { readSdl } from './sdl-read';
+import { introspectionOf } from './introspection';
 import { shippedText } from './shipped';
 
 export const TYPE_SYSTEM_SCHEMA_FILE = 'graphql-type-system.schema.json';
@@ -58,8 +59,7 @@ export type TypeSystemFormat = 'type-system' | 'introspection';
  */
 export function describe(sdl: string, options: { fileName?: string; format?: TypeSystemFormat } = {}): string {
   const doc = readSdl(sdl, options.fileName !== undefined ? { fileName: options.fileName } : {});
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  if (options.format === 'introspection') return printJson((require('./introspection') as typeof import('./introspection')).introspectionOf(doc));
+  if (options.format === 'introspection') return printJson(introspectionOf(doc));
   return printJson(describeDocument(doc));
 }
 
