@@ -59,7 +59,7 @@ pub(crate) fn canonical_of(doc: &Document, pointers: &Pointers, fail: Fail) -> R
     match read_sdl(&sdl, None) {
         Ok(canonical) => Ok(Some(canonical)),
         Err(e) => {
-            let pointer = e.line.map_or(String::new(), |line| block_pointer(&doc, &pointers, line));
+            let pointer = e.line.map_or(String::new(), |line| block_pointer(doc, pointers, line));
             let where_ = match e.line {
                 Some(line) => format!(" (line {line}, column {} of the SDL built)", e.column.unwrap_or(1)),
                 None => String::new(),
