@@ -1322,3 +1322,45 @@ describe('CLI conventions (record 0088)', () => {
     expect(bad.stderr).toMatch(/^\.\.\/\.\.\/x-graphql\.config\.json:1:2: error\[INVALID_OPTION\] option refNaming must be one of/);
   });
 });
+
+describe('GraphQL introspection (record 0091)', () => {
+  const SDL = fs.readFileSync(path.join(ROOT, 'fixtures', 'graphql-to-json', '144-introspection-interfaces-unions-one-of-directives', 'input.graphql'), 'utf8');
+  const INTROSPECTION = fs.readFileSync(path.join(ROOT, 'fixtures', 'graphql-to-json', '146-introspection-under-data-with-implied-roots', 'introspection.json'), 'utf8');
+  const setup = (dir: string) => {
+    write(path.join(dir, 'api.graphql'), SDL);
+    write(path.join(dir, 'introspection.json'), INTROSPECTION);
+    write(path.join(dir, 'bad.json'), '{"__schema": {"types": [{"kind": "OBJECT", "name": "Query", "fields": [{"name": "a", "args": [], "type": {"kind": "LIST", "name": null}}]}]}}\n');
+  };
+  const cases: Array<[string, string[], string?]> = [
+    ['describe --format introspection', ['describe', 'api.graphql', '--format', 'introspection']],
+    ['describe --format introspection -o', ['describe', 'api.graphql', '--format', 'introspection', '-o', 'out.json']],
+    ['build --format introspection', ['build', 'introspection.json', '--format', 'introspection']],
+    ['build --format introspection from stdin', ['build', '-', '--format', 'introspection'], INTROSPECTION],
+    ['build --format introspection of a bad result', ['build', 'bad.json', '--format', 'introspection']],
+    ['build --format of an unknown format', ['build', 'introspection.json', '--format', 'sdl']],
+    ['convert infers graphql-to-json from the shape (.json)', ['convert', 'introspection.json']],
+    ['convert infers graphql-to-json from the shape (stdin)', ['convert'], INTROSPECTION],
+    ['convert of a bad result', ['convert', 'bad.json']],
+    ['describe --help', ['describe', '--help']],
+    ['build --help', ['build', '--help']],
+  ];
+  for (const [name, args, input] of cases) {
+    it(name, async () => {
+      await sameInFolder(name, setup, args, { input: input ?? '' });
+    });
+  }
+
+  it('round trip through both CLIs keeps the introspection', async () => {
+    const { js, files } = await sameInFolder('round-trip', setup, ['describe', 'api.graphql', '--format', 'introspection', '-o', 'i.json']);
+    expect(js.status).toBe(0);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'x-graphql-introspection-'));
+    write(path.join(dir, 'i.json'), files['i.json']!);
+    const sdl = await runRust(['build', 'i.json', '--format', 'introspection'], { cwd: dir });
+    write(path.join(dir, 'again.graphql'), sdl.stdout);
+    const again = await runJs(['describe', 'again.graphql', '--format', 'introspection'], { cwd: dir });
+    expect(again.stdout).toBe(files['i.json']);
+    const bad = await sameInFolder('bad', setup, ['convert', 'bad.json']);
+    expect(bad.js.status).toBe(1);
+    expect(bad.js.stderr).toContain('error[INTROSPECTION_INVALID] not a valid introspection result: a LIST reference needs "ofType"');
+  });
+});

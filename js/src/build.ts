@@ -27,20 +27,27 @@ import { isObject, loadJson, own, pointerJoin, type JsonObject, type JsonValue }
 import { locate } from './locate';
 import { printDocument } from './print';
 import { readSdl } from './sdl-read';
+import { documentFromIntrospection } from './introspection-read';
 import { parseTypeExpr } from './type-expr';
 import { checkTypeSystem } from './type-system-schema';
 
 /** The description threshold of the canonical form (record 0028). */
-const THRESHOLD = 80;
+export const THRESHOLD = 80;
 
 export interface BuildOptions {
   /** The input's name, for diagnostics. */
   fileName?: string;
+  /** What the input is: a type-system document (the default) or an introspection result (record 0091). */
+  format?: 'type-system' | 'introspection';
 }
 
-/** Type-system JSON text -> canonical SDL text. */
+/** Type-system JSON text (or an introspection result) -> canonical SDL text. */
 export function build(json: string, options: BuildOptions = {}): string {
   const file = options.fileName;
+  if (options.format === 'introspection') {
+    const doc = documentFromIntrospection(json, file);
+    return doc.definitions.length === 0 && !doc.schema && !doc.schemaExtension ? '' : printDocument(doc, THRESHOLD);
+  }
   const root = loadJson(json, file);
   // ajv is loaded (by checkTypeSystem) only here: `describe` and the conversions never pay for it.
   checkTypeSystem(root, json, file);
@@ -49,25 +56,33 @@ export function build(json: string, options: BuildOptions = {}): string {
     return new ConversionError(code, message, { ...(file !== undefined ? { file } : {}), pointer, ...(pos ?? {}) });
   };
   const { doc, pointers } = new Builder(fail).document(root as JsonObject);
-  // Only built-ins: nothing to print (an empty SDL document does not parse).
-  if (doc.definitions.length === 0 && !doc.schema && !doc.schemaExtension) return '';
+  const canonical = canonicalOf(doc, pointers, fail);
+  return canonical === undefined ? '' : printDocument(canonical, THRESHOLD);
+}
+
+/**
+ * A document built from JSON -> printed -> `readSdl` (validated, canonical); a
+ * validator's error is placed on the pointer of the printed block it is in. Only
+ * built-ins: undefined (an empty SDL document does not parse). Also used by
+ * introspection-read.ts.
+ */
+export function canonicalOf(doc: Document, pointers: Pointers, fail: Fail): Document | undefined {
+  if (doc.definitions.length === 0 && !doc.schema && !doc.schemaExtension) return undefined;
   const sdl = printDocument(doc, THRESHOLD);
-  let canonical: Document;
   try {
-    canonical = readSdl(sdl);
+    return readSdl(sdl);
   } catch (e) {
     if (!(e instanceof ConversionError)) throw e;
     const pointer = e.line !== undefined ? blockPointer(doc, pointers, e.line) : '';
     const where = e.line !== undefined ? ` (line ${e.line}, column ${e.column ?? 1} of the SDL built)` : '';
     throw fail(e.code, `${e.message}${where}`, pointer);
   }
-  return printDocument(canonical, THRESHOLD);
 }
 
-type Fail = (code: string, message: string, pointer: string) => ConversionError;
+export type Fail = (code: string, message: string, pointer: string) => ConversionError;
 
 /** The pointer of each printed block: the schema extension, the schema, then each definition. */
-interface Pointers {
+export interface Pointers {
   schemaExtension?: string;
   schema?: string;
   definitions: string[];

@@ -1,10 +1,9 @@
 /**
  * `convert` without `--direction` (record 0083; the Rust twin is
  * rust/src/bin/x-graphql/direction.rs): the direction from the input's name, else
- * from its first non-blank character, and the warning for an `-o` whose extension
+ * from its first non-blank character (an introspection result by its shape), and the warning for an `-o` whose extension
  * names the other kind of output.
  */
-
 export type Direction = 'json-to-graphql' | 'graphql-to-json';
 
 /** `.graphql`/`.gql` is SDL, `.json` is JSON Schema; any other name says nothing. */
@@ -23,6 +22,21 @@ export function directionOfText(text: string): Direction {
   const m = /[^ \t\n\r\uFEFF]/.exec(text);
   if (m === null || m[0] === '{') return 'json-to-graphql';
   return 'graphql-to-json';
+}
+
+/**
+ * The direction of one input: its name, else its first character; a JSON input
+ * (by either) holding an introspection result is read as SDL (record 0091).
+ */
+export function directionOfInput(name: string | undefined, text: string): Direction {
+  const direction = (name !== undefined ? directionOfName(name) : undefined) ?? directionOfText(text);
+  // The library is loaded only for a text that names `"__schema"` (the CLI starts without it).
+  if (direction === 'json-to-graphql' && text.includes('"__schema"')) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { looksLikeIntrospection } = require('./introspection-read') as typeof import('./introspection-read');
+    if (looksLikeIntrospection(text)) return 'graphql-to-json';
+  }
+  return direction;
 }
 
 /** The warning (without `--quiet`) for `-o` naming a file of the other kind; a note, not an error. */

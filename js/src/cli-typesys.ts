@@ -8,7 +8,7 @@
  * 1 invalid input, 2 usage error, 3 I/O error. The library loads only when a
  * command runs (and ajv only for `build`).
  */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { formatDiagnostic, readInput, readStdin, statOrUndefined, UsageError, useTerminal, withTerminalOptions, writeAtomic } from './cli';
 import { isStdinFile, sameFile } from './cli-write';
 import type { ColorFlag } from './terminal';
@@ -26,6 +26,7 @@ interface TypeSystemCommand {
   description: string;
   argument: string;
   output: string;
+  format: string;
   examples: string;
 }
 
@@ -35,10 +36,12 @@ const COMMANDS: TypeSystemCommand[] = [
     description: 'describe a GraphQL SDL document as type-system JSON (schemas/graphql-type-system.schema.json)',
     argument: 'SDL file, or - for stdin (e.g. schema.graphql)',
     output: 'write the JSON to this file instead of stdout (e.g. -o types.json)',
+    format: 'the JSON to write: the type-system document, or the standard introspection result (e.g. --format introspection)',
     examples: [
       'Examples:',
       '  x-graphql describe schema.graphql',
       '  x-graphql describe schema.graphql -o types.json',
+      '  x-graphql describe schema.graphql --format introspection -o introspection.json',
       '  cat schema.graphql | x-graphql describe -',
       '  x-graphql describe schema.graphql -q --color never',
     ].join('\n'),
@@ -48,10 +51,12 @@ const COMMANDS: TypeSystemCommand[] = [
     description: 'build canonical GraphQL SDL from a type-system JSON document',
     argument: 'type-system JSON file, or - for stdin (e.g. types.json)',
     output: 'write the SDL to this file instead of stdout (e.g. -o schema.graphql)',
+    format: 'the JSON read: a type-system document, or an introspection result ({"data": {"__schema": ...}} or {"__schema": ...}) (e.g. --format introspection)',
     examples: [
       'Examples:',
       '  x-graphql build types.json',
       '  x-graphql build types.json -o schema.graphql',
+      '  x-graphql build introspection.json --format introspection',
       '  x-graphql describe schema.graphql | x-graphql build -',
       '  x-graphql build types.json -q --color never',
     ].join('\n'),
@@ -71,16 +76,27 @@ export function addTypeSystemCommands(program: Command, done: (exit: number) => 
       .description(c.description)
       .helpOption('-h, --help', 'print this help')
       .argument('<file>', c.argument)
-      .option('-o, --output <file>', c.output);
+      .option('-o, --output <file>', c.output)
+      .addOption(new Option('--format <format>', c.format).choices(FORMATS).default('type-system'));
     withTerminalOptions(cmd)
       .addHelpText('after', `\n${c.examples}\n${TRAILER}`)
-      .action(async (file: string, flags: { output?: string; quiet?: boolean; color?: ColorFlag }) => {
+      .action(async (file: string, flags: TypeSystemFlags) => {
         done(await run(c.name, file, flags));
       });
   }
 }
 
-async function run(command: 'describe' | 'build', file: string, flags: { output?: string; quiet?: boolean; color?: ColorFlag }): Promise<number> {
+/** `--format` (record 0091): the type-system document (record 0037) or standard introspection JSON. */
+const FORMATS = ['type-system', 'introspection'] as const;
+
+interface TypeSystemFlags {
+  output?: string;
+  format: (typeof FORMATS)[number];
+  quiet?: boolean;
+  color?: ColorFlag;
+}
+
+async function run(command: 'describe' | 'build', file: string, flags: TypeSystemFlags): Promise<number> {
   const term = useTerminal(flags);
   const output = flags.output;
   const fileName = file === '-' ? undefined : file;
@@ -100,7 +116,7 @@ async function run(command: 'describe' | 'build', file: string, flags: { output?
   const lib = require('./index') as typeof import('./index');
   let result: string;
   try {
-    const options = fileName !== undefined ? { fileName } : {};
+    const options = { ...(fileName !== undefined ? { fileName } : {}), format: flags.format };
     result = command === 'describe' ? lib.describe(text, options) : lib.build(text, options);
   } catch (e) {
     if (e instanceof lib.ConversionError) {

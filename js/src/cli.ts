@@ -22,7 +22,7 @@ import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
-import { type Direction, directionOfName, directionOfText, outputExtensionWarning } from './cli-direction';
+import { type Direction, directionOfInput, directionOfName, outputExtensionWarning } from './cli-direction';
 import { COLOR_MODES, type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { Progress } from './progress';
 import type { WatchPair, WatchPlan } from './watch';
@@ -373,7 +373,7 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     input === undefined
       ? { baseDir: '.', text: await readStdin() }
       : { fileName: input, baseDir: path.dirname(input), text: readInput(input) };
-  const direction = given ?? (input !== undefined ? directionOfName(input) : undefined) ?? directionOfText(job.text);
+  const direction = given ?? directionOfInput(input, job.text);
   const found: Diagnostic[] | undefined = reportFormat === 'text' ? undefined : [];
   const outcome = convertOne(base, job, direction, replay, found);
   if (found !== undefined) {

@@ -17,6 +17,7 @@ import { applyRootOverrides, type ResolvedOptions } from './options';
 import { joinBlocks, Printer } from './print';
 import { printReversed, reverseDocument } from './reverse';
 import { readSdl } from './sdl-read';
+import { documentFromIntrospection } from './introspection-read';
 import { Resolver } from './resolve';
 
 /**
@@ -31,7 +32,10 @@ export interface ConversionResult {
 
 /** GraphQL SDL -> annotated JSON Schema text (record 0028). No warnings arise in this direction. */
 export function graphqlToJson(text: string, options: ResolvedOptions): ConversionResult {
-  const doc = readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
+  // An introspection result (record 0091): SDL never starts with `{`.
+  const doc = /^[ \t\n\r\uFEFF]*\{/.test(text)
+    ? documentFromIntrospection(text, options.fileName)
+    : readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
   const output = printReversed(reverseDocument(doc));
   return { output, warnings: [] };
 }

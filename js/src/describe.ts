@@ -21,6 +21,7 @@ import type { AppliedDirective, Definition, DirectiveDef, Document, EnumValueDef
 import type { JsonObject, JsonValue } from './load';
 import { printJson } from './json-print';
 import { readSdl } from './sdl-read';
+import { introspectionOf } from './introspection';
 import { shippedText } from './shipped';
 
 export const TYPE_SYSTEM_SCHEMA_FILE = 'graphql-type-system.schema.json';
@@ -49,9 +50,16 @@ export function builtIn(definition: string): JsonObject {
   return (defs[definition] as JsonObject).const as JsonObject;
 }
 
-/** SDL text -> the type-system document as JSON text (2-space indent, one trailing newline). */
-export function describe(sdl: string, options: { fileName?: string } = {}): string {
+/** What `describe` writes and `build` reads: the type-system document, or standard introspection JSON (record 0091). */
+export type TypeSystemFormat = 'type-system' | 'introspection';
+
+/**
+ * SDL text -> the type-system document as JSON text (2-space indent, one trailing
+ * newline); with `format: 'introspection'`, the introspection result (introspection.ts).
+ */
+export function describe(sdl: string, options: { fileName?: string; format?: TypeSystemFormat } = {}): string {
   const doc = readSdl(sdl, options.fileName !== undefined ? { fileName: options.fileName } : {});
+  if (options.format === 'introspection') return printJson(introspectionOf(doc));
   return printJson(describeDocument(doc));
 }
 

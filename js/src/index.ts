@@ -16,6 +16,7 @@ export type { BundleInput } from './bundle';
 export { canonicalSdl } from './sdl-read';
 export { describe } from './describe';
 export { build, type BuildOptions } from './build';
+export { introspect } from './introspection';
 export { validateJsonSchema } from './validate-json';
 export { validateGraphql } from './validate-graphql';
 export { summarize, reportToJson } from './validate';

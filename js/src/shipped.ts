@@ -11,6 +11,7 @@
 export const SHIPPED_FILES = [
   'x-graphql-extensions.schema.json',
   'graphql-type-system.schema.json',
+  'graphql-introspection-builtins.json',
   'meta-schemas/draft-04.json',
   'meta-schemas/draft-06.json',
 ] as const;

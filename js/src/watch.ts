@@ -16,10 +16,16 @@
  * save (a temporary file renamed over it) again and again, and the watched folder
  * deleted and made again, which ended the watch (and, with nothing left to wait
  * for, the process, with exit 0).
+ * An input is also converted again when a file its `$ref`s reach (directly or
+ * through other files) changes: its stamp is the input's and those files'
+ * together, and the files are found again after each conversion, so a new `$ref`
+ * adds a file and a removed one drops it.
  * A failed conversion leaves the last good output in place (writes are atomic).
  * SIGINT ends with exit 130, SIGTERM with 143, after the conversion under way.
  */
 import * as fs from 'fs';
+import * as path from 'path';
+import { isObject, keysOf, loadJson, type JsonValue } from './load';
 import type { Terminal } from './terminal';
 
 export interface WatchPair {
@@ -51,6 +57,59 @@ function stamp(file: Buffer): string | undefined {
   }
 }
 
+/**
+ * The files an input's relative `$ref`s reach, directly or through the files they
+ * name (each once; not the input). A file that does not parse reaches nothing more.
+ * Iterative: the tree is walked with a stack.
+ */
+export function refFiles(file: string): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>([path.normalize(file)]);
+  const queue = [file];
+  while (queue.length > 0) {
+    const from = queue.shift()!;
+    let root: JsonValue;
+    try {
+      root = loadJson(fs.readFileSync(from, 'utf8'));
+    } catch {
+      continue;
+    }
+    const stack: JsonValue[] = [root];
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      if (Array.isArray(v)) {
+        for (const item of v) stack.push(item);
+      } else if (isObject(v)) {
+        for (const key of keysOf(v)) {
+          const value = v[key];
+          if (key !== '$ref' || typeof value !== 'string') {
+            stack.push(value);
+            continue;
+          }
+          const target = value.split('#')[0];
+          // Local pointers and URIs with a scheme reach no file here.
+          if (target === '' || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(target)) continue;
+          const reached = path.normalize(path.join(path.dirname(from), target));
+          if (seen.has(reached)) continue;
+          seen.add(reached);
+          out.push(reached);
+          queue.push(reached);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The stamp of an input and of the files its refs reached at its last conversion. */
+function stampAll(pair: WatchPair, deps: readonly string[]): string | undefined {
+  const own = stamp(pair.file);
+  if (own === undefined) return undefined;
+  let out = own;
+  for (const d of deps) out += `|${d}:${stamp(Buffer.from(d)) ?? '-'}`;
+  return out;
+}
+
 /** An input's key: its bytes (latin1 keeps each one), not the name printed. */
 const keyOf = (pair: WatchPair): string => pair.file.toString('latin1');
 
@@ -67,29 +126,44 @@ export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
   // Stamps of the last conversion of each input, and of the previous poll.
   const known = new Map<string, string>();
   let seen = new Map<string, string>();
+  // The files each input's refs reached at its last conversion.
+  const deps = new Map<string, string[]>();
+  const converted = (pair: WatchPair): string | undefined => {
+    convertTimed(plan, pair, term);
+    const found = refFiles(pair.file.toString());
+    deps.set(keyOf(pair), found);
+    return stampAll(pair, found);
+  };
   for (const pair of plan.list()) {
-    const now = stamp(pair.file);
+    if (stamp(pair.file) === undefined) continue;
+    const now = converted(pair);
     if (now === undefined) continue;
     known.set(keyOf(pair), now);
     seen.set(keyOf(pair), now);
-    convertTimed(plan, pair, term);
   }
   term.info(`watching ${plan.what} (Ctrl-C to stop)`);
   const poll = (): void => {
     const nowSeen = new Map<string, string>();
     for (const pair of plan.list()) {
-      const now = stamp(pair.file);
-      if (now === undefined) continue;
       const key = keyOf(pair);
+      const now = stampAll(pair, deps.get(key) ?? []);
+      if (now === undefined) continue;
       nowSeen.set(key, now);
       const settled = seen.get(key) === now;
       if (settled && known.get(key) !== now) {
-        known.set(key, now);
-        convertTimed(plan, pair, term);
+        // Found again: a new $ref adds a file, a removed one drops it.
+        const after = converted(pair) ?? now;
+        known.set(key, after);
+        nowSeen.set(key, after);
       }
     }
     // A deleted input is forgotten (its output stays); if it comes back it is converted again.
-    for (const input of [...known.keys()]) if (!nowSeen.has(input)) known.delete(input);
+    for (const input of [...known.keys()]) {
+      if (!nowSeen.has(input)) {
+        known.delete(input);
+        deps.delete(input);
+      }
+    }
     seen = nowSeen;
   };
   return new Promise((resolve) => {

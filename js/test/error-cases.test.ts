@@ -44,6 +44,8 @@ interface Args {
   options?: Record<string, unknown>;
   /** false: a CLI-only case (the library takes text, not files). */
   library?: boolean;
+  /** The library's direction when the extension does not give it (an introspection result). */
+  direction?: 'json-to-graphql' | 'graphql-to-json';
   cli?: string[];
   setup?: SetupStep[];
   /** A line stderr must contain (both CLIs). */
@@ -139,6 +141,8 @@ function outputShape(text: string): { lines: number; longestLine: number } {
 }
 
 function direction(c: Case): 'json-to-graphql' | 'graphql-to-json' {
+  // An introspection result is JSON read in the graphql-to-json direction (record 0091).
+  if (c.args.direction !== undefined) return c.args.direction;
   return c.ext === 'graphql' ? 'graphql-to-json' : 'json-to-graphql';
 }
 

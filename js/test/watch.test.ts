@@ -112,6 +112,48 @@ describe('--watch', () => {
     );
   }, 30000);
 
+  it('follows the files that $refs reach; a new $ref adds a file, a removed one drops it', async () => {
+    const address = (extra: Record<string, unknown> = {}) =>
+      JSON.stringify({ type: 'object', properties: { street: { type: 'string' }, ...extra } }) + '\n';
+    const transcripts: Record<string, string> = {};
+    for (const cli of ['js', 'rust'] as const) {
+      const dir = folder(`refs-${cli}`);
+      fs.mkdirSync(path.join(dir, 'common'));
+      fs.writeFileSync(
+        path.join(dir, 'order.json'),
+        JSON.stringify({ title: 'Order', type: 'object', properties: { shipTo: { $ref: 'common/address.json' } } }) + '\n',
+      );
+      fs.writeFileSync(path.join(dir, 'common', 'address.json'), address());
+      fs.writeFileSync(path.join(dir, 'common', 'phone.json'), JSON.stringify({ type: 'object', properties: { number: { type: 'string' } } }) + '\n');
+      const out = path.join(dir, 'order.graphql');
+      const w = start(cli, ['convert', '-w', '-i', 'order.json', '-o', 'order.graphql'], dir);
+      await w.until(/watching order\.json \(Ctrl-C to stop\)\n/);
+      // Editing the referenced file converts order.json again.
+      editorSave(path.join(dir, 'common', 'address.json'), address({ city: { type: 'string' } }));
+      await w.until(/converted order\.json -> order\.graphql/, 2);
+      expect(fs.readFileSync(out, 'utf8'), cli).toContain('city: String');
+      // A new $ref (in the referenced file) adds phone.json to the watched files.
+      editorSave(path.join(dir, 'common', 'address.json'), address({ phone: { $ref: 'phone.json' } }));
+      await w.until(/converted order\.json -> order\.graphql/, 3);
+      fs.writeFileSync(path.join(dir, 'common', 'phone.json'), JSON.stringify({ type: 'object', properties: { digits: { type: 'string' } } }) + '\n');
+      await w.until(/converted order\.json -> order\.graphql/, 4);
+      expect(fs.readFileSync(out, 'utf8'), cli).toContain('digits: String');
+      // The $ref removed, phone.json no longer matters.
+      editorSave(path.join(dir, 'common', 'address.json'), address());
+      await w.until(/converted order\.json -> order\.graphql/, 5);
+      fs.writeFileSync(path.join(dir, 'common', 'phone.json'), '{"type": "object"}\n');
+      await sleep(600);
+      w.child.kill('SIGINT');
+      expect(await w.exited, cli).toBe(130);
+      transcripts[cli] = normalMs(w.stderr());
+    }
+    expect(transcripts.rust).toBe(transcripts.js);
+    expect(transcripts.js).toBe(
+      'converted order.json -> order.graphql (N ms)\nwatching order.json (Ctrl-C to stop)\n' +
+        'converted order.json -> order.graphql (N ms)\n'.repeat(4),
+    );
+  }, 30000);
+
   it('-r: the watched folder deleted keeps it running; made again, its files are converted', async () => {
     const transcripts: Record<string, string> = {};
     for (const cli of ['js', 'rust'] as const) {

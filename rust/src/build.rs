@@ -24,7 +24,7 @@ use crate::type_expr::parse_type_expr;
 use crate::type_system_schema::check_type_system;
 
 /// The description threshold of the canonical form (record 0028).
-const THRESHOLD: f64 = 80.0;
+pub(crate) const THRESHOLD: f64 = 80.0;
 
 type Res<T> = Result<T, ConversionError>;
 type Obj = Map;
@@ -44,15 +44,22 @@ pub fn build(json: &str, file: Option<&str>) -> Res<String> {
     let empty = Map::new();
     let root_obj = root.as_object().unwrap_or(&empty);
     let (doc, pointers) = Builder { fail: &fail }.document(root_obj)?;
-    // Only built-ins: nothing to print (an empty SDL document does not parse).
+    Ok(canonical_of(&doc, &pointers, &fail)?.map_or(String::new(), |canonical| print_document(&canonical, THRESHOLD)))
+}
+
+/// A document built from JSON -> printed -> `read_sdl` (validated, canonical); a
+/// validator's error is placed on the pointer of the printed block it is in. Only
+/// built-ins: `None` (an empty SDL document does not parse). Also used by
+/// introspection_read.rs.
+pub(crate) fn canonical_of(doc: &Document, pointers: &Pointers, fail: Fail) -> Res<Option<Document>> {
     if doc.definitions.is_empty() && doc.schema.is_none() && doc.schema_extension.is_none() {
-        return Ok(String::new());
+        return Ok(None);
     }
-    let sdl = print_document(&doc, THRESHOLD);
+    let sdl = print_document(doc, THRESHOLD);
     match read_sdl(&sdl, None) {
-        Ok(canonical) => Ok(print_document(&canonical, THRESHOLD)),
+        Ok(canonical) => Ok(Some(canonical)),
         Err(e) => {
-            let pointer = e.line.map_or(String::new(), |line| block_pointer(&doc, &pointers, line));
+            let pointer = e.line.map_or(String::new(), |line| block_pointer(doc, pointers, line));
             let where_ = match e.line {
                 Some(line) => format!(" (line {line}, column {} of the SDL built)", e.column.unwrap_or(1)),
                 None => String::new(),
@@ -62,12 +69,13 @@ pub fn build(json: &str, file: Option<&str>) -> Res<String> {
     }
 }
 
+
 /// The pointer of each printed block: the schema extension, the schema, then each definition.
 #[derive(Default)]
-struct Pointers {
-    schema_extension: Option<String>,
-    schema: Option<String>,
-    definitions: Vec<String>,
+pub(crate) struct Pointers {
+    pub schema_extension: Option<String>,
+    pub schema: Option<String>,
+    pub definitions: Vec<String>,
 }
 
 /// The JSON pointer of the block of the printed `doc` that holds 1-based `line`.
@@ -138,7 +146,8 @@ fn shared_description(o: &Obj) -> Option<Str> {
     }
 }
 
-type Fail<'f> = &'f dyn Fn(&str, String, &str) -> ConversionError;
+/// Makes the error of a code and message at a JSON pointer of the input.
+pub(crate) type Fail<'f> = &'f dyn Fn(&str, String, &str) -> ConversionError;
 
 struct Builder<'f> {
     fail: Fail<'f>,

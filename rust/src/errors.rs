@@ -267,6 +267,7 @@ pub mod codes {
     pub const INVALID_OPTION: &str = "INVALID_OPTION";
     pub const SCHEMA_INVALID: &str = "SCHEMA_INVALID";
     pub const TYPE_SYSTEM_INVALID: &str = "TYPE_SYSTEM_INVALID";
+    pub const INTROSPECTION_INVALID: &str = "INTROSPECTION_INVALID";
     // names
     pub const INVALID_NAME: &str = "INVALID_NAME";
     pub const DUPLICATE_NAME: &str = "DUPLICATE_NAME";
@@ -322,6 +323,7 @@ pub mod codes {
         INVALID_OPTION,
         SCHEMA_INVALID,
         TYPE_SYSTEM_INVALID,
+        INTROSPECTION_INVALID,
         INVALID_NAME,
         DUPLICATE_NAME,
         FIELD_TYPE_SYNTAX,

@@ -65,6 +65,8 @@ pub mod sdl_defaults;
 pub mod reverse;
 pub mod describe;
 pub mod build;
+pub mod introspection;
+pub mod introspection_read;
 pub mod type_system_schema;
 pub mod migrate;
 pub mod validate;

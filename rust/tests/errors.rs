@@ -89,7 +89,8 @@ fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
         map.insert("baseDir".into(), Value::String(dir.to_string_lossy().into_owned()));
         map.insert("fileName".into(), Value::String(format!("input.{ext}")));
     }
-    let direction = if ext == "graphql" {
+    // An introspection result is JSON read in the graphql-to-json direction (record 0091).
+    let direction = if ext == "graphql" || args.get("direction") == Some(&Value::String("graphql-to-json".into())) {
         ConversionDirection::GraphQLToJsonSchema
     } else {
         ConversionDirection::JsonSchemaToGraphQL

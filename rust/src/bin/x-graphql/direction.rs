@@ -1,5 +1,6 @@
 //! `convert` without `--direction` (record 0083; the twin of js/src/cli-direction.ts):
-//! the direction from the input's name, else from its first non-blank character,
+//! the direction from the input's name, else from its first non-blank character (an
+//! introspection result by its shape),
 //! and the warning for an `-o` whose extension names the other kind of output.
 
 /// `.graphql`/`.gql` is SDL, `.json` is JSON Schema; any other name says nothing.
@@ -21,6 +22,16 @@ pub fn direction_of_text(text: &str) -> &'static str {
         None | Some('{') => "json-to-graphql",
         Some(_) => "graphql-to-json",
     }
+}
+
+/// The direction of one input: its name, else its first character; a JSON input
+/// (by either) holding an introspection result is read as SDL (record 0091).
+pub fn direction_of_input(name: Option<&str>, text: &str) -> &'static str {
+    let direction = name.and_then(direction_of_name).unwrap_or_else(|| direction_of_text(text));
+    if direction == "json-to-graphql" && x_graphql::introspection_read::looks_like_introspection(text) {
+        return "graphql-to-json";
+    }
+    direction
 }
 
 /// The warning (without `--quiet`) for `-o` naming a file of the other kind; a note, not an error.

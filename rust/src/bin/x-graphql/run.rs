@@ -430,9 +430,7 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
             text: read_input(file)?,
         },
     };
-    let direction = given
-        .or_else(|| input.and_then(direction::direction_of_name))
-        .unwrap_or_else(|| direction::direction_of_text(&job.text));
+    let direction = given.unwrap_or_else(|| direction::direction_of_input(input, &job.text));
     let outcome = if flags.format == "text" {
         convert_one(&base, job, direction)?
     } else {

@@ -23,6 +23,10 @@ Arguments:
 Options:
   -o, --output <file>  write the JSON to this file instead of stdout (e.g. -o
                        types.json)
+  --format <format>    the JSON to write: the type-system document, or the
+                       standard introspection result (e.g. --format
+                       introspection) (choices: "type-system", "introspection",
+                       default: "type-system")
   -q, --quiet          print errors only: no warnings, summary, progress or
                        watch lines
   --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
@@ -34,6 +38,7 @@ Options:
 Examples:
   x-graphql describe schema.graphql
   x-graphql describe schema.graphql -o types.json
+  x-graphql describe schema.graphql --format introspection -o introspection.json
   cat schema.graphql | x-graphql describe -
   x-graphql describe schema.graphql -q --color never
 
@@ -51,6 +56,11 @@ Arguments:
 Options:
   -o, --output <file>  write the SDL to this file instead of stdout (e.g. -o
                        schema.graphql)
+  --format <format>    the JSON read: a type-system document, or an
+                       introspection result ({"data": {"__schema": ...}} or
+                       {"__schema": ...}) (e.g. --format introspection)
+                       (choices: "type-system", "introspection", default:
+                       "type-system")
   -q, --quiet          print errors only: no warnings, summary, progress or
                        watch lines
   --color <when>       colour on stderr; auto: on for a terminal unless NO_COLOR
@@ -62,6 +72,7 @@ Options:
 Examples:
   x-graphql build types.json
   x-graphql build types.json -o schema.graphql
+  x-graphql build introspection.json --format introspection
   x-graphql describe schema.graphql | x-graphql build -
   x-graphql build types.json -q --color never
 
@@ -81,6 +92,8 @@ pub struct TypeSystemFlags {
     pub quiet: bool,
     /// `--color <when>`: auto, always or never.
     pub color: String,
+    /// `--format <format>` (record 0091): type-system or introspection.
+    pub format: String,
 }
 
 fn hint_of(command: &str) -> &'static str {
@@ -103,8 +116,12 @@ pub fn help_of(command: &str) -> &'static str {
     }
 }
 
-pub(crate) const OPTS: [Opt; 4] = [
+/// `--format` (record 0091): the type-system document (record 0037) or standard introspection JSON.
+const FORMATS: [&str; 2] = ["type-system", "introspection"];
+
+pub(crate) const OPTS: [Opt; 5] = [
     Opt { short: Some("-o"), long: "--output", flags: "-o, --output <file>", takes: Takes::Value },
+    Opt { short: None, long: "--format", flags: "--format <format>", takes: Takes::OneOf(&FORMATS) },
     QUIET,
     COLOR,
     NO_COLOR,
@@ -121,6 +138,7 @@ pub fn parse(command: &'static str, program_operands: &[String], rest: &[String]
         output: parsed.value("--output").map(str::to_string),
         quiet: parsed.has("--quiet"),
         color: color_of(&parsed),
+        format: parsed.value("--format").unwrap_or("type-system").to_string(),
     }))
 }
 
@@ -151,10 +169,12 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
         None => read_stdin()?,
         Some(f) => read_input(f)?,
     };
-    let result: Result<String, ConversionError> = if flags.command == "describe" {
-        x_graphql::describe(&text, file_name)
-    } else {
-        x_graphql::build(&text, file_name)
+    let introspection = flags.format == "introspection";
+    let result: Result<String, ConversionError> = match (flags.command == "describe", introspection) {
+        (true, false) => x_graphql::describe(&text, file_name),
+        (true, true) => x_graphql::introspection::introspect(&text, file_name),
+        (false, false) => x_graphql::build(&text, file_name),
+        (false, true) => x_graphql::introspection_read::sdl_from_introspection(&text, file_name),
     };
     let output = match result {
         Ok(output) => output,

@@ -13,10 +13,15 @@
 //! Here the inputs are polled every 100 ms (std only, no `notify`): a file is
 //! converted when its (mtime, size, inode) differs from its last conversion's
 //! and has stayed the same for one poll, so a save in progress is not read
-//! half-written. SIGINT ends with exit 130 and SIGTERM with 143, between polls
-//! (signals.rs).
+//! half-written. An input is also converted again when a file its `$ref`s reach
+//! (directly or through other files) changes: its stamp is the input's and those
+//! files' together, and the files are found again after each conversion, so a new
+//! `$ref` adds a file and a removed one drops it. SIGINT ends with exit 130 and
+//! SIGTERM with 143, between polls (signals.rs).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use x_graphql::json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -58,6 +63,77 @@ fn stamp(file: &Path) -> Option<String> {
     Some(format!("{:?}:{}:{ino}", m.modified().ok(), m.len()))
 }
 
+/// The files an input's relative `$ref`s reach, directly or through the files they
+/// name (each once; not the input); the twin of `refFiles` in js/src/watch.ts. A file
+/// that does not parse reaches nothing more. Iterative: the tree is walked with a stack.
+pub fn ref_files(file: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut seen: HashSet<PathBuf> = HashSet::from([normalize(file)]);
+    let mut queue: VecDeque<PathBuf> = VecDeque::from([file.to_path_buf()]);
+    while let Some(from) = queue.pop_front() {
+        let Ok(text) = std::fs::read_to_string(&from) else { continue };
+        let Ok(root) = x_graphql::load::load_json(&text, None) else { continue };
+        let mut stack: Vec<&Value> = vec![&root];
+        while let Some(v) = stack.pop() {
+            match v {
+                Value::Array(items) => stack.extend(items.iter()),
+                Value::Object(map) => {
+                    for (key, value) in map {
+                        let (true, Value::String(r)) = (&**key == "$ref", value) else {
+                            stack.push(value);
+                            continue;
+                        };
+                        let target = r.split('#').next().unwrap_or_default();
+                        // Local pointers and URIs with a scheme reach no file here.
+                        if target.is_empty() || has_scheme(target) {
+                            continue;
+                        }
+                        let reached = normalize(&from.parent().unwrap_or(Path::new("")).join(target));
+                        if seen.insert(reached.clone()) {
+                            out.push(reached.clone());
+                            queue.push_back(reached);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// `scheme:` at the start (RFC 3986: a letter, then letters, digits, `+`, `-`, `.`).
+fn has_scheme(s: &str) -> bool {
+    let Some((scheme, _)) = s.split_once(':') else { return false };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
+/// `a/./b/../c` -> `a/c`, lexically (as Node's `path.normalize`).
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir if matches!(out.components().next_back(), Some(std::path::Component::Normal(_))) => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+/// The stamp of an input and of the files its refs reached at its last conversion.
+fn stamp_all(file: &Path, deps: &[PathBuf]) -> Option<String> {
+    let mut out = stamp(file)?;
+    for d in deps {
+        out.push_str(&format!("|{}:{}", d.display(), stamp(d).unwrap_or_else(|| "-".to_string())));
+    }
+    Some(out)
+}
+
 fn convert_timed(plan: &mut WatchPlan<'_>, pair: &WatchPair, term: &Terminal) -> Result<(), CliError> {
     let start = Instant::now();
     let ok = (plan.convert)(pair)?;
@@ -70,6 +146,20 @@ fn convert_timed(plan: &mut WatchPlan<'_>, pair: &WatchPair, term: &Terminal) ->
     Ok(())
 }
 
+/// Converts an input, then finds the files its refs reach; the stamp of both.
+fn converted(
+    plan: &mut WatchPlan<'_>,
+    pair: &WatchPair,
+    term: &Terminal,
+    deps: &mut HashMap<PathBuf, Vec<PathBuf>>,
+) -> Result<Option<String>, CliError> {
+    convert_timed(plan, pair, term)?;
+    let found = ref_files(&pair.file);
+    let now = stamp_all(&pair.file, &found);
+    deps.insert(pair.file.clone(), found);
+    Ok(now)
+}
+
 /// Runs until SIGINT/SIGTERM; returns the exit code (130 / 143).
 pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError> {
     signals::watch_mode();
@@ -77,11 +167,15 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
     // Keyed by the inputs' bytes, not the names printed.
     let mut known: HashMap<PathBuf, String> = HashMap::new();
     let mut seen: HashMap<PathBuf, String> = HashMap::new();
+    // The files each input's refs reached at its last conversion.
+    let mut deps: HashMap<PathBuf, Vec<PathBuf>> = HashMap::new();
     for pair in (plan.list)() {
-        if let Some(now) = stamp(&pair.file) {
+        if stamp(&pair.file).is_none() {
+            continue;
+        }
+        if let Some(now) = converted(plan, &pair, term, &mut deps)? {
             known.insert(pair.file.clone(), now.clone());
             seen.insert(pair.file.clone(), now);
-            convert_timed(plan, &pair, term)?;
         }
     }
     term.info(&format!("watching {} (Ctrl-C to stop)", plan.what));
@@ -96,16 +190,20 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
         }
         let mut now_seen: HashMap<PathBuf, String> = HashMap::new();
         for pair in (plan.list)() {
-            let Some(now) = stamp(&pair.file) else { continue };
+            let found = deps.get(&pair.file).cloned().unwrap_or_default();
+            let Some(now) = stamp_all(&pair.file, &found) else { continue };
             now_seen.insert(pair.file.clone(), now.clone());
             let settled = seen.get(&pair.file) == Some(&now);
             if settled && known.get(&pair.file) != Some(&now) {
-                known.insert(pair.file.clone(), now);
-                convert_timed(plan, &pair, term)?;
+                // Found again: a new $ref adds a file, a removed one drops it.
+                let after = converted(plan, &pair, term, &mut deps)?.unwrap_or(now);
+                known.insert(pair.file.clone(), after.clone());
+                now_seen.insert(pair.file.clone(), after);
             }
         }
         // A deleted input is forgotten (its output stays); if it comes back it is converted again.
         known.retain(|input, _| now_seen.contains_key(input));
+        deps.retain(|input, _| now_seen.contains_key(input));
         seen = now_seen;
     }
 }
