@@ -22,42 +22,25 @@ use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
 use crate::stack::with_converter_stack;
 
-/// The result of a conversion. `output` is the converted text; `sdl` is the
-/// same string, kept for code written when SDL was the only output.
+/// The result of a conversion: the output text and the warnings met on the way.
+///
+/// One string holds the output (record 0064: a second copy of it cost 29 MB and 7,700
+/// page faults a conversion at N = 20,000, SDL -> JSON).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ConversionResult {
+#[non_exhaustive]
+pub struct Conversion {
+    /// The converted text: GraphQL SDL, or JSON Schema (JSON text).
     pub output: String,
-    /// The same string as `output`.
-    pub sdl: String,
+    /// The warnings, in the order met (empty under `strict`, where the first is the error).
     pub warnings: Vec<Diagnostic>,
-}
-
-/// The former name of ConversionResult.
-pub type SdlResult = ConversionResult;
-
-/// What the pipelines return: the output and the warnings, without `ConversionResult`'s
-/// `sdl`. That field is a second `String`, so filling it copies the whole output; in
-/// TypeScript both fields share one string. `Converter::convert` and the CLI take the
-/// output from here and never pay for the copy (record 0064: at N = 20,000, SDL -> JSON,
-/// 29 MB copied and 7,700 page faults a conversion).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Converted {
-    pub output: String,
-    pub warnings: Vec<Diagnostic>,
-}
-
-impl From<Converted> for ConversionResult {
-    fn from(c: Converted) -> Self {
-        ConversionResult { sdl: c.output.clone(), output: c.output, warnings: c.warnings }
-    }
 }
 
 /// GraphQL SDL -> annotated JSON Schema text (record 0028): sdl_read -> reverse
 /// -> json_print. No warnings arise in this direction; of the options only
 /// `file_name` is read (diagnostics).
-pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<Conversion, ConversionError> {
     let output = crate::reverse::graphql_to_json(text, options.file_name.as_deref())?;
-    Ok(Converted { output, warnings: Vec::new() })
+    Ok(Conversion { output, warnings: Vec::new() })
 }
 
 /// The texts of the sources read so far, by file name, for positions. None is a
@@ -89,7 +72,7 @@ impl std::ops::Deref for Text<'_> {
 /// the first warning under `strict`, always get their position. Runs with the
 /// converter's large stack (stack.rs): lowering recurses along chains of type
 /// aliases, as the TypeScript does.
-pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<Converted, ConversionError> {
+pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<Conversion, ConversionError> {
     with_converter_stack(|| convert_here(Input::Lent(text), options, positions))
 }
 
@@ -100,7 +83,7 @@ pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool
 /// this input after that point (the warnings, most errors) come back with their
 /// pointer but no line and column, and `locate_diagnostics` gives them theirs from
 /// the text read again. Those in files read for `$ref`s are located as usual.
-pub fn json_schema_to_sdl_given(text: String, options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+pub fn json_schema_to_sdl_given(text: String, options: &ResolvedOptions) -> Result<Conversion, ConversionError> {
     with_converter_stack(move || convert_here(Input::Given(text), options, true))
 }
 
@@ -120,7 +103,7 @@ enum Input<'a> {
 }
 
 /// The pipeline on the calling thread.
-fn convert_here<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool) -> Result<Converted, ConversionError> {
+fn convert_here<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool) -> Result<Conversion, ConversionError> {
     let mut texts: Texts<'a> = HashMap::new();
     run(input, options, positions, &mut texts).map_err(|e| located(e, &texts))
 }
@@ -138,7 +121,7 @@ fn located(mut e: ConversionError, texts: &Texts) -> ConversionError {
     e
 }
 
-fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<Converted, ConversionError> {
+fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<Conversion, ConversionError> {
     let mut front = match input {
         Input::Lent(text) => {
             texts.insert(options.file_name.clone(), Text::Input(text));
@@ -208,7 +191,7 @@ fn run_rewritten(
     positions: bool,
     texts: &mut Texts,
     changes: &[MigrationChange],
-) -> Result<Converted, ConversionError> {
+) -> Result<Conversion, ConversionError> {
     let file = options.file_name.as_deref();
     let Front { root, legacy, scan, draft, resolved, input_len, .. } = front;
     let main = Source {
@@ -279,7 +262,7 @@ fn run_rewritten(
         }
     }
     let sdl = if doc.definitions.is_empty() { String::new() } else { print_document(&doc, threshold) };
-    let result = Converted { output: sdl, warnings: located };
+    let result = Conversion { output: sdl, warnings: located };
     // Freed last: see above.
     drop(lowering);
     Ok(result)

@@ -19,13 +19,18 @@ use crate::text::format_number;
 
 /// How the type of a `$ref` into another file is named (D17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RefNaming {
+    /// `basename`: the name the type would have in its own document (its title or key).
     Basename,
+    /// `file_and_path`: that name prefixed with the file's path (`common/address.json` -> `CommonAddress...`).
     FileAndPath,
+    /// `hash`: the basename, with a hash of the place appended when the name is taken.
     Hash,
 }
 
 impl RefNaming {
+    /// The option's string, as in a config file.
     pub fn as_str(self) -> &'static str {
         match self {
             RefNaming::Basename => "basename",
@@ -34,7 +39,7 @@ impl RefNaming {
         }
     }
 
-    fn parse(s: &str) -> Option<RefNaming> {
+    pub(crate) fn parse(s: &str) -> Option<RefNaming> {
         match s {
             "basename" => Some(RefNaming::Basename),
             "file_and_path" => Some(RefNaming::FileAndPath),

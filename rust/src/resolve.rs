@@ -30,7 +30,7 @@ use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
 use crate::normalize::{attr, flag, is_modern_draft, ref_keyword, ref_of, scan_document, scan_document_collecting, RefUses};
 
 /// The location layer, re-exported where it was first published.
-pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
+pub use crate::loc::{evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
 
 /// `/^[A-Za-z][A-Za-z0-9+.-]*:/`.
 fn has_uri_scheme(s: &str) -> bool {
