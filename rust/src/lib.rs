@@ -8,7 +8,8 @@
 //! let schema = r#"{
 //!   "title": "User",
 //!   "type": "object",
-//!   "properties": { "id": { "type": "string", "x-graphql-nullable": false } }
+//!   "properties": { "id": { "type": "string" } },
+//!   "required": ["id"]
 //! }"#;
 //! let sdl = json_schema_to_graphql(schema, &Options::default())?;
 //! assert_eq!(sdl.output, "type User {\n  id: String!\n}\n");
@@ -21,7 +22,7 @@
 //! let options = Options::builder().file_name("user.json").build();
 //! let error = json_schema_to_graphql("{\"type\": }", &options).unwrap_err();
 //! assert_eq!(error.code(), ErrorCode::JsonSyntax);
-//! assert_eq!(error.to_string(), "user.json:1:10: error[JSON_SYNTAX] Unexpected token '}'");
+//! assert_eq!(error.to_string(), "user.json:1:10: error[JSON_SYNTAX] Unexpected character '}' (expected a value)");
 //! # Ok::<(), x_graphql::ConversionError>(())
 //! ```
 //!
@@ -113,6 +114,7 @@ pub use options_api::{FieldNameSanitizer, Options, OptionsBuilder, RefNaming, Ty
 pub use validate::{report_to_json, summarize, FileReport, Problem, Summary, ValidateOptions, ValidationReport};
 pub use validate_graphql::validate_graphql;
 pub use validate_json::validate_json_schema;
+pub use stack::spawn_scoped_with_converter_stack;
 
 /// The README's "Library use" Rust snippet, run as a doctest (rust/tests/readme.rs checks
 /// that the README shows the same code).
@@ -130,7 +132,6 @@ pub mod __private {
     pub use crate::convert::locate_diagnostics;
     pub use crate::errors::{codes, exit_code, one_line, Location};
     pub use crate::options::ConverterOptions;
-    pub use crate::stack::spawn_scoped_with_converter_stack;
 
     /// Re-exports the public items of internal modules under their own names.
     macro_rules! internal_modules {

@@ -258,7 +258,8 @@ fn bom_is_not_a_column() {
     let e = load_json("\u{FEFF}[1,]", Some("f.json")).unwrap_err();
     assert_eq!((e.line(), e.column()), (Some(1), Some(3)));
     assert_eq!(e.file(), Some("f.json"));
-    assert_eq!(e.to_string(), "Trailing comma");
+    assert_eq!(e.message(), "Trailing comma");
+    assert_eq!(e.to_string(), "f.json:1:3: error[JSON_SYNTAX] Trailing comma");
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! same bytes as one file after the other; only the timing differs.
 //!
 //! Workers are threads with the converter's large stack
-//! (`x_graphql::__private::spawn_scoped_with_converter_stack`), so a conversion does not
+//! (`x_graphql::spawn_scoped_with_converter_stack`), so a conversion does not
 //! start a thread of its own; even a one-file tree gets one worker (one thread
 //! start, what the conversion alone used to cost). Writers are separate
 //! threads so that a worker never waits for the disk (outputs are flushed to
@@ -184,7 +184,7 @@ where
         for _ in 0..workers.max(1) {
             let (send, to_write) = (send.clone(), to_write.clone());
             let (next, stop, work, turn) = (&next, &stop, &work, &turn);
-            let worker = x_graphql::__private::spawn_scoped_with_converter_stack(scope, move || loop {
+            let worker = x_graphql::spawn_scoped_with_converter_stack(scope, move || loop {
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }

@@ -195,7 +195,7 @@ impl Job {
 /// The error's source text for its code frame: the job's text, or a ref'd file read again.
 fn spot_text(job: &Job, d: &Diagnostic) -> Option<String> {
     d.line()?;
-    match d.file().as_deref() {
+    match d.file() {
         None => Some(job.text.clone()),
         Some(f) if Some(f) == job.file_name.as_deref() => Some(job.text.clone()),
         Some(f) => files::read_text(&job.where_of(Some(f))).ok(),
@@ -324,7 +324,7 @@ fn convert_one_to(
                 result.warnings = locate_again(&mut job, given, result.warnings);
             }
             for w in &result.warnings {
-                report(Report::Warning(format_diagnostic(w, &job.where_of(w.file().as_deref()))));
+                report(Report::Warning(format_diagnostic(w, &job.where_of(w.file()))));
             }
             Ok(Outcome::Ok(result.output))
         }
@@ -343,7 +343,7 @@ fn convert_one_to(
                 d = locate_diagnostics(&job.text, job.file_name.as_deref(), vec![d.clone()]).pop().unwrap_or(d);
             }
             let text = if has_text { spot_text(&job, &d) } else { None };
-            report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file().as_deref())), text, at: (d.line(), d.column()) });
+            report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file())), text, at: (d.line(), d.column()) });
             Ok(Outcome::Failed(if e.code() == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
     }
