@@ -158,7 +158,8 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// A warning at `location`.
+    /// A warning at `location` (for the stages; `Location` is semver-exempt, record 0087).
+    #[doc(hidden)]
     pub fn warning(code: ErrorCode, message: impl Into<String>, location: Location) -> Self {
         Diagnostic {
             code,
@@ -327,7 +328,8 @@ impl ConversionError {
         ConversionError { code, message: message.into(), file: None, pointer: None, line: None, column: None }
     }
 
-    /// An error at `location`.
+    /// An error at `location` (for the stages; `Location` is semver-exempt, record 0087).
+    #[doc(hidden)]
     pub fn at(code: ErrorCode, message: impl Into<String>, location: Location) -> Self {
         ConversionError {
             code,

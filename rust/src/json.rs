@@ -502,13 +502,15 @@ impl std::ops::Index<usize> for Value {
 
 static NULL: Value = Value::Null;
 
-/// `serde_json::json!`, made this crate's `Value` (tests and examples write trees with it).
-#[macro_export]
+/// `serde_json::json!`, made this crate's `Value` (unit tests write trees with it).
+#[cfg(test)]
 macro_rules! json_value {
     ($($tree:tt)+) => {
         $crate::json::Value::from(::serde_json::json!($($tree)+))
     };
 }
+#[cfg(test)]
+pub(crate) use json_value;
 
 /// An array index token of a pointer: digits without a leading zero.
 fn array_index(token: &str) -> Option<usize> {

@@ -282,7 +282,7 @@ fn compact(v: &Value, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json_value as json;
+    use crate::json::json_value as json;
 
     /// The writer, called key by key, gives the bytes `print_json` gives for the same tree.
     #[test]

@@ -29,7 +29,8 @@
 //! The public API is what this page lists: [`json_schema_to_graphql`],
 //! [`graphql_to_json_schema`] and [`convert`], their [`Options`] and [`Conversion`],
 //! the [`ConversionError`] and its [`ErrorCode`]; the type-system document ([`describe`],
-//! [`build`]), [`validate_json_schema`] / [`validate_graphql`] and [`migrate`]. The module
+//! [`build`]), [`validate_json_schema`] / [`validate_graphql`] and [`migrate`]; and
+//! [`spawn_scoped_with_converter_stack`] for callers that convert on threads of their own. The module
 //! `__private` is for this package's own CLI and tests: it is hidden, and exempt from
 //! semantic versioning (docs/decisions/0087-public-api.md).
 //!

@@ -721,7 +721,7 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
 #[cfg(test)]
 mod merge_tests {
     use super::*;
-    use crate::json_value as json;
+    use crate::json::json_value as json;
 
     /// A property's key is read back from its pointer, so escaped keys must come back whole;
     /// `required` counts from every merged schema, whichever defined the property.
