@@ -49,8 +49,10 @@ impl RefNaming {
     }
 }
 
-/// The options a caller may give, all optional (the same fields as the
-/// TypeScript `ConverterOptions`).
+/// The options in the TypeScript shape, all optional (the same fields as the
+/// TypeScript `ConverterOptions`): a config file's values and the CLI's flags, checked
+/// with TypeScript's messages. Users get the typed `Options` (options_api.rs, record
+/// 0087); this one is reached through `__private`.
 #[derive(Deserialize, Serialize, Default, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConverterOptions {
