@@ -272,15 +272,6 @@ pub fn enum_literal(value: &Value) -> Option<&str> {
     }
 }
 
-/// A JSON value as a GraphQL literal; `{"x-graphql-enum": "V"}` is the enum
-/// value `V`. Object keys and enum values were checked to be names by
-/// `lower`. Iterative, so nesting depth cannot overflow the stack.
-pub fn print_value(value: &Value) -> String {
-    let mut out = String::new();
-    push_value(&mut out, value);
-    out
-}
-
 fn push_value(out: &mut String, value: &Value) {
     enum Work<'a> {
         Value(&'a Value),

@@ -157,9 +157,9 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
         Ok(output) => output,
         Err(e) => {
             let d = e.to_diagnostic();
-            let spot = d.line.map(|_| SourceSpot { text: &text, line: d.line, column: d.column });
+            let spot = d.line().map(|_| SourceSpot { text: &text, line: d.line(), column: d.column() });
             terminal::current().error(&format_diagnostic(&d, file_name.unwrap_or(STDIN_NAME)), spot.as_ref());
-            return Ok(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT });
+            return Ok(if e.code() == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT });
         }
     };
     match &flags.output {
