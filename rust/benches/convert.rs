@@ -27,7 +27,8 @@ use std::time::Duration;
 
 use common::{corpus_dir, corpus_pair, ALLOCATOR_PREFIX as GROUP_PREFIX};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
-use x_graphql::{codes, ConversionDirection, Converter};
+use x_graphql::__private::{codes, Converter};
+use x_graphql::ConversionDirection;
 
 const SIZES: [usize; 4] = [100, 1000, 5000, 20000];
 
@@ -47,7 +48,7 @@ fn configure(group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::W
 fn reverse_supported(converter: &Converter) -> bool {
     match converter.convert("type Query { a: Int }", ConversionDirection::GraphQLToJsonSchema) {
         Ok(_) => true,
-        Err(e) => e.code != codes::UNSUPPORTED_DIRECTION,
+        Err(e) => e.code() != codes::UNSUPPORTED_DIRECTION,
     }
 }
 
@@ -73,7 +74,7 @@ fn bench_convert(c: &mut Criterion) {
             b.iter(|| serde_json::from_str::<serde_json::Value>(black_box(text)).unwrap())
         });
         group.bench_with_input(BenchmarkId::new("load", n), &json, |b, text| {
-            b.iter(|| x_graphql::load::load_json(black_box(text), None).unwrap())
+            b.iter(|| x_graphql::__private::load::load_json(black_box(text), None).unwrap())
         });
         group.bench_with_input(BenchmarkId::new("to-sdl", n), &json, |b, text| {
             b.iter(|| converter.convert(black_box(text), ConversionDirection::JsonSchemaToGraphQL).unwrap())

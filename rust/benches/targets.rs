@@ -32,7 +32,8 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use common::{corpus_dir, corpus_pair, ALLOCATOR_PREFIX};
-use x_graphql::{ConversionDirection, Converter};
+use x_graphql::__private::Converter;
+use x_graphql::ConversionDirection;
 
 const SMALL: usize = 5000;
 const LARGE: usize = 20000;

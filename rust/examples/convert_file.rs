@@ -11,7 +11,8 @@
 //! plain conversion (or `--serde`) N times in one process, as criterion's loop does, for
 //! `perf stat` of the steady state (page faults of a heap given back and taken again).
 
-use x_graphql::{ConversionDirection, Converter};
+use x_graphql::__private::Converter;
+use x_graphql::ConversionDirection;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,7 +50,7 @@ fn main() {
     if args.iter().any(|a| a == "--print") && args.iter().any(|a| a == "--warnings") {
         let r = converter.convert_output(&text, direction).expect("conversion");
         for w in &r.warnings {
-            println!("{:?}:{:?}:{:?} {} {}", w.file, w.line, w.column, w.code, w.message);
+            println!("{:?}:{:?}:{:?} {} {}", w.file(), w.line(), w.column(), w.code(), w.message());
         }
         return;
     }

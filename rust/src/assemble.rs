@@ -43,7 +43,7 @@ use crate::type_expr::{is_builtin_scalar, render_type, Base, TypeExpr, BUILTIN_S
 type Res<T> = Result<T, ConversionError>;
 
 /// The code (not yet among errors.rs `codes`; the string of `ErrorCodes.OPERATION_TYPE`).
-const OPERATION_TYPE: &str = "OPERATION_TYPE";
+const OPERATION_TYPE: crate::errors::ErrorCode = crate::errors::codes::OPERATION_TYPE;
 
 pub fn assemble(lw: &mut Lowering, directive_defs: Vec<DraftDirectiveDef>) -> Res<Document> {
     let minor = federation_minor(lw)?;

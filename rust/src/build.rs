@@ -10,7 +10,7 @@ use crate::json::{Map, Str, Value};
 
 use crate::canonical::is_specified_by_attribute;
 use crate::describe::{deprecation, is_one_of_directive, possible_types, DEFAULT_DEPRECATION_REASON};
-use crate::errors::{codes, ConversionError, Location};
+use crate::errors::{codes, ErrorCode, ConversionError, Location};
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
     ObjectKind, ObjectTypeDef, ScalarTypeDef, SchemaDef, UnionTypeDef, OPERATION_KINDS,
@@ -33,7 +33,7 @@ type Obj = Map;
 pub fn build(json: &str, file: Option<&str>) -> Res<String> {
     let root = load_json(json, file)?;
     check_type_system(&root, json, file)?;
-    let fail = |code: &str, message: String, pointer: &str| -> ConversionError {
+    let fail = |code: ErrorCode, message: String, pointer: &str| -> ConversionError {
         let (line, column) = locate(json, pointer).map_or((None, None), |(l, c)| (Some(l), Some(c)));
         ConversionError::at(
             code,
@@ -147,7 +147,7 @@ fn shared_description(o: &Obj) -> Option<Str> {
 }
 
 /// Makes the error of a code and message at a JSON pointer of the input.
-pub(crate) type Fail<'f> = &'f dyn Fn(&str, String, &str) -> ConversionError;
+pub(crate) type Fail<'f> = &'f dyn Fn(ErrorCode, String, &str) -> ConversionError;
 
 struct Builder<'f> {
     fail: Fail<'f>,

@@ -6,7 +6,7 @@
 //! is in, and so is each "line N, column M" its message names (`type A is defined twice
 //! (first at b.graphql, line 1, column 6)`). Mirrors js/src/bundle.ts.
 
-use crate::convert::{bundle_order, json_schema_bundle_to_sdl, BundleInput, Converted};
+use crate::convert::{bundle_order, json_schema_bundle_to_sdl, BundleInput, Conversion};
 use crate::errors::{codes, ConversionError, Location};
 use crate::load::position_at;
 use crate::sdl_read::PARSER_RECURSION_LIMIT;
@@ -19,7 +19,7 @@ pub fn convert_bundle(
     inputs: &[BundleInput],
     options: &ResolvedOptions,
     direction: ConversionDirection,
-) -> Result<Converted, ConversionError> {
+) -> Result<Conversion, ConversionError> {
     match direction {
         ConversionDirection::JsonSchemaToGraphQL => json_schema_bundle_to_sdl(inputs, options),
         ConversionDirection::GraphQLToJsonSchema => graphql_bundle_to_json(inputs),
@@ -33,7 +33,7 @@ struct Part<'a> {
 }
 
 /// Several SDL documents -> one JSON Schema.
-pub fn graphql_bundle_to_json(inputs: &[BundleInput]) -> Result<Converted, ConversionError> {
+pub fn graphql_bundle_to_json(inputs: &[BundleInput]) -> Result<Conversion, ConversionError> {
     let ordered = bundle_order(inputs)?;
     let mut parts: Vec<Part> = Vec::new();
     let mut joined = String::new();
@@ -50,7 +50,7 @@ pub fn graphql_bundle_to_json(inputs: &[BundleInput]) -> Result<Converted, Conve
         line += count_lines(text) + usize::from(!(text.ends_with('\n') || text.ends_with('\r')));
     }
     match crate::reverse::graphql_to_json(&joined, None) {
-        Ok(output) => Ok(Converted { output, warnings: Vec::new() }),
+        Ok(output) => Ok(Conversion { output, warnings: Vec::new() }),
         Err(e) => Err(placed(e, &parts)),
     }
 }

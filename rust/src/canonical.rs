@@ -326,11 +326,6 @@ fn kept_order(list: &mut Vec<AppliedDirective>, canonical: Vec<AppliedDirective>
     }
 }
 
-/// The value of a directive's argument `i`, for attributes built from it.
-pub fn arg_value(d: &AppliedDirective, i: usize) -> Value {
-    d.args.get(i).map_or(Value::Null, |(_, v)| v.clone())
-}
-
 /// Where the JSON Schema that reverse writes gives each of an element's directives, in
 /// their order (the split of `split`, by index): `x-graphql-scalar/specifiedByURL`, an
 /// attribute (`x-graphql-federation-shareable`), an entry of a list attribute

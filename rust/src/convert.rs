@@ -22,42 +22,25 @@ use crate::loc::{Source, Tree};
 use crate::resolve::Resolver;
 use crate::stack::with_converter_stack;
 
-/// The result of a conversion. `output` is the converted text; `sdl` is the
-/// same string, kept for code written when SDL was the only output.
+/// The result of a conversion: the output text and the warnings met on the way.
+///
+/// One string holds the output (record 0064: a second copy of it cost 29 MB and 7,700
+/// page faults a conversion at N = 20,000, SDL -> JSON).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ConversionResult {
+#[non_exhaustive]
+pub struct Conversion {
+    /// The converted text: GraphQL SDL, or JSON Schema (JSON text).
     pub output: String,
-    /// The same string as `output`.
-    pub sdl: String,
+    /// The warnings, in the order met (empty under `strict`, where the first is the error).
     pub warnings: Vec<Diagnostic>,
-}
-
-/// The former name of ConversionResult.
-pub type SdlResult = ConversionResult;
-
-/// What the pipelines return: the output and the warnings, without `ConversionResult`'s
-/// `sdl`. That field is a second `String`, so filling it copies the whole output; in
-/// TypeScript both fields share one string. `Converter::convert` and the CLI take the
-/// output from here and never pay for the copy (record 0064: at N = 20,000, SDL -> JSON,
-/// 29 MB copied and 7,700 page faults a conversion).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Converted {
-    pub output: String,
-    pub warnings: Vec<Diagnostic>,
-}
-
-impl From<Converted> for ConversionResult {
-    fn from(c: Converted) -> Self {
-        ConversionResult { sdl: c.output.clone(), output: c.output, warnings: c.warnings }
-    }
 }
 
 /// GraphQL SDL -> annotated JSON Schema text (record 0028): sdl_read -> reverse
 /// -> json_print. No warnings arise in this direction; of the options only
 /// `file_name` is read (diagnostics).
-pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+pub fn graphql_to_json_schema(text: &str, options: &ResolvedOptions) -> Result<Conversion, ConversionError> {
     let output = crate::reverse::graphql_to_json(text, options.file_name.as_deref())?;
-    Ok(Converted { output, warnings: Vec::new() })
+    Ok(Conversion { output, warnings: Vec::new() })
 }
 
 /// The texts of the sources read so far, by file name, for positions. None is a
@@ -89,7 +72,7 @@ impl std::ops::Deref for Text<'_> {
 /// the first warning under `strict`, always get their position. Runs with the
 /// converter's large stack (stack.rs): lowering recurses along chains of type
 /// aliases, as the TypeScript does.
-pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<Converted, ConversionError> {
+pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool) -> Result<Conversion, ConversionError> {
     with_converter_stack(|| convert_here(Input::Lent(text), options, positions))
 }
 
@@ -100,7 +83,7 @@ pub fn json_schema_to_sdl(text: &str, options: &ResolvedOptions, positions: bool
 /// this input after that point (the warnings, most errors) come back with their
 /// pointer but no line and column, and `locate_diagnostics` gives them theirs from
 /// the text read again. Those in files read for `$ref`s are located as usual.
-pub fn json_schema_to_sdl_given(text: String, options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+pub fn json_schema_to_sdl_given(text: String, options: &ResolvedOptions) -> Result<Conversion, ConversionError> {
     with_converter_stack(move || convert_here(Input::Given(text), options, true))
 }
 
@@ -120,7 +103,7 @@ enum Input<'a> {
 }
 
 /// The pipeline on the calling thread.
-fn convert_here<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool) -> Result<Converted, ConversionError> {
+fn convert_here<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool) -> Result<Conversion, ConversionError> {
     let mut texts: Texts<'a> = HashMap::new();
     run(input, options, positions, &mut texts).map_err(|e| located(e, &texts))
 }
@@ -138,7 +121,7 @@ fn located(mut e: ConversionError, texts: &Texts) -> ConversionError {
     e
 }
 
-fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<Converted, ConversionError> {
+fn run<'a>(input: Input<'a>, options: &ResolvedOptions, positions: bool, texts: &mut Texts<'a>) -> Result<Conversion, ConversionError> {
     let front = match input {
         Input::Lent(text) => {
             texts.insert(options.file_name.clone(), Text::Input(text));
@@ -172,7 +155,7 @@ fn run_documents(
     options: &ResolvedOptions,
     positions: bool,
     texts: &mut Texts,
-) -> Result<Converted, ConversionError> {
+) -> Result<Conversion, ConversionError> {
     // What the legacy path rewrote, by file.
     let changes: Vec<(Option<String>, Vec<MigrationChange>)> =
         docs.iter().filter(|d| !d.front.changes.is_empty()).map(|d| (d.file.clone(), d.front.changes.clone())).collect();
@@ -196,7 +179,10 @@ fn with_original_pointers(e: ConversionError, changes: &[(Option<String>, Vec<Mi
 /// the file in diagnostics and orders the inputs) and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BundleInput {
+    /// The input's path, `/`-separated, relative to the options' `base_dir` (file `$ref`s
+    /// resolve against its folder); it names the input in diagnostics and orders the bundle.
     pub path: String,
+    /// The input's text: a JSON Schema, or an SDL document.
     pub text: String,
 }
 
@@ -225,7 +211,7 @@ pub fn bundle_order(inputs: &[BundleInput]) -> Result<Vec<&BundleInput>, Convers
 /// is converted once, names are claimed across all of them, and one `@link` heads a
 /// federated result. Root options and schema attributes are the first input's (in
 /// path order). Runs with the converter's large stack, as `json_schema_to_sdl`.
-pub fn json_schema_bundle_to_sdl(inputs: &[BundleInput], options: &ResolvedOptions) -> Result<Converted, ConversionError> {
+pub fn json_schema_bundle_to_sdl(inputs: &[BundleInput], options: &ResolvedOptions) -> Result<Conversion, ConversionError> {
     let ordered = bundle_order(inputs)?;
     with_converter_stack(|| {
         let mut texts: Texts = HashMap::new();
@@ -310,7 +296,7 @@ fn run_rewritten(
     positions: bool,
     texts: &mut Texts,
     changes: &[(Option<String>, Vec<MigrationChange>)],
-) -> Result<Converted, ConversionError> {
+) -> Result<Conversion, ConversionError> {
     let main_file = docs.first().and_then(|d| d.file.clone());
     let input_len: usize = docs.iter().map(|d| d.front.input_len).sum();
     let mut early: Vec<Diagnostic> = Vec::new();
@@ -389,7 +375,7 @@ fn run_rewritten(
         }
     }
     let sdl = if doc.definitions.is_empty() { String::new() } else { print_document(&doc, threshold) };
-    let result = Converted { output: sdl, warnings: located };
+    let result = Conversion { output: sdl, warnings: located };
     // Freed last: see above.
     drop(lowering);
     Ok(result)

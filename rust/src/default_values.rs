@@ -11,7 +11,7 @@
 //! SDL invalid: that is ATTRIBUTE_SCOPE at the `@deprecated` entry, as it is
 //! without a default (lower_directives.rs), and is checked first.
 //!
-//! The value is JSON, as printed (`print_value`): a number is an Int literal
+//! The value is JSON, as printed (print.rs): a number is an Int literal
 //! when it prints as digits, an `{"x-graphql-enum": "V"}` object is an enum value.
 
 use foldhash::HashMap;

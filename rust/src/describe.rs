@@ -25,7 +25,9 @@ use crate::sdl_read::read_sdl;
 
 /// schemas/graphql-type-system.schema.json, embedded.
 pub const TYPE_SYSTEM_SCHEMA: &str = include_str!("../schemas/graphql-type-system.schema.json");
+/// The scalars every GraphQL schema has.
 pub const BUILT_IN_SCALAR_NAMES: [&str; 5] = ["String", "Int", "Float", "Boolean", "ID"];
+/// The directives every GraphQL schema has.
 pub const BUILT_IN_DIRECTIVE_NAMES: [&str; 5] = ["include", "skip", "deprecated", "specifiedBy", "oneOf"];
 /// What `@deprecated` without `reason` means (GraphQL 2021-11).
 pub const DEFAULT_DEPRECATION_REASON: &str = "No longer supported";
@@ -56,6 +58,7 @@ fn s(text: &str) -> Value {
     Value::String(text.into())
 }
 
+/// The type-system document of a read SDL document.
 pub fn describe_document(doc: &Document) -> Value {
     let mut out = Map::new();
     if let Some(schema) = &doc.schema {
@@ -106,6 +109,7 @@ pub fn describe_document(doc: &Document) -> Value {
     Value::Object(out)
 }
 
+/// The name of a definition.
 pub fn definition_name(def: &Definition) -> &str {
     match def {
         Definition::Object(d) => &d.name,
@@ -165,6 +169,7 @@ fn scalar(name: &str, description: Option<&str>, directives: &[AppliedDirective]
     Value::Object(out)
 }
 
+/// `@oneOf` without arguments.
 pub fn is_one_of_directive(d: &AppliedDirective) -> bool {
     d.name == "oneOf" && d.args.is_empty()
 }

@@ -2,6 +2,8 @@
 //! federation spec brought each one (and `@override`'s `label`), and the `@link`
 //! they are imported by (records 0011, 0074, 0075). Read from
 //! @apollo/federation-internals 2.14. The twin of js/src/federation.ts.
+// Reached from outside only through the hidden, semver-exempt `__private` (record 0087).
+#![allow(missing_docs)]
 
 use crate::ir::AppliedDirective;
 use crate::json::Value;

@@ -4,6 +4,8 @@
 //! `@apollo/subgraph`'s `buildSubgraphSchema`. Mirrors js/src/field-set.ts,
 //! whose module comment lists the rules in the order they are checked. A field
 //! set is a flat list in preorder with depths, so no walk over it recurses.
+// Reached from outside only through the hidden, semver-exempt `__private` (record 0087).
+#![allow(missing_docs)]
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 

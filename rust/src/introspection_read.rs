@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use crate::build::{canonical_of, Pointers, THRESHOLD};
 use crate::describe::DEFAULT_DEPRECATION_REASON;
-use crate::errors::{codes, ConversionError, Location};
+use crate::errors::{codes, ConversionError, ErrorCode, Location};
 use crate::introspection::{introspection_builtins, is_built_in_type_name, SPECIFIED_DIRECTIVES};
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
@@ -64,7 +64,7 @@ pub fn starts_as_json(text: &str) -> bool {
 /// Introspection JSON text -> the canonical IR (empty when it defines nothing beyond the built-ins).
 pub fn document_from_introspection(text: &str, file: Option<&str>) -> Res<Document> {
     let root = load_json(text, file)?;
-    let fail = |code: &str, message: String, pointer: &str| -> ConversionError {
+    let fail = |code: ErrorCode, message: String, pointer: &str| -> ConversionError {
         let (line, column) = locate(text, pointer).map_or((None, None), |(l, c)| (Some(l), Some(c)));
         ConversionError::at(
             code,
@@ -99,13 +99,13 @@ fn kind_article(kind: &str) -> &'static str {
 }
 
 struct Reader<'f> {
-    fail: &'f dyn Fn(&str, String, &str) -> ConversionError,
+    fail: &'f dyn Fn(ErrorCode, String, &str) -> ConversionError,
     types: HashMap<String, String>,
     locations: Vec<String>,
 }
 
 impl<'f> Reader<'f> {
-    fn new(fail: &'f dyn Fn(&str, String, &str) -> ConversionError) -> Self {
+    fn new(fail: &'f dyn Fn(ErrorCode, String, &str) -> ConversionError) -> Self {
         let (types, _) = introspection_builtins();
         let locations = types
             .iter()

@@ -16,6 +16,8 @@
 //! Every number is an `f64`, as in JavaScript (load.rs). `serde_json::Value`
 //! remains at the crate's edges only: the `jsonschema` validators take it
 //! (`to_serde`), and tests write trees with `serde_json::json!` (`From`).
+// Reached from outside only through the hidden, semver-exempt `__private` (record 0087).
+#![allow(missing_docs)]
 
 use std::fmt;
 
@@ -500,13 +502,15 @@ impl std::ops::Index<usize> for Value {
 
 static NULL: Value = Value::Null;
 
-/// `serde_json::json!`, made this crate's `Value` (tests and examples write trees with it).
-#[macro_export]
+/// `serde_json::json!`, made this crate's `Value` (unit tests write trees with it).
+#[cfg(test)]
 macro_rules! json_value {
     ($($tree:tt)+) => {
         $crate::json::Value::from(::serde_json::json!($($tree)+))
     };
 }
+#[cfg(test)]
+pub(crate) use json_value;
 
 /// An array index token of a pointer: digits without a leading zero.
 fn array_index(token: &str) -> Option<usize> {

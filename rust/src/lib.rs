@@ -1,54 +1,91 @@
-//! x-graphql: JSON Schema with `x-graphql-*` attributes -> GraphQL SDL.
-//! The module layout mirrors js/src (see docs/ARCHITECTURE.md).
+//! Converts JSON Schema annotated with `x-graphql-*` attributes to GraphQL SDL, and
+//! GraphQL SDL back to annotated JSON Schema. The same converter as the npm package
+//! `x-graphql`, to the byte: the same output, warnings, error codes, messages and positions.
+//!
+//! ```
+//! use x_graphql::{graphql_to_json_schema, json_schema_to_graphql, ErrorCode, Options};
+//!
+//! let schema = r#"{
+//!   "title": "User",
+//!   "type": "object",
+//!   "properties": { "id": { "type": "string" } },
+//!   "required": ["id"]
+//! }"#;
+//! let sdl = json_schema_to_graphql(schema, &Options::default())?;
+//! assert_eq!(sdl.output, "type User {\n  id: String!\n}\n");
+//!
+//! // And back: the JSON Schema converts to the same SDL.
+//! let json = graphql_to_json_schema(&sdl.output, &Options::default())?;
+//! assert_eq!(json_schema_to_graphql(&json.output, &Options::default())?.output, sdl.output);
+//!
+//! // Errors have a stable code and a position, and display as the CLI prints them.
+//! let options = Options::builder().file_name("user.json").build();
+//! let error = json_schema_to_graphql("{\"type\": }", &options).unwrap_err();
+//! assert_eq!(error.code(), ErrorCode::JsonSyntax);
+//! assert_eq!(error.to_string(), "user.json:1:10: error[JSON_SYNTAX] Unexpected character '}' (expected a value)");
+//! # Ok::<(), x_graphql::ConversionError>(())
+//! ```
+//!
+//! The public API is what this page lists: [`json_schema_to_graphql`],
+//! [`graphql_to_json_schema`] and [`convert`], their [`Options`] and [`Conversion`],
+//! the [`ConversionError`] and its [`ErrorCode`]; the type-system document ([`describe`],
+//! [`build`]), [`validate_json_schema`] / [`validate_graphql`] and [`migrate`]; and
+//! [`spawn_scoped_with_converter_stack`] for callers that convert on threads of their own. The module
+//! `__private` is for this package's own CLI and tests: it is hidden, and exempt from
+//! semantic versioning (docs/decisions/0087-public-api.md).
+//!
+//! The module layout mirrors js/src (docs/ARCHITECTURE.md).
+#![deny(missing_docs)]
 
-pub mod naming;
-pub mod text;
-pub mod catalog;
-pub mod errors;
-pub mod json;
-pub mod json_key;
+// The stages: crate-private (record 0087). One line each; a new module is one more line.
+pub(crate) mod naming;
+pub(crate) mod text;
+pub(crate) mod catalog;
+pub(crate) mod errors;
+pub(crate) mod json;
+pub(crate) mod json_key;
 mod json_slab;
-pub mod json_array;
-pub mod load;
-pub mod locate;
-pub mod options;
-pub mod ir;
-pub mod type_expr;
-pub mod slots;
-pub mod normalize;
-pub mod loc;
-pub mod resolve;
-pub mod resources;
-pub mod merge_chains;
-pub mod lower;
-pub mod inline_names;
-pub mod lower_classify;
-pub mod lower_types;
-pub mod json_reasons;
-pub mod mixed_unions;
-pub mod lower_directives;
-pub mod directive_args;
-pub mod federation;
-pub mod assemble;
+pub(crate) mod json_array;
+pub(crate) mod load;
+pub(crate) mod locate;
+pub(crate) mod options;
+pub(crate) mod ir;
+pub(crate) mod type_expr;
+pub(crate) mod slots;
+pub(crate) mod normalize;
+pub(crate) mod loc;
+pub(crate) mod resolve;
+pub(crate) mod resources;
+pub(crate) mod merge_chains;
+pub(crate) mod lower;
+pub(crate) mod inline_names;
+pub(crate) mod lower_classify;
+pub(crate) mod lower_types;
+pub(crate) mod json_reasons;
+pub(crate) mod mixed_unions;
+pub(crate) mod lower_directives;
+pub(crate) mod directive_args;
+pub(crate) mod federation;
+pub(crate) mod assemble;
 mod interfaces;
-pub mod default_values;
-pub mod input_cycles;
-pub mod field_set;
-pub mod from_context;
-pub mod schema_links;
-pub mod schema_roots;
-pub mod print;
-pub mod meta_schema;
-pub mod meta_reasons;
-pub mod convert;
-pub mod bundle;
-pub mod hoist;
-pub mod canonical;
-pub mod json_print;
-pub mod sdl_syntax;
-pub mod sdl_fast_parse;
+pub(crate) mod default_values;
+pub(crate) mod input_cycles;
+pub(crate) mod field_set;
+pub(crate) mod from_context;
+pub(crate) mod schema_links;
+pub(crate) mod schema_roots;
+pub(crate) mod print;
+pub(crate) mod meta_schema;
+pub(crate) mod meta_reasons;
+pub(crate) mod convert;
+pub(crate) mod bundle;
+pub(crate) mod hoist;
+pub(crate) mod canonical;
+pub(crate) mod json_print;
+pub(crate) mod sdl_syntax;
+pub(crate) mod sdl_fast_parse;
 mod sdl_lexer;
-pub mod sdl_read;
+pub(crate) mod sdl_read;
 mod sdl_names;
 mod sdl_orphans;
 mod sdl_subgraph;
@@ -58,156 +95,74 @@ mod test_corpus;
 mod sdl_validate;
 mod sdl_values;
 mod sdl_own_rules;
-pub mod suggest;
-pub mod sdl_schema_rules;
-pub mod stack;
-pub mod sdl_defaults;
-pub mod reverse;
-pub mod describe;
-pub mod build;
-pub mod introspection;
-pub mod introspection_read;
-pub mod type_system_schema;
-pub mod migrate;
-pub mod validate;
-pub mod validate_json;
-pub mod validate_semantics;
-pub mod validate_graphql;
+pub(crate) mod suggest;
+pub(crate) mod sdl_schema_rules;
+pub(crate) mod stack;
+pub(crate) mod sdl_defaults;
+pub(crate) mod reverse;
+pub(crate) mod describe;
+pub(crate) mod build;
+pub(crate) mod introspection;
+pub(crate) mod introspection_read;
+pub(crate) mod type_system_schema;
+pub(crate) mod migrate;
+pub(crate) mod validate;
+pub(crate) mod validate_json;
+pub(crate) mod validate_semantics;
+pub(crate) mod validate_graphql;
+mod api;
+mod options_api;
 
-// ---------------------------------------------------------------------------
-// The public API (mirrors js/src/index.ts):
-// `Converter::with_options(options)?.convert(input, direction)`.
-
-use std::fmt;
-use std::str::FromStr;
-
-pub use convert::{BundleInput, ConversionResult, Converted, SdlResult};
-pub use errors::{codes, exit_code, ConversionError, Diagnostic, Location, Severity};
-pub use options::{ConverterOptions, RefNaming};
-pub use describe::describe;
+pub use api::{convert, convert_bundle, graphql_to_json_schema, json_schema_to_graphql, ConversionDirection};
+pub use convert::BundleInput;
 pub use build::build;
+pub use convert::Conversion;
+pub use describe::describe;
+pub use introspection::introspect;
+pub use introspection_read::sdl_from_introspection;
+pub use errors::{ConversionError, Diagnostic, ErrorCode, Severity, UnknownErrorCode};
 pub use migrate::{migrate, MigrateResult, MigrationChange};
-pub use validate::{report_to_json, summarize, FileReport, Problem, ValidateOptions, ValidationReport};
+pub use options_api::{FieldNameSanitizer, MixedUnions, Options, OptionsBuilder, RefNaming, TypeNameSanitizer, UnresolvedRefs};
+pub use validate::{report_to_json, summarize, FileReport, Problem, Summary, ValidateOptions, ValidationReport};
 pub use validate_graphql::validate_graphql;
 pub use validate_json::validate_json_schema;
 pub use stack::spawn_scoped_with_converter_stack;
 
-use options::{resolve_options, ResolvedOptions};
+/// The README's "Library use" Rust snippet, run as a doctest (rust/tests/readme.rs checks
+/// that the README shows the same code).
+#[cfg(doctest)]
+#[doc = include_str!("readme_rust.md")]
+pub struct ReadmeRustSnippet;
 
-/// The direction of a conversion.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ConversionDirection {
-    /// `json-to-graphql`
-    #[default]
-    JsonSchemaToGraphQL,
-    /// `graphql-to-json`
-    GraphQLToJsonSchema,
-}
+/// The internals this package's CLI, integration tests and benchmarks use. Not part of
+/// the public API: hidden from the documentation and exempt from semantic versioning
+/// (as serde's `__private`); anything here may change or go in any release
+/// (docs/decisions/0087-public-api.md).
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::api::Converter;
+    pub use crate::convert::{json_schema_bundle_to_sdl, locate_diagnostics};
+    pub use crate::resolve::path_resolve;
+    pub use crate::validate::{file_report, to_problem};
+    pub use crate::options::{js_key_order, option_names};
+    pub use crate::introspection_read::{looks_like_introspection, parse_literal};
+    pub use crate::errors::{codes, exit_code, one_line, Location};
+    pub use crate::options::ConverterOptions;
 
-impl ConversionDirection {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ConversionDirection::JsonSchemaToGraphQL => "json-to-graphql",
-            ConversionDirection::GraphQLToJsonSchema => "graphql-to-json",
-        }
-    }
-}
-
-impl fmt::Display for ConversionDirection {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// `parseDirection`: `json-to-graphql` or `graphql-to-json`, else INVALID_OPTION.
-impl FromStr for ConversionDirection {
-    type Err = ConversionError;
-
-    fn from_str(value: &str) -> Result<Self, Self::Err> {
-        match value {
-            "json-to-graphql" => Ok(ConversionDirection::JsonSchemaToGraphQL),
-            "graphql-to-json" => Ok(ConversionDirection::GraphQLToJsonSchema),
-            _ => Err(ConversionError::new(
-                codes::INVALID_OPTION,
-                format!("unknown direction '{value}'; expected json-to-graphql or graphql-to-json"),
-            )),
-        }
-    }
-}
-
-/// A converter with its options checked once.
-#[derive(Debug, Clone)]
-pub struct Converter {
-    options: ResolvedOptions,
-}
-
-impl Default for Converter {
-    fn default() -> Self {
-        Converter::new()
-    }
-}
-
-impl Converter {
-    /// A converter with the default options.
-    pub fn new() -> Converter {
-        Converter { options: ResolvedOptions::default() }
+    /// Re-exports the public items of internal modules under their own names.
+    macro_rules! internal_modules {
+        ($($name:ident),* $(,)?) => {
+            $(
+                #[allow(missing_docs)]
+                pub mod $name {
+                    pub use crate::$name::*;
+                }
+            )*
+        };
     }
 
-    /// Fails with INVALID_OPTION for a bad option value.
-    pub fn with_options(options: ConverterOptions) -> Result<Converter, ConversionError> {
-        Ok(Converter { options: resolve_options(Some(&options))? })
-    }
-
-    /// Converts and returns the output text; warnings are dropped (see `convert_with_warnings`).
-    pub fn convert(&self, input: &str, direction: ConversionDirection) -> Result<String, ConversionError> {
-        self.run(input, direction, false).map(|c| c.output)
-    }
-
-    /// Converts and returns the output with the warnings met on the way. Its `sdl` is a
-    /// copy of the output; `convert_output` returns the same without that copy.
-    pub fn convert_with_warnings(
-        &self,
-        input: &str,
-        direction: ConversionDirection,
-    ) -> Result<SdlResult, ConversionError> {
-        self.run(input, direction, true).map(Into::into)
-    }
-
-    /// `convert_with_warnings` for an input handed over rather than lent, as the CLI
-    /// does with a large file: the text is freed as soon as it is parsed (see
-    /// `convert::json_schema_to_sdl_given`). Diagnostics placed in `input` may then
-    /// come back without line and column; `convert::locate_diagnostics` adds them
-    /// from the text read again.
-    pub fn convert_given(&self, input: String, direction: ConversionDirection) -> Result<SdlResult, ConversionError> {
-        self.convert_output_given(input, direction).map(Into::into)
-    }
-
-    /// `convert_with_warnings` without `ConversionResult::sdl`, the copy of the output
-    /// (record 0064): the output and the warnings.
-    pub fn convert_output(&self, input: &str, direction: ConversionDirection) -> Result<Converted, ConversionError> {
-        self.run(input, direction, true)
-    }
-
-    /// `convert_given` without `ConversionResult::sdl`, the copy of the output (record 0064).
-    pub fn convert_output_given(&self, input: String, direction: ConversionDirection) -> Result<Converted, ConversionError> {
-        if direction == ConversionDirection::GraphQLToJsonSchema {
-            return convert::graphql_to_json_schema(&input, &self.options);
-        }
-        convert::json_schema_to_sdl_given(input, &self.options)
-    }
-
-    /// Several inputs that form one schema -> one output (a bundle, record 0090): JSON
-    /// Schemas into one SDL document, or SDL documents into one JSON Schema.
-    pub fn convert_bundle(&self, inputs: &[BundleInput], direction: ConversionDirection) -> Result<Converted, ConversionError> {
-        bundle::convert_bundle(inputs, &self.options, direction)
-    }
-
-    /// `positions`: give the warnings their line and column (a pass over the
-    /// input; `convert` drops them).
-    fn run(&self, input: &str, direction: ConversionDirection, positions: bool) -> Result<Converted, ConversionError> {
-        if direction == ConversionDirection::GraphQLToJsonSchema {
-            return convert::graphql_to_json_schema(input, &self.options);
-        }
-        convert::json_schema_to_sdl(input, &self.options, positions)
-    }
+    internal_modules!(
+        catalog, describe, federation, field_set, json, json_print, load, locate, meta_schema, naming, sdl_fast_parse,
+        sdl_read, sdl_syntax, text,
+    );
 }

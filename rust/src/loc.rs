@@ -406,7 +406,7 @@ pub fn evaluate_pointer<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value>
 mod loc_map_tests {
     //! `LocMap` must give exactly what a map keyed by `loc_key` gave (js/test/loc-map.test.ts).
     use super::*;
-    use crate::json_value as json;
+    use crate::json::json_value as json;
 
     fn source(id: &str, root: Value) -> Rc<Source> {
         Rc::new(Source { id: id.to_string(), file: None, text: None, root: Tree::new(root), dir: None, refs: Default::default(), draft: crate::meta_schema::MetaDraft::Draft07, ids: Default::default() })
@@ -461,7 +461,7 @@ mod loc_map_tests {
 mod tree_tests {
     //! `Tree::release`: what assemble may still do with locs once the trees are freed.
     use super::*;
-    use crate::json_value as json;
+    use crate::json::json_value as json;
 
     fn released_source() -> (Rc<Source>, Loc) {
         let root = json!({ "definitions": { "A": { "type": "object" } } });

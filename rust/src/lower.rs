@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use crate::json::{Str, Value};
 
-use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::errors::{codes, ErrorCode, ConversionError, Diagnostic, Location};
 use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
 use crate::inline_names::{inline_base_name, is_property_place};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
@@ -101,7 +101,7 @@ fn check_bundle_root(source: &Source, first: &Source) -> Result<(), ConversionEr
 }
 
 /// `lw.fail`: the error to return.
-pub fn fail(code: &str, message: impl Into<String>, loc: &Loc) -> ConversionError {
+pub fn fail(code: ErrorCode, message: impl Into<String>, loc: &Loc) -> ConversionError {
     ConversionError::at(code, message, where_(loc))
 }
 
@@ -139,7 +139,7 @@ impl Lowering {
         }
     }
 
-    pub fn warn(&mut self, code: &str, message: impl Into<String>, loc: &Loc) {
+    pub fn warn(&mut self, code: ErrorCode, message: impl Into<String>, loc: &Loc) {
         self.warnings.push(Diagnostic::warning(code, message, where_(loc)));
     }
 

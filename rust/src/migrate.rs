@@ -42,15 +42,20 @@ const LEGACY_TYPE: &str = "x-graphql-type";
 /// One rewrite: the 1.x attribute at `pointer` became the `to` attributes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MigrationChange {
+    /// The JSON pointer of the object holding the attribute.
     pub pointer: String,
+    /// The 1.x attribute.
     pub from: String,
+    /// The attributes it became.
     pub to: Vec<String>,
 }
 
+/// What [`migrate`](crate::migrate) returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MigrateResult {
     /// The migrated document, printed by json_print.
     pub output: String,
+    /// The rewrites, in document order.
     pub changes: Vec<MigrationChange>,
 }
 

@@ -19,13 +19,18 @@ use crate::text::format_number;
 
 /// How the type of a `$ref` into another file is named (D17).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RefNaming {
+    /// `basename`: the name the type would have in its own document (its title or key).
     Basename,
+    /// `file_and_path`: that name prefixed with the file's path (`common/address.json` -> `CommonAddress...`).
     FileAndPath,
+    /// `hash`: the basename, with a hash of the place appended when the name is taken.
     Hash,
 }
 
 impl RefNaming {
+    /// The option's string, as in a config file.
     pub fn as_str(self) -> &'static str {
         match self {
             RefNaming::Basename => "basename",
@@ -34,7 +39,7 @@ impl RefNaming {
         }
     }
 
-    fn parse(s: &str) -> Option<RefNaming> {
+    pub(crate) fn parse(s: &str) -> Option<RefNaming> {
         match s {
             "basename" => Some(RefNaming::Basename),
             "file_and_path" => Some(RefNaming::FileAndPath),
@@ -44,30 +49,13 @@ impl RefNaming {
     }
 }
 
-/// `mixedUnions` (record 0085): what a oneOf/anyOf that mixes object branches with scalars becomes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MixedUnions {
-    /// The JSON scalar (the default).
-    Json,
-    /// The JSON scalar, with a named type for every object branch.
-    Types,
-    /// A union; the other branches wrapped in one-field object types.
-    Wrap,
-}
+/// `mixedUnions` (record 0085): the public enum of options_api.rs.
+pub use crate::options_api::MixedUnions;
 
-impl MixedUnions {
-    fn parse(s: &str) -> Option<MixedUnions> {
-        match s {
-            "json" => Some(MixedUnions::Json),
-            "types" => Some(MixedUnions::Types),
-            "wrap" => Some(MixedUnions::Wrap),
-            _ => None,
-        }
-    }
-}
-
-/// The options a caller may give, all optional (the same fields as the
-/// TypeScript `ConverterOptions`).
+/// The options in the TypeScript shape, all optional (the same fields as the
+/// TypeScript `ConverterOptions`): a config file's values and the CLI's flags, checked
+/// with TypeScript's messages. Users get the typed `Options` (options_api.rs, record
+/// 0087); this one is reached through `__private`.
 #[derive(Deserialize, Serialize, Default, Clone, Debug, PartialEq)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ConverterOptions {
@@ -280,7 +268,7 @@ impl ResolvedOptions {
             "fileName" => self.file_name = value.as_str().map(str::to_string),
             "unresolvedRefs" => self.unresolved_refs_json = value.as_str() == Some("json"),
             "mixedUnions" => {
-                if let Some(m) = value.as_str().and_then(MixedUnions::parse) {
+                if let Some(m) = value.as_str().and_then(|s| s.parse::<MixedUnions>().ok()) {
                     self.mixed_unions = m;
                 }
             }

@@ -37,7 +37,7 @@ use crate::merge_chains::{chain_merge, ChainMerge, WalkRecord};
 use crate::normalize::{attr, flag, is_modern_draft, ref_keyword, ref_of, scan_document, scan_document_collecting, RefUses};
 
 /// The location layer, re-exported where it was first published.
-pub use crate::loc::{decode_pointer_segment, evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
+pub use crate::loc::{evaluate_pointer, loc_key, Loc, LocMap, Source, Target, Tree};
 
 pub struct Resolver {
     pub main: Rc<Source>,
@@ -837,7 +837,7 @@ pub fn json_equal(a: &Value, b: &Value) -> bool {
 #[cfg(test)]
 mod merge_tests {
     use super::*;
-    use crate::json_value as json;
+    use crate::json::json_value as json;
 
     /// A property's key is read back from its pointer, so escaped keys must come back whole;
     /// `required` counts from every merged schema, whichever defined the property.

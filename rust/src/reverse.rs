@@ -257,7 +257,7 @@ fn directive_list(list: &[AppliedDirective], w: &mut JsonWriter) {
 }
 
 /// The value of a directive's argument `i` (null if it has none), for
-/// attributes written from it (canonical.rs `arg_value`, without the copy).
+/// attributes written from it (without a copy of the value).
 fn arg_value(d: &AppliedDirective, i: usize, w: &mut JsonWriter) {
     match d.args.get(i) {
         Some((_, v)) => w.value(v),

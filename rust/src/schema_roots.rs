@@ -19,7 +19,7 @@ use crate::lower_directives::DraftSchemaDef;
 use crate::loc::Loc;
 use crate::slots::SlotId;
 
-const OPERATION_TYPE: &str = "OPERATION_TYPE";
+const OPERATION_TYPE: crate::errors::ErrorCode = crate::errors::codes::OPERATION_TYPE;
 
 const IMPLICIT_ROOTS: [(&str, &str); 3] = [("Query", "query"), ("Mutation", "mutation"), ("Subscription", "subscription")];
 

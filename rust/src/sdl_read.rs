@@ -45,6 +45,8 @@
 //! descriptions, values, locations), the same as the TypeScript reads from
 //! graphql-js's AST. Locations are byte offsets here; `load::position_at`
 //! turns them into the line and column (in code points) TypeScript reports.
+// Reached from outside only through the hidden, semver-exempt `__private` (record 0087).
+#![allow(missing_docs)]
 
 use foldhash::{HashMap, HashMapExt};
 
@@ -57,7 +59,7 @@ use crate::json::{Map, Number, Str, Value};
 use crate::canonical::canonical_directive_order;
 use crate::federation::{federation_print_names, links_federation_in};
 use crate::stack::with_converter_stack;
-use crate::errors::{codes, ConversionError, Location};
+use crate::errors::{codes, ErrorCode, ConversionError, Location};
 use crate::hoist::hoist_interfaces_only;
 use crate::ir::{
     AppliedDirective, Definition, DirectiveDef, Document, EnumTypeDef, EnumValueDef, FieldDef, InputValueDef,
@@ -231,7 +233,7 @@ pub(crate) struct Reader<'t> {
 
 impl Reader<'_> {
     /// An error at a byte offset of the text (line and column count code points).
-    pub(crate) fn error(&self, code: &str, message: impl Into<String>, offset: Option<usize>) -> ConversionError {
+    pub(crate) fn error(&self, code: ErrorCode, message: impl Into<String>, offset: Option<usize>) -> ConversionError {
         let (line, column) = match offset {
             Some(o) => {
                 let (l, c) = position_at(self.text, o);

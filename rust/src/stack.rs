@@ -54,14 +54,13 @@ fn on_converter_stack() -> bool {
 }
 
 /// Spawns `f` on a scoped thread with the converter's stack: conversions `f`
-/// runs (any `Converter` call) use that stack instead of starting a thread
-/// each. For callers that run many conversions on threads of their own, such as
+/// runs use that stack instead of starting a thread each. For callers that run many conversions on threads of their own, such as
 /// the CLI's `convert -r`:
 ///
 /// ```
 /// std::thread::scope(|scope| {
 ///     let worker = x_graphql::spawn_scoped_with_converter_stack(scope, || {
-///         x_graphql::Converter::new().convert("{}", x_graphql::ConversionDirection::JsonSchemaToGraphQL)
+///         x_graphql::json_schema_to_graphql("{}", &x_graphql::Options::default())
 ///     });
 ///     assert!(worker.unwrap().join().unwrap().is_ok());
 /// });

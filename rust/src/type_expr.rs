@@ -188,11 +188,6 @@ pub fn render_type(t: &TypeExpr, slots: &Slots) -> Str {
     out.finish()
 }
 
-/// The named type at the bottom of the wrappers.
-pub fn base_of(t: &TypeExpr) -> &Base {
-    &t.base
-}
-
 fn is_name_start(b: u8) -> bool {
     b == b'_' || b.is_ascii_alphabetic()
 }
@@ -252,14 +247,6 @@ pub fn parse_type_expr(text: &str) -> Option<TypeExpr> {
         Some(t)
     } else {
         None
-    }
-}
-
-/// Every `name` leaf of an expression (for declared scalars and kind checks).
-pub fn names_in(t: &TypeExpr) -> Vec<String> {
-    match &t.base {
-        Base::Name(name) => vec![name.to_string()],
-        Base::Slot(_) => Vec::new(),
     }
 }
 

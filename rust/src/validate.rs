@@ -11,43 +11,62 @@ use crate::json::{Map, Value};
 
 use foldhash::HashSet;
 
-use crate::errors::{Diagnostic, Severity};
+use crate::errors::{Diagnostic, ErrorCode, Severity};
 use crate::json_print::print_json;
 
+/// One problem of a validated file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Problem {
-    pub code: &'static str,
+    /// The stable code.
+    pub code: ErrorCode,
+    /// Error or warning (every one an error under `strict`).
     pub severity: Severity,
+    /// The message.
     pub message: String,
     /// A file other than the validated one (a `$ref`'d file, relative to the base folder).
     pub file: Option<String>,
     /// JSON pointer (JSON Schema input only).
     pub pointer: Option<String>,
+    /// 1-based line (1 when the problem is the document as a whole).
     pub line: usize,
+    /// 1-based column, in code points.
     pub column: usize,
 }
 
+/// The report of one validated file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FileReport {
+    /// The file as given (`<stdin>` for standard input).
     pub path: String,
+    /// None of its problems is an error.
     pub valid: bool,
+    /// Its problems, in order.
     pub problems: Vec<Problem>,
 }
 
+/// The counts over the files of a report.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Summary {
+    /// Files validated.
     pub files: usize,
+    /// Files without errors.
     pub valid: usize,
+    /// Errors over all files.
     pub errors: usize,
+    /// Warnings over all files.
     pub warnings: usize,
 }
 
+/// What `x-graphql validate` prints (as JSON: [`report_to_json`](crate::report_to_json)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ValidationReport {
+    /// One report a file.
     pub files: Vec<FileReport>,
+    /// The counts.
     pub summary: Summary,
 }
 
+/// The options of [`validate_json_schema`](crate::validate_json_schema) and [`validate_graphql`](crate::validate_graphql).
 #[derive(Debug, Clone, Default)]
 pub struct ValidateOptions {
     /// The input's name, for the report and for root naming; `None` for stdin.
@@ -58,6 +77,22 @@ pub struct ValidateOptions {
     pub input_dir: Option<String>,
     /// Warnings become errors.
     pub strict: bool,
+}
+
+impl Problem {
+    /// The problem as a [`Diagnostic`] at its line and column (no file or pointer: the
+    /// report names the file), as `x-graphql validate` prints it.
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic {
+            code: self.code,
+            severity: self.severity,
+            message: self.message.clone(),
+            file: None,
+            pointer: None,
+            line: Some(self.line),
+            column: Some(self.column),
+        }
+    }
 }
 
 /// A diagnostic as a problem: position 1:1 when none is known (the document as a whole).
@@ -88,7 +123,7 @@ pub fn file_report(path: &str, problems: Vec<Problem>, main_file: Option<&str>) 
 }
 
 /// Code, file, pointer, and the line when there is no pointer.
-type ProblemKey = (&'static str, Option<String>, Option<String>, Option<usize>);
+type ProblemKey = (ErrorCode, Option<String>, Option<String>, Option<usize>);
 
 /// The problems found in a file, deduped by code, file and pointer (the first one found
 /// stays; without a pointer, by code, file and line). The keys met are kept in a set:
@@ -119,6 +154,7 @@ impl Problems {
     }
 }
 
+/// The report of these files, with their counts.
 pub fn summarize(files: Vec<FileReport>) -> ValidationReport {
     let mut summary = Summary { files: files.len(), ..Summary::default() };
     for f in &files {
@@ -147,7 +183,7 @@ pub fn report_to_json(report: &ValidationReport) -> String {
                 .iter()
                 .map(|p| {
                     let mut o = Map::new();
-                    o.insert("code", Value::from(p.code));
+                    o.insert("code", Value::from(p.code.as_str()));
                     o.insert("severity", Value::from(p.severity.as_str()));
                     o.insert("message", Value::from(p.message.clone()));
                     if let Some(file) = &p.file {

@@ -10,6 +10,8 @@
 use crate::sdl_read::read_sdl_every_subgraph_problem;
 use crate::validate::{file_report, to_problem, FileReport, ValidateOptions};
 
+/// Checks an SDL document as the graphql-to-json direction reads it: the first problem
+/// (or every subgraph-rule problem), with its line and column (record 0034).
 pub fn validate_graphql(text: &str, options: &ValidateOptions) -> FileReport {
     let file = options.file_name.as_deref();
     let mut problems = Vec::new();

@@ -9,7 +9,7 @@ use indexmap::IndexMap;
 use crate::json::Value;
 
 use crate::catalog::scope_of;
-use crate::errors::{codes, Diagnostic, Location, Severity};
+use crate::errors::{codes, ErrorCode, Diagnostic, Location, Severity};
 use crate::field_set::{has_selection, parse_field_set};
 use crate::load::pointer_join;
 use crate::naming::{is_valid_name, to_field_name, to_type_name};
@@ -26,7 +26,7 @@ struct Out<'a> {
 }
 
 impl Out<'_> {
-    fn fail(&mut self, code: &str, message: String, pointer: &str) {
+    fn fail(&mut self, code: ErrorCode, message: String, pointer: &str) {
         let location =
             Location { file: self.file.map(str::to_string), pointer: Some(pointer.to_string()), line: None, column: None };
         let mut d = Diagnostic::warning(code, message, location);
@@ -34,7 +34,7 @@ impl Out<'_> {
         self.list.push(d);
     }
 
-    fn warn(&mut self, code: &str, message: String, pointer: &str) {
+    fn warn(&mut self, code: ErrorCode, message: String, pointer: &str) {
         let location =
             Location { file: self.file.map(str::to_string), pointer: Some(pointer.to_string()), line: None, column: None };
         self.list.push(Diagnostic::warning(code, message, location));

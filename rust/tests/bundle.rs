@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{json, Map, Value};
-use x_graphql::{BundleInput, ConversionDirection, ConversionError, Converter, ConverterOptions, Converted};
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::{BundleInput, Conversion, ConversionDirection, ConversionError};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("bundle")
@@ -16,7 +17,7 @@ fn read_if(path: &Path) -> Option<String> {
     std::fs::read_to_string(path).ok()
 }
 
-fn convert(dir: &Path, inputs: &[String], options: &Value) -> Result<Converted, ConversionError> {
+fn convert(dir: &Path, inputs: &[String], options: &Value) -> Result<Conversion, ConversionError> {
     let bundle: Vec<BundleInput> = inputs
         .iter()
         .map(|p| BundleInput { path: p.clone(), text: std::fs::read_to_string(dir.join(p)).expect("input") })
@@ -32,16 +33,16 @@ fn convert(dir: &Path, inputs: &[String], options: &Value) -> Result<Converted, 
 
 fn seen(e: &ConversionError) -> Value {
     let mut m = Map::new();
-    m.insert("code".into(), json!(e.code));
-    m.insert("file".into(), json!(e.file));
-    m.insert("message".into(), json!(e.message));
-    if let Some(p) = &e.pointer {
+    m.insert("code".into(), json!(e.code().as_str()));
+    m.insert("file".into(), json!(e.file()));
+    m.insert("message".into(), json!(e.message()));
+    if let Some(p) = e.pointer() {
         m.insert("pointer".into(), json!(p));
     }
-    if let Some(l) = e.line {
+    if let Some(l) = e.line() {
         m.insert("line".into(), json!(l));
     }
-    if let Some(c) = e.column {
+    if let Some(c) = e.column() {
         m.insert("column".into(), json!(c));
     }
     Value::Object(m)
@@ -121,14 +122,14 @@ fn the_library_takes_a_bundle() {
     ];
     let got = converter.convert_bundle(&inputs, ConversionDirection::JsonSchemaToGraphQL).expect("bundle");
     assert_eq!(got.output, expected);
-    let plain = x_graphql::convert::json_schema_bundle_to_sdl(&inputs, &Default::default());
+    let plain = x_graphql::__private::json_schema_bundle_to_sdl(&inputs, &Default::default());
     assert!(plain.is_err(), "without a base folder the file ref cannot be read");
     // No input, or an input without a path: INVALID_OPTION.
     for direction in [ConversionDirection::JsonSchemaToGraphQL, ConversionDirection::GraphQLToJsonSchema] {
         let e = converter.convert_bundle(&[], direction).expect_err("no input");
-        assert_eq!(e.code, "INVALID_OPTION");
+        assert_eq!(e.code().as_str(), "INVALID_OPTION");
     }
     let nameless = [BundleInput { path: String::new(), text: "{}".into() }];
     let e = converter.convert_bundle(&nameless, ConversionDirection::JsonSchemaToGraphQL).expect_err("no path");
-    assert_eq!(e.code, "INVALID_OPTION");
+    assert_eq!(e.code().as_str(), "INVALID_OPTION");
 }

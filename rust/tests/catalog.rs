@@ -1,8 +1,8 @@
 //! The attribute catalog against the shared vectors (fixtures/helpers/catalog.json,
 //! also run by js/test/catalog.test.ts).
 
-use x_graphql::json::Value;
-use x_graphql::catalog::{
+use x_graphql::__private::json::Value;
+use x_graphql::__private::catalog::{
     attribute_names, catalog_schema, check_attribute, is_attribute, is_deprecated, levenshtein,
     pattern_matches, pattern_supported, priority_of, replaced_by, scope_of, suggest, Problem,
 };

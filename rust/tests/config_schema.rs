@@ -1,7 +1,7 @@
 //! schemas/x-graphql.config.schema.json has every option the Rust library accepts
 //! from a config file (record 0088; the TypeScript twin is js/test/config-schema.test.ts).
 
-use x_graphql::{Converter, ConverterOptions};
+use x_graphql::__private::{Converter, ConverterOptions};
 
 const NOT_IN_CONFIG: [&str; 3] = ["baseDir", "inputDir", "fileName"];
 
@@ -21,7 +21,7 @@ fn every_option_of_the_library_is_in_the_config_schema() {
     let schema = schema();
     let properties = schema["properties"].as_object().expect("properties");
     let mut options: Vec<&str> =
-        x_graphql::options::option_names().iter().copied().filter(|n| !NOT_IN_CONFIG.contains(n)).collect();
+        x_graphql::__private::option_names().iter().copied().filter(|n| !NOT_IN_CONFIG.contains(n)).collect();
     options.push("$schema");
     let mut keys: Vec<&str> = properties.keys().map(String::as_str).collect();
     options.sort_unstable();

@@ -7,8 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
-use x_graphql::convert::locate_diagnostics;
-use x_graphql::{ConversionDirection, Converter, ConverterOptions};
+use x_graphql::__private::locate_diagnostics;
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::ConversionDirection;
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("errors")
@@ -97,10 +98,10 @@ fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
     };
     let file = format!("input.{ext}");
     let result = ConverterOptions::from_json(&options).and_then(Converter::with_options).and_then(|c| match mode {
-        Mode::Lent => c.convert_with_warnings(&input, direction),
-        Mode::Given => c.convert_given(input.clone(), direction).map_err(|mut e| {
+        Mode::Lent => c.convert_output(&input, direction),
+        Mode::Given => c.convert_output_given(input.clone(), direction).map_err(|mut e| {
             if let Some(d) = locate_diagnostics(&input, Some(&file), vec![e.to_diagnostic()]).pop() {
-                (e.line, e.column) = (d.line, d.column);
+                e = d.into_error();
             }
             e
         }),
@@ -108,7 +109,7 @@ fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
     let error = read_json(&dir.join("expected-error.json"));
     match (result, error) {
         (Err(e), Some(want)) => {
-            let got = (e.code.to_string(), e.pointer.clone(), e.line, e.column);
+            let got = (e.code().to_string(), e.pointer().map(str::to_string), e.line(), e.column());
             let want = (
                 str_of(&want, "code").to_string(),
                 want.get("pointer").and_then(Value::as_str).map(str::to_string),
@@ -118,10 +119,10 @@ fn check_case(dir: &Path, mode: Mode) -> Vec<String> {
             if got == want {
                 Vec::new()
             } else {
-                vec![format!("error {got:?} ({}), expected {want:?}", e.message)]
+                vec![format!("error {got:?} ({}), expected {want:?}", e.message())]
             }
         }
-        (Err(e), None) => vec![format!("unexpected error {} at {:?}: {}", e.code, e.pointer, e.message)],
+        (Err(e), None) => vec![format!("unexpected error {} at {:?}: {}", e.code(), e.pointer(), e.message())],
         (Ok(_), Some(want)) => vec![format!("expected the error {}, got output", str_of(&want, "code"))],
         (Ok(result), None) => {
             if let Some(ok) = read_json(&dir.join("expected-ok.json")) {

@@ -7,8 +7,9 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use x_graphql::convert::locate_diagnostics;
-use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic, SdlResult};
+use x_graphql::__private::locate_diagnostics;
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::{Conversion, ConversionDirection, ConversionError, Diagnostic};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("json-to-graphql")
@@ -53,7 +54,7 @@ fn line_diff(expected: &str, got: &str) -> String {
     out
 }
 
-fn convert(dir: &Path, input: &str) -> Result<Result<SdlResult, ConversionError>, String> {
+fn convert(dir: &Path, input: &str) -> Result<Result<Conversion, ConversionError>, String> {
     let options_path = dir.join("options.json");
     let mut options = match read_if(&options_path) {
         Some(text) => parse(&text, &options_path)?,
@@ -64,7 +65,7 @@ fn convert(dir: &Path, input: &str) -> Result<Result<SdlResult, ConversionError>
         map.insert("baseDir".to_string(), Value::String(dir.to_string_lossy().into_owned()));
     }
     let converter = ConverterOptions::from_json(&options).and_then(Converter::with_options);
-    Ok(converter.and_then(|c| c.convert_with_warnings(input, ConversionDirection::JsonSchemaToGraphQL)))
+    Ok(converter.and_then(|c| c.convert_output(input, ConversionDirection::JsonSchemaToGraphQL)))
 }
 
 /// The problems of one case (empty when it passes).
@@ -86,11 +87,11 @@ fn check_case(dir: &Path) -> Result<Vec<String>, String> {
     let mut problems = Vec::new();
     match convert(dir, &input)? {
         Err(e) => {
-            let got = (e.code.to_string(), e.pointer.clone());
+            let got = (e.code().to_string(), e.pointer().map(str::to_string));
             match &expected_error {
-                None => problems.push(format!("unexpected error {}: {}", show(&got), e.message)),
+                None => problems.push(format!("unexpected error {}: {}", show(&got), e.message())),
                 Some(want) if *want != got => {
-                    problems.push(format!("error {} ({}), expected {}", show(&got), e.message, show(want)))
+                    problems.push(format!("error {} ({}), expected {}", show(&got), e.message(), show(want)))
                 }
                 Some(_) => {}
             }
@@ -100,14 +101,14 @@ fn check_case(dir: &Path) -> Result<Vec<String>, String> {
                 problems.push(format!("expected the error {}, got output", show(want)));
             }
             match &expected {
-                Some(want) if *want != result.sdl => problems.push(format!("output differs\n{}", line_diff(want, &result.sdl))),
+                Some(want) if *want != result.output => problems.push(format!("output differs\n{}", line_diff(want, &result.output))),
                 None if expected_error.is_none() => problems.push("no expected.graphql".to_string()),
                 _ => {}
             }
             // No expected-warnings.json means no warnings.
             let want = expected_warnings.unwrap_or_default();
             let got: Vec<(String, Option<String>)> =
-                result.warnings.iter().map(|w| (w.code.to_string(), w.pointer.clone())).collect();
+                result.warnings.iter().map(|w| (w.code().to_string(), w.pointer().map(str::to_string))).collect();
             if want != got {
                 let list = |l: &[(String, Option<String>)]| l.iter().map(show).collect::<Vec<_>>().join(", ");
                 problems.push(format!("warnings [{}], expected [{}]", list(&got), list(&want)));
@@ -135,8 +136,8 @@ fn a_given_input_is_converted_and_located_as_a_lent_one() {
             map.insert("fileName".to_string(), Value::String("input.json".to_string()));
         }
         let Ok(converter) = ConverterOptions::from_json(&options).and_then(Converter::with_options) else { continue };
-        let lent = converter.convert_with_warnings(&input, ConversionDirection::JsonSchemaToGraphQL);
-        let given = converter.convert_given(input.clone(), ConversionDirection::JsonSchemaToGraphQL);
+        let lent = converter.convert_output(&input, ConversionDirection::JsonSchemaToGraphQL);
+        let given = converter.convert_output_given(input.clone(), ConversionDirection::JsonSchemaToGraphQL);
         let locate = |list: Vec<Diagnostic>| locate_diagnostics(&input, Some("input.json"), list);
         match (lent, given) {
             (Ok(lent), Ok(mut given)) => {
@@ -215,6 +216,6 @@ fn deep_alias_chains_convert_or_fail_cleanly() {
     assert_eq!(sdl.ok().as_deref(), Some("type Root {\n  a: String\n}\n"));
     for (count, nest) in [(129, 1), (12_000, 1), (60, 450)] {
         let err = converter.convert(&alias_chain(count, nest), ConversionDirection::JsonSchemaToGraphQL);
-        assert_eq!(err.map_err(|e| e.code), Err("TOO_DEEP"), "{count} x {nest}");
+        assert_eq!(err.map_err(|e| e.code().as_str()), Err("TOO_DEEP"), "{count} x {nest}");
     }
 }

@@ -4,10 +4,10 @@
 
 use proptest::prelude::*;
 use serde_json::{json, Value};
-use x_graphql::naming::{
+use x_graphql::__private::naming::{
     is_valid_name, is_verbatim_enum_value, split_words, to_enum_value_name, to_field_name, to_type_name, NameRegistry,
 };
-use x_graphql::text::{
+use x_graphql::__private::text::{
     ascii_lower, ascii_upper, code_point_length, fnv1a32, format_number, is_block_string_safe,
     print_block_string, print_description, print_string,
 };

@@ -10,12 +10,14 @@
 
 use std::path::{Path, PathBuf};
 
-use x_graphql::introspection::introspect;
-use x_graphql::introspection_read::{parse_literal, sdl_from_introspection};
-use x_graphql::json_print::print_json;
-use x_graphql::load::load_json;
-use x_graphql::options::ConverterOptions;
-use x_graphql::{ConversionDirection, Converter};
+use x_graphql::introspect;
+use x_graphql::__private::parse_literal;
+use x_graphql::sdl_from_introspection;
+use x_graphql::__private::json_print::print_json;
+use x_graphql::__private::load::load_json;
+use x_graphql::__private::ConverterOptions;
+use x_graphql::__private::Converter;
+use x_graphql::ConversionDirection;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures")
@@ -48,9 +50,9 @@ fn goldens_both_ways() {
         n += 1;
         let given = load_json(&read(&dir.join("introspection.json")), None).unwrap();
         let schema = given.pointer("/data/__schema").or_else(|| given.pointer("/__schema")).unwrap().clone();
-        let mut wrapped = x_graphql::json::Map::new();
+        let mut wrapped = x_graphql::__private::json::Map::new();
         wrapped.insert("__schema", schema);
-        let expected = print_json(&x_graphql::json::Value::Object(wrapped));
+        let expected = print_json(&x_graphql::__private::json::Value::Object(wrapped));
         match introspect(&read(&dir.join("input.graphql")), None) {
             Ok(out) if out == expected => {}
             other => failures.push(format!("{}: introspect: {:?}", dir.display(), other.map(|o| o.len()))),
@@ -104,7 +106,7 @@ fn round_trip() {
 
 #[test]
 fn literals() {
-    let ok = |text: &str| x_graphql::json_print::print_json_compact(&parse_literal(text).unwrap());
+    let ok = |text: &str| x_graphql::__private::json_print::print_json_compact(&parse_literal(text).unwrap());
     assert_eq!(ok("{a: [1, 2.5e1], b: \"x\\u00e9\\n\", c: RED, d: null, e: true}"), r#"{"a":[1,25],"b":"xé\n","c":{"x-graphql-enum":"RED"},"d":null,"e":true}"#);
     assert_eq!(ok("\"\\uD83D\\uDE00\""), "\"\u{1F600}\"");
     let err = |text: &str| parse_literal(text).unwrap_err();

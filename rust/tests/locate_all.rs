@@ -4,9 +4,9 @@
 
 use std::path::Path;
 
-use x_graphql::json::Value;
-use x_graphql::load::{load_json, pointer_join};
-use x_graphql::locate::{locate, locate_all};
+use x_graphql::__private::json::Value;
+use x_graphql::__private::load::{load_json, pointer_join};
+use x_graphql::__private::locate::{locate, locate_all};
 
 /// Every member and element pointer of a tree, plus some that do not resolve.
 fn pointers_of(value: &Value) -> Vec<String> {

@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
-use x_graphql::{migrate, ConversionDirection, Converter};
+use x_graphql::__private::Converter;
+use x_graphql::{migrate, ConversionDirection};
 
 fn cases() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("migrate");
@@ -32,7 +33,7 @@ fn fixtures_migrate() {
         if !again.changes.is_empty() || again.output != expected {
             failures.push(format!("{}: not idempotent", dir.display()));
         }
-        let sdl = |t: &str| converter.convert(t, ConversionDirection::JsonSchemaToGraphQL).map_err(|e| e.code);
+        let sdl = |t: &str| converter.convert(t, ConversionDirection::JsonSchemaToGraphQL).map_err(|e| e.code());
         if sdl(&input) != sdl(&expected) {
             failures.push(format!("{}: the SDL differs", dir.display()));
         }
@@ -43,14 +44,14 @@ fn fixtures_migrate() {
 #[test]
 fn bad_json_is_json_syntax() {
     let e = migrate("{\"a\": }", Some("x.json")).expect_err("bad");
-    assert_eq!((e.code, e.line, e.column), ("JSON_SYNTAX", Some(1), Some(7)));
+    assert_eq!((e.code().as_str(), e.line(), e.column()), ("JSON_SYNTAX", Some(1), Some(7)));
 }
 
 #[test]
 fn the_converter_warns_at_each_1x_attribute() {
     let text = r#"{"title":"T","type":"object","x-graphql-keys":"id","properties":{"id":{"type":"string"}}}"#;
-    let result = Converter::new().convert_with_warnings(text, ConversionDirection::JsonSchemaToGraphQL).expect("converts");
-    let got: Vec<(&str, Option<&str>)> = result.warnings.iter().map(|w| (w.code, w.pointer.as_deref())).collect();
+    let result = Converter::new().convert_output(text, ConversionDirection::JsonSchemaToGraphQL).expect("converts");
+    let got: Vec<(&str, Option<&str>)> = result.warnings.iter().map(|w| (w.code().as_str(), w.pointer())).collect();
     assert_eq!(got, [("DEPRECATED_ATTRIBUTE", Some("/x-graphql-keys"))]);
     assert!(result.output.contains("@key(fields: \"id\")"));
 }
@@ -59,5 +60,5 @@ fn the_converter_warns_at_each_1x_attribute() {
 fn the_converter_names_a_place_in_a_1x_attribute_as_written() {
     let text = "{\"title\":\"T\",\"type\":\"object\",\n\"x-graphql-keys\": 5,\"properties\":{\"id\":{\"type\":\"string\"}}}";
     let e = Converter::new().convert(text, ConversionDirection::JsonSchemaToGraphQL).expect_err("invalid");
-    assert_eq!((e.code, e.pointer.as_deref(), e.line, e.column), ("ATTRIBUTE_TYPE", Some("/x-graphql-keys"), Some(2), Some(1)));
+    assert_eq!((e.code().as_str(), e.pointer(), e.line(), e.column()), ("ATTRIBUTE_TYPE", Some("/x-graphql-keys"), Some(2), Some(1)));
 }

@@ -14,12 +14,13 @@
 
 use std::path::{Path, PathBuf};
 
-use x_graphql::convert::locate_diagnostics;
-use x_graphql::json::{Map, Value};
-use x_graphql::json_print::print_json;
-use x_graphql::load::load_json;
-use x_graphql::sdl_read::canonical_sdl;
-use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions};
+use x_graphql::__private::locate_diagnostics;
+use x_graphql::__private::json::{Map, Value};
+use x_graphql::__private::json_print::print_json;
+use x_graphql::__private::load::load_json;
+use x_graphql::__private::sdl_read::canonical_sdl;
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::{ConversionDirection, ConversionError};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -57,10 +58,10 @@ fn to_json(sdl: &str) -> Result<String, ConversionError> {
 fn forward(json: &str, options: &ConverterOptions) -> Result<String, String> {
     let converter = Converter::with_options(options.clone()).map_err(|e| e.to_string())?;
     let result = converter
-        .convert_with_warnings(json, ConversionDirection::JsonSchemaToGraphQL)
-        .map_err(|e| format!("forward failed: {} {}", e.code, e.message))?;
+        .convert_output(json, ConversionDirection::JsonSchemaToGraphQL)
+        .map_err(|e| format!("forward failed: {} {}", e.code(), e.message()))?;
     if !result.warnings.is_empty() {
-        let codes: Vec<String> = result.warnings.iter().map(|w| format!("{} at {:?}", w.code, w.pointer)).collect();
+        let codes: Vec<String> = result.warnings.iter().map(|w| format!("{} at {:?}", w.code(), w.pointer())).collect();
         return Err(format!("forward warned: {}", codes.join(", ")));
     }
     Ok(result.output)
@@ -117,11 +118,11 @@ fn reverse_cases() -> Vec<ReverseCase> {
 /// What the TypeScript runner compares: `{code, line, column}` (absent ones absent).
 fn error_shape(e: &ConversionError) -> Value {
     let mut out = Map::new();
-    out.insert("code", Value::String(e.code.into()));
-    if let Some(line) = e.line {
+    out.insert("code", Value::String(e.code().as_str().into()));
+    if let Some(line) = e.line() {
         out.insert("line", Value::from(line));
     }
-    if let Some(column) = e.column {
+    if let Some(column) = e.column() {
         out.insert("column", Value::from(column));
     }
     Value::Object(out)
@@ -136,12 +137,12 @@ fn graphql_to_json_golden_cases() {
         match (to_json(&c.input), &c.expected_error, &c.expected) {
             (Err(e), Some(want), _) => {
                 if error_shape(&e) != *want {
-                    failures.push(format!("{}: error {} ({}), expected {want}", c.name, error_shape(&e), e.message));
+                    failures.push(format!("{}: error {} ({}), expected {want}", c.name, error_shape(&e), e.message()));
                 }
             }
             (Err(e), None, _) => failures.push(format!(
                 "{}: unexpected error {} at {:?}:{:?}: {}",
-                c.name, e.code, e.line, e.column, e.message
+                c.name, e.code(), e.line(), e.column(), e.message()
             )),
             (Ok(_), Some(want), _) => failures.push(format!("{}: expected the error {want}", c.name)),
             (Ok(out), None, Some(want)) => {
@@ -163,13 +164,13 @@ fn round_trip_1_sdl_cases() {
     for c in cases.iter().filter(|c| c.expected_error.is_none()) {
         count += 1;
         let check = || -> Result<(), String> {
-            let canonical = canonical_sdl(&c.input, 80.0).map_err(|e| format!("canonical: {} {}", e.code, e.message))?;
-            let json = to_json(&c.input).map_err(|e| format!("to JSON: {} {}", e.code, e.message))?;
+            let canonical = canonical_sdl(&c.input, 80.0).map_err(|e| format!("canonical: {} {}", e.code(), e.message()))?;
+            let json = to_json(&c.input).map_err(|e| format!("to JSON: {} {}", e.code(), e.message()))?;
             let back = forward(&json, &ConverterOptions::default())?;
             if back != canonical {
                 return Err(format!("SDL -> JSON -> SDL differs from the canonical SDL\n{}", line_diff(&canonical, &back)));
             }
-            let again = canonical_sdl(&canonical, 80.0).map_err(|e| format!("canonical of canonical: {} {}", e.code, e.message))?;
+            let again = canonical_sdl(&canonical, 80.0).map_err(|e| format!("canonical of canonical: {} {}", e.code(), e.message()))?;
             if again != canonical {
                 return Err(format!("the canonical form is no fixed point\n{}", line_diff(&canonical, &again)));
             }
@@ -248,11 +249,11 @@ fn every_expected_graphql_is_canonical_and_round_trips() {
         count += 1;
         let check = || -> Result<(), String> {
             let canonical =
-                canonical_sdl(expected, threshold_of(&c)).map_err(|e| format!("canonical: {} {}", e.code, e.message))?;
+                canonical_sdl(expected, threshold_of(&c)).map_err(|e| format!("canonical: {} {}", e.code(), e.message()))?;
             if canonical != expected {
                 return Err(format!("expected.graphql is not canonical\n{}", line_diff(expected, &canonical)));
             }
-            let json = to_json(expected).map_err(|e| format!("to JSON: {} {}", e.code, e.message))?;
+            let json = to_json(expected).map_err(|e| format!("to JSON: {} {}", e.code(), e.message()))?;
             let back = forward(&json, &print_options(&c))?;
             if back != expected {
                 return Err(format!("SDL -> JSON -> SDL differs\n{}", line_diff(expected, &back)));
@@ -279,8 +280,8 @@ fn round_trip_2_json_cases() {
             let options = ConverterOptions::from_tree(&c.options).map_err(|e| e.to_string())?;
             let first = Converter::with_options(options)
                 .and_then(|conv| conv.convert(&c.input, ConversionDirection::JsonSchemaToGraphQL))
-                .map_err(|e| format!("first conversion: {} {}", e.code, e.message))?;
-            let json = to_json(&first).map_err(|e| format!("to JSON: {} {}", e.code, e.message))?;
+                .map_err(|e| format!("first conversion: {} {}", e.code(), e.message()))?;
+            let json = to_json(&first).map_err(|e| format!("to JSON: {} {}", e.code(), e.message()))?;
             let back = forward(&json, &print_options(&c))?;
             if back != first {
                 return Err(format!("JSON -> SDL -> JSON -> SDL differs\n{}", line_diff(&first, &back)));
@@ -322,9 +323,9 @@ fn real_world_schemas_round_trip_1() {
         };
         let t0 = std::time::Instant::now();
         let check = || -> Result<(usize, u128, u128, u128), String> {
-            let canonical = canonical_sdl(&sdl, 80.0).map_err(|e| format!("canonical: {} {}", e.code, e.message))?;
+            let canonical = canonical_sdl(&sdl, 80.0).map_err(|e| format!("canonical: {} {}", e.code(), e.message()))?;
             let t1 = t0.elapsed().as_millis();
-            let json = to_json(&sdl).map_err(|e| format!("to JSON: {} {}", e.code, e.message))?;
+            let json = to_json(&sdl).map_err(|e| format!("to JSON: {} {}", e.code(), e.message()))?;
             let t2 = t0.elapsed().as_millis();
             let back = forward(&json, &ConverterOptions::default())?;
             let t3 = t0.elapsed().as_millis();
@@ -355,14 +356,14 @@ fn octokit_schema_defines_fields_twice_and_the_error_names_them() {
     let error = Converter::with_options(options)
         .and_then(|c| c.convert(&sdl, ConversionDirection::GraphQLToJsonSchema))
         .expect_err("the SDL defines fields twice");
-    assert_eq!(error.code, "GRAPHQL_INVALID");
-    assert_eq!(error.file.as_deref(), Some("schema.graphql"));
+    assert_eq!(error.code(), "GRAPHQL_INVALID");
+    assert_eq!(error.file(), Some("schema.graphql"));
     let prefix = "field EnterpriseOwnerInfo.repositoryDeployKeySetting is defined twice (first at line ";
     let suffix = ", column 3); 1 more problem of this kind: field EnterpriseOwnerInfo.repositoryDeployKeySettingOrganizations";
-    assert!(error.message.starts_with(prefix) && error.message.ends_with(suffix), "{}", error.message);
+    assert!(error.message().starts_with(prefix) && error.message().ends_with(suffix), "{}", error.message());
     // The position is the second definition.
-    let line = sdl.split('\n').nth(error.line.expect("a line") - 1).expect("the line exists");
-    let at: String = line.chars().skip(error.column.expect("a column") - 1).collect();
+    let line = sdl.split('\n').nth(error.line().expect("a line") - 1).expect("the line exists");
+    let at: String = line.chars().skip(error.column().expect("a column") - 1).collect();
     assert!(at.starts_with("repositoryDeployKeySetting:") || at.starts_with("repositoryDeployKeySetting("), "{at}");
 }
 
@@ -370,37 +371,37 @@ fn octokit_schema_defines_fields_twice_and_the_error_names_them() {
 // The library surface
 
 #[test]
-fn convert_returns_the_json_text_and_convert_with_warnings_the_same_string() {
+fn convert_returns_the_json_text_and_convert_output_the_same_string() {
     let sdl = "type User {\n  id: ID!\n}\n";
     let c = Converter::new();
     let json = c.convert(sdl, ConversionDirection::GraphQLToJsonSchema).expect("converts");
     assert!(json.ends_with("}\n"));
-    let r = c.convert_with_warnings(sdl, ConversionDirection::GraphQLToJsonSchema).expect("converts");
-    assert_eq!((r.output.as_str(), r.sdl.as_str(), r.warnings.len()), (json.as_str(), json.as_str(), 0));
-    let f = c.convert_with_warnings(&json, ConversionDirection::JsonSchemaToGraphQL).expect("converts back");
+    let r = c.convert_output(sdl, ConversionDirection::GraphQLToJsonSchema).expect("converts");
+    assert_eq!((r.output.as_str(), r.warnings.len()), (json.as_str(), 0));
+    let f = c.convert_output(&json, ConversionDirection::JsonSchemaToGraphQL).expect("converts back");
     assert_eq!(f.output, sdl);
+    // The public entry points return the same.
+    let options = x_graphql::Options::default();
+    assert_eq!(x_graphql::graphql_to_json_schema(sdl, &options).map(|c| c.output), Ok(json.clone()));
+    assert_eq!(x_graphql::json_schema_to_graphql(&json, &options).map(|c| c.output).as_deref(), Ok(sdl));
 }
 
-/// `convert_output` and `convert_output_given` return what `convert_with_warnings` and
-/// `convert_given` do, without the copy of the output in `sdl` (record 0064).
+/// `convert_output_given` returns what `convert_output` does; a given input's
+/// diagnostics come back without positions, added from the text (record 0059).
 #[test]
-fn convert_output_returns_the_output_and_warnings_of_convert_with_warnings() {
+fn convert_output_given_returns_the_output_and_warnings_of_convert_output() {
     let json = r#"{"definitions": {"Task": {"type": "object", "properties": {"state": {"enum": ["on hold", "done"]}}}}}"#;
     let sdl = "type Query {\n  a: Int\n}\n";
     let c = Converter::new();
     for (input, direction) in [(json, ConversionDirection::JsonSchemaToGraphQL), (sdl, ConversionDirection::GraphQLToJsonSchema)] {
-        let full = c.convert_with_warnings(input, direction).expect("converts");
-        assert_eq!(full.sdl, full.output);
-        let lent = c.convert_output(input, direction).expect("converts");
-        assert_eq!((&lent.output, &lent.warnings), (&full.output, &full.warnings));
-        // A given input's diagnostics come back without positions; they are added from the text.
+        let full = c.convert_output(input, direction).expect("converts");
         let given = c.convert_output_given(input.to_string(), direction).expect("converts");
         assert_eq!((&given.output, &locate_diagnostics(input, None, given.warnings)), (&full.output, &full.warnings));
-        let old = c.convert_given(input.to_string(), direction).expect("converts");
-        assert_eq!((&old.output, &old.sdl, &locate_diagnostics(input, None, old.warnings)), (&full.output, &full.sdl, &full.warnings));
+        let public = x_graphql::convert(input, direction, &x_graphql::Options::default()).expect("converts");
+        assert_eq!(public, full);
     }
     let warned = c.convert_output(json, ConversionDirection::JsonSchemaToGraphQL).expect("converts");
-    assert_eq!(warned.warnings.iter().map(|w| w.code).collect::<Vec<_>>(), ["ENUM_VALUE_RENAMED"]);
+    assert_eq!(warned.warnings.iter().map(|w| w.code()).collect::<Vec<_>>(), ["ENUM_VALUE_RENAMED"]);
 }
 
 #[test]
@@ -410,7 +411,7 @@ fn puts_the_file_name_on_errors() {
         .and_then(|c| c.convert("type {", ConversionDirection::GraphQLToJsonSchema))
         .expect_err("a syntax error");
     assert_eq!(
-        (e.code, e.file.as_deref(), e.line, e.column),
+        (e.code().as_str(), e.file(), e.line(), e.column()),
         ("GRAPHQL_SYNTAX", Some("api.graphql"), Some(1), Some(6))
     );
 }
@@ -418,7 +419,7 @@ fn puts_the_file_name_on_errors() {
 #[test]
 fn counts_columns_in_code_points_after_a_bom() {
     let e = to_json("\u{feff}type T { \"😀😀\" a: Strin }").expect_err("an unknown type");
-    assert_eq!((e.line, e.column), (Some(1), Some(18)));
+    assert_eq!((e.line(), e.column()), (Some(1), Some(18)));
 }
 
 #[test]
@@ -426,12 +427,12 @@ fn limits_literal_nesting_to_128_levels() {
     let nest = |n: usize| format!("{}{}", "[".repeat(n), "]".repeat(n));
     assert!(to_json(&format!("scalar J\ntype T {{ a(x: J = {}): Int }}", nest(128))).is_ok());
     let e = to_json(&format!("scalar J\ntype T {{ a(x: J = {}): Int }}", nest(129))).expect_err("too deep");
-    assert!(e.message.contains("more than 128 levels"), "{}", e.message);
+    assert!(e.message().contains("more than 128 levels"), "{}", e.message());
     // Far deeper than the parser goes: an error, not a crash.
     let e = to_json(&format!("scalar J\ntype T {{ a(x: J = {}): Int }}", nest(100_000))).expect_err("too deep");
-    assert_eq!(e.code, "GRAPHQL_SYNTAX");
+    assert_eq!(e.code().as_str(), "GRAPHQL_SYNTAX");
     let e = to_json(&format!("type T {{ a: {}Int{} }}", "[".repeat(100_000), "]".repeat(100_000))).expect_err("too deep");
-    assert_eq!(e.code, "GRAPHQL_SYNTAX");
+    assert_eq!(e.code().as_str(), "GRAPHQL_SYNTAX");
 }
 
 // ---------------------------------------------------------------------------

@@ -15,8 +15,8 @@ use apollo_compiler::parser::Parser;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use test_corpus::{apply_edits, graphql_files};
-use x_graphql::sdl_fast_parse::fast_parse_sdl;
-use x_graphql::sdl_syntax::check_syntax;
+use x_graphql::__private::sdl_fast_parse::fast_parse_sdl;
+use x_graphql::__private::sdl_syntax::check_syntax;
 
 const LIMIT: usize = 2_000;
 

@@ -16,9 +16,9 @@ use std::path::{Path, PathBuf};
 
 use jsonschema::{Draft, Validator};
 use serde_json::Value;
-use x_graphql::describe::{type_system_schema, TYPE_SYSTEM_SCHEMA};
-use x_graphql::json_print::print_json;
-use x_graphql::sdl_read::canonical_sdl;
+use x_graphql::__private::describe::{type_system_schema, TYPE_SYSTEM_SCHEMA};
+use x_graphql::__private::json_print::print_json;
+use x_graphql::__private::sdl_read::canonical_sdl;
 use x_graphql::{build, describe, ConversionError};
 
 fn root() -> PathBuf {
@@ -127,12 +127,12 @@ fn instance_fixtures() {
             if definition.is_some() {
                 continue;
             }
-            let result = build(&print_json(&x_graphql::json::Value::from(fx["instance"].clone())), None);
+            let result = build(&print_json(&x_graphql::__private::json::Value::from(fx["instance"].clone())), None);
             match (verdict, result) {
-                ("valid", Err(e)) => failures.push(format!("{name}: build failed: {} {}", e.code, e.message)),
+                ("valid", Err(e)) => failures.push(format!("{name}: build failed: {} {}", e.code(), e.message())),
                 ("invalid", Ok(_)) => failures.push(format!("{name}: build did not fail")),
                 ("invalid", Err(e)) => {
-                    let got = serde_json::json!({ "code": e.code, "pointer": e.pointer, "message": e.message });
+                    let got = serde_json::json!({ "code": e.code(), "pointer": e.pointer(), "message": e.message() });
                     if got != fx["error"] {
                         failures.push(format!("{name}: error {got} != {}", fx["error"]));
                     }
@@ -151,7 +151,7 @@ fn describe_goldens() {
     for dir in entries(&fixtures().join("type-system/describe")) {
         let sdl = read(&dir.join("input.graphql"));
         match describe(&sdl, None) {
-            Err(e) => failures.push(format!("{}: {} {}", name_of(&dir), e.code, e.message)),
+            Err(e) => failures.push(format!("{}: {} {}", name_of(&dir), e.code(), e.message())),
             Ok(json) => {
                 if json != read(&dir.join("expected.json")) {
                     failures.push(format!("{}: output differs from expected.json", name_of(&dir)));
@@ -167,7 +167,7 @@ fn describe_goldens() {
 
 fn error_json(e: &ConversionError, expected: &Value) -> Value {
     let mut got = serde_json::json!({
-        "code": e.code, "pointer": e.pointer, "line": e.line, "column": e.column, "message": e.message
+        "code": e.code(), "pointer": e.pointer(), "line": e.line(), "column": e.column(), "message": e.message()
     });
     if let (Some(map), Some(want)) = (got.as_object_mut(), expected.as_object()) {
         map.retain(|k, _| want.contains_key(k));
@@ -180,7 +180,7 @@ fn build_goldens() {
     let mut failures = Vec::new();
     for dir in entries(&fixtures().join("type-system/build/valid")) {
         match build(&read(&dir.join("input.json")), None) {
-            Err(e) => failures.push(format!("valid/{}: {} {}", name_of(&dir), e.code, e.message)),
+            Err(e) => failures.push(format!("valid/{}: {} {}", name_of(&dir), e.code(), e.message())),
             Ok(sdl) if sdl != read(&dir.join("expected.graphql")) => {
                 failures.push(format!("valid/{}: output differs from expected.graphql", name_of(&dir)));
             }
@@ -193,7 +193,7 @@ fn build_goldens() {
             Ok(_) => failures.push(format!("errors/{}: no error", name_of(&dir))),
             Err(e) => {
                 let got = error_json(&e, &expected);
-                if got != expected || e.file.as_deref() != Some("input.json") {
+                if got != expected || e.file() != Some("input.json") {
                     failures.push(format!("errors/{}: {got} != {expected}", name_of(&dir)));
                 }
             }
@@ -216,12 +216,12 @@ fn without_extensions(sdl: &str) -> String {
 }
 
 fn round_trip(sdl: &str, document: &Validator) -> Result<(), String> {
-    let json = describe(sdl, None).map_err(|e| format!("describe: {} {}", e.code, e.message))?;
+    let json = describe(sdl, None).map_err(|e| format!("describe: {} {}", e.code(), e.message()))?;
     if !document.is_valid(&serde_json::from_str::<Value>(&json).map_err(|e| e.to_string())?) {
         return Err("describe's output does not validate".to_string());
     }
-    let back = build(&json, None).map_err(|e| format!("build: {} {}", e.code, e.message))?;
-    let canonical = canonical_sdl(sdl, 80.0).map_err(|e| format!("canonical: {} {}", e.code, e.message))?;
+    let back = build(&json, None).map_err(|e| format!("build: {} {}", e.code(), e.message()))?;
+    let canonical = canonical_sdl(sdl, 80.0).map_err(|e| format!("canonical: {} {}", e.code(), e.message()))?;
     if back != without_extensions(&canonical) {
         return Err("build(describe(sdl)) differs from the canonical SDL".to_string());
     }

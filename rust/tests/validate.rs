@@ -4,11 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-use x_graphql::json::{Map, Value};
-use x_graphql::json_print::print_json;
-use x_graphql::meta_schema::{meta_schema_pointers, MetaDraft};
-use x_graphql::field_set::parse_field_set;
-use x_graphql::{report_to_json, summarize, validate_graphql, validate_json_schema, Converter, ConverterOptions, ValidateOptions};
+use x_graphql::__private::json::{Map, Value};
+use x_graphql::__private::json_print::print_json;
+use x_graphql::__private::meta_schema::{meta_schema_pointers, MetaDraft};
+use x_graphql::__private::field_set::parse_field_set;
+use x_graphql::{report_to_json, summarize, validate_graphql, validate_json_schema, ValidateOptions};
+use x_graphql::__private::{Converter, ConverterOptions};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("validate")
@@ -81,7 +82,7 @@ fn convert_with_validate_and_another_draft() {
     ] {
         let bad = format!(r#"{{"$schema":"{uri}","title":"T","type":"object","properties":{{"a":{{"type":5}}}}}}"#);
         let e = converter.convert(&bad, Default::default()).expect_err("invalid");
-        assert_eq!((e.code, e.pointer.as_deref()), ("SCHEMA_INVALID", Some("/properties/a/type")));
+        assert_eq!((e.code().as_str(), e.pointer()), ("SCHEMA_INVALID", Some("/properties/a/type")));
         let good = format!(r#"{{"$schema":"{uri}","title":"T","type":"object","properties":{{"a":{{"type":"string"}}}}}}"#);
         assert_eq!(converter.convert(&good, Default::default()).expect("valid"), "type T {\n  a: String\n}\n");
     }

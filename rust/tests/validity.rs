@@ -11,7 +11,7 @@
 //! it. An empty expected output is the defined result of a schema
 //! without types (NO_TYPES) and is not checked.
 
-use x_graphql::federation::{federation_definitions_sdl, federation_print_names, linked_minor_in_text, MAX_FEDERATION_MINOR};
+use x_graphql::__private::federation::{federation_definitions_sdl, federation_print_names, linked_minor_in_text, MAX_FEDERATION_MINOR};
 use std::path::{Path, PathBuf};
 
 use apollo_compiler::Schema;
@@ -59,7 +59,7 @@ fn root_link_off(input: &str) -> bool {
 /// `federation_print_names`), read back through the converter: the link is the
 /// schema extension of the SDL's JSON form.
 fn link_names(sdl: &str) -> Vec<(String, String)> {
-    let Ok(doc) = x_graphql::sdl_read::read_sdl(sdl, None) else { return Vec::new() };
+    let Ok(doc) = x_graphql::__private::sdl_read::read_sdl(sdl, None) else { return Vec::new() };
     doc.schema_extension.and_then(|ext| federation_print_names(&ext.directives)).unwrap_or_default()
 }
 
@@ -113,7 +113,7 @@ fn every_federated_graphql_to_json_golden_reads_back_valid_for_apollo_compiler()
         if !dir.join("expected.json").exists() {
             continue;
         }
-        let Ok(sdl) = x_graphql::sdl_read::canonical_sdl(&input, 80.0) else { continue };
+        let Ok(sdl) = x_graphql::__private::sdl_read::canonical_sdl(&input, 80.0) else { continue };
         if !sdl.starts_with("extend schema @link(url: \"https://specs.apollo.dev/federation/") {
             continue;
         }

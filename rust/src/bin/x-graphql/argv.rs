@@ -24,7 +24,7 @@ pub fn arg_path(value: &str) -> PathBuf {
     let Some(args) = RAW.get() else { return PathBuf::from(value) };
     for arg in args {
         let bytes = arg.as_bytes();
-        let text = x_graphql::text::decode_utf8(bytes.to_vec());
+        let text = x_graphql::__private::text::decode_utf8(bytes.to_vec());
         let found: Option<&[u8]> = if text == value {
             Some(bytes)
         } else if text.len() > value.len() && text.starts_with('-') && text.ends_with(value) {

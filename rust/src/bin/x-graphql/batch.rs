@@ -16,7 +16,8 @@ use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use serde_json::{json, Value};
-use x_graphql::{codes, ConversionDirection, ConversionError, Converted, Converter, ConverterOptions};
+use x_graphql::__private::{codes, Converter, ConverterOptions};
+use x_graphql::{Conversion, ConversionDirection, ConversionError};
 
 use crate::{panic_message, EXIT_IO, EXIT_OK};
 
@@ -57,7 +58,7 @@ fn failure(id: Value, error: Value) -> Value {
     json!({"id": id, "ok": false, "error": error})
 }
 
-fn convert(request: &Value) -> Result<Converted, ConversionError> {
+fn convert(request: &Value) -> Result<Conversion, ConversionError> {
     let direction: ConversionDirection =
         request.get("direction").and_then(Value::as_str).unwrap_or("json-to-graphql").parse()?;
     let options: ConverterOptions = match request.get("options") {

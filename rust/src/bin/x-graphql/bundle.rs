@@ -10,8 +10,9 @@
 
 use std::path::PathBuf;
 
-use x_graphql::resolve::path_resolve;
-use x_graphql::{BundleInput, ConversionDirection, Converter, ConverterOptions};
+use x_graphql::__private::path_resolve;
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::{BundleInput, ConversionDirection};
 
 use crate::argv::arg_path;
 use crate::direction::{direction_of_name, output_extension_warning};
@@ -146,24 +147,24 @@ pub fn run_bundle(
     };
     let mut options = base.clone();
     options.base_dir = Some(base_dir.clone());
-    let converter = Converter::with_options(options).map_err(|e| usage(e.message))?;
-    let direction_value: ConversionDirection = direction.parse().map_err(|e: x_graphql::ConversionError| usage(e.message))?;
+    let converter = Converter::with_options(options).map_err(|e| usage(e.message()))?;
+    let direction_value: ConversionDirection = direction.parse().map_err(|e: x_graphql::ConversionError| usage(e.message()))?;
     let result = match converter.convert_bundle(&bundle, direction_value) {
         Ok(result) => result,
         Err(e) => {
-            if e.code == "INVALID_OPTION" {
-                return Err(usage(e.message));
+            if e.code() == "INVALID_OPTION" {
+                return Err(usage(e.message()));
             }
             let d = e.to_diagnostic();
-            let shown = shown_of(d.file.as_deref());
-            let text = d.line.and_then(|_| files::read_text(&shown).ok());
-            let spot = text.as_deref().map(|text| SourceSpot { text, line: d.line, column: d.column });
+            let shown = shown_of(d.file());
+            let text = d.line().and_then(|_| files::read_text(&shown).ok());
+            let spot = text.as_deref().map(|text| SourceSpot { text, line: d.line(), column: d.column() });
             term.error(&format_diagnostic(&d, &shown), spot.as_ref());
             return Ok(EXIT_INVALID_INPUT);
         }
     };
     for w in &result.warnings {
-        term.warning(&format_diagnostic(w, &shown_of(w.file.as_deref())));
+        term.warning(&format_diagnostic(w, &shown_of(w.file())));
     }
     let Some(output) = output else {
         return Ok(match write_stdout(&result.output) {

@@ -3,7 +3,7 @@
 //! for line, so both CLIs print the same bytes.
 
 use x_graphql::{
-    migrate, summarize, validate_graphql, validate_json_schema, Diagnostic, FileReport,
+    migrate, summarize, validate_graphql, validate_json_schema, FileReport,
     Severity, ValidateOptions,
 };
 
@@ -189,15 +189,7 @@ pub fn run_validate(flags: &ValidateFlags) -> Result<i32, CliError> {
                     None => f.path.clone(),
                     Some(other) => node::join(&[&base_dir, other]),
                 };
-                let d = Diagnostic {
-                    code: p.code,
-                    severity: p.severity,
-                    message: p.message.clone(),
-                    file: None,
-                    pointer: None,
-                    line: Some(p.line),
-                    column: Some(p.column),
-                };
+                let d = p.to_diagnostic();
                 lines.push_str(&paint_line(&format_diagnostic(&d, &where_), color));
                 lines.push('\n');
                 if frames && is_error {
@@ -267,7 +259,7 @@ pub fn run_migrate(flags: &MigrateFlags) -> Result<i32, CliError> {
             Ok(result) => result,
             Err(e) => {
                 let d = e.to_diagnostic();
-                let spot = d.line.map(|_| SourceSpot { text: &text, line: d.line, column: d.column });
+                let spot = d.line().map(|_| SourceSpot { text: &text, line: d.line(), column: d.column() });
                 term.error(&format_diagnostic(&d, file), spot.as_ref());
                 invalid += 1;
                 progress.done(true);

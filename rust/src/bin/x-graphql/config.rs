@@ -8,7 +8,7 @@
 use std::path::Path;
 
 use serde_json::Value;
-use x_graphql::{Converter, ConverterOptions};
+use x_graphql::__private::{Converter, ConverterOptions};
 
 use crate::files;
 use crate::node::errno_text;
@@ -61,7 +61,7 @@ pub fn read_config(file: &str) -> Result<ConverterOptions, CliError> {
     // `file:line:column` of a top-level key (its opening quote).
     let at = |key: &str| {
         let pointer = format!("/{}", key.replace('~', "~0").replace('/', "~1"));
-        match x_graphql::locate::locate(text, &pointer) {
+        match x_graphql::__private::locate::locate(text, &pointer) {
             Some((line, column)) => format!("{file}:{line}:{column}"),
             None => file.to_string(),
         }
@@ -73,18 +73,18 @@ pub fn read_config(file: &str) -> Result<ConverterOptions, CliError> {
         }
     }
     let names: Vec<&str> =
-        x_graphql::options::option_names().iter().copied().filter(|n| !DERIVED_OPTIONS.contains(n)).collect();
-    let tree = x_graphql::json::Value::from(value.clone());
-    let x_graphql::json::Value::Object(ordered) = &tree else { unreachable!("an object stays an object") };
+        x_graphql::__private::option_names().iter().copied().filter(|n| !DERIVED_OPTIONS.contains(n)).collect();
+    let tree = x_graphql::__private::json::Value::from(value.clone());
+    let x_graphql::__private::json::Value::Object(ordered) = &tree else { unreachable!("an object stays an object") };
     let mut options = serde_json::Map::new();
     // The library's order (JavaScript property order): the first problem is the one it would report.
-    for key in x_graphql::options::js_key_order(ordered) {
+    for key in x_graphql::__private::js_key_order(ordered) {
         if key == SCHEMA_KEY {
             continue;
         }
         let Some(v) = object.get(key) else { continue };
         if !names.contains(&key) {
-            let guess = x_graphql::catalog::closest_of(key, &names)
+            let guess = x_graphql::__private::catalog::closest_of(key, &names)
                 .map(|g| format!(" (did you mean \"{g}\"?)"))
                 .unwrap_or_default();
             return Err(usage(format!("unknown option '{key}'{guess}"), at(key), "INVALID_OPTION"));
@@ -93,8 +93,8 @@ pub fn read_config(file: &str) -> Result<ConverterOptions, CliError> {
         one.insert(key.to_string(), v.clone());
         ConverterOptions::from_json(&Value::Object(one))
             .and_then(|o| Converter::with_options(o).map(|_| ()))
-            .map_err(|e| usage(e.message, at(key), e.code))?;
+            .map_err(|e| usage(e.message().to_string(), at(key), e.code().as_str()))?;
         options.insert(key.to_string(), v.clone());
     }
-    ConverterOptions::from_json(&Value::Object(options)).map_err(|e| usage(e.message, file.to_string(), e.code))
+    ConverterOptions::from_json(&Value::Object(options)).map_err(|e| usage(e.message().to_string(), file.to_string(), e.code().as_str()))
 }

@@ -28,7 +28,7 @@ pub fn direction_of_text(text: &str) -> &'static str {
 /// (by either) holding an introspection result is read as SDL (record 0091).
 pub fn direction_of_input(name: Option<&str>, text: &str) -> &'static str {
     let direction = name.and_then(direction_of_name).unwrap_or_else(|| direction_of_text(text));
-    if direction == "json-to-graphql" && x_graphql::introspection_read::looks_like_introspection(text) {
+    if direction == "json-to-graphql" && x_graphql::__private::looks_like_introspection(text) {
         return "graphql-to-json";
     }
     direction

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use x_graphql::catalog::closest_of;
+use x_graphql::__private::catalog::closest_of;
 
 use crate::args::{print_out, Action};
 use crate::commander::Leaf;

@@ -23,7 +23,7 @@ pub fn read_path<'a>(file: &Path, shown: &'a str) -> Result<String, (io::Error, 
     let mut f = fs::File::open(file).map_err(|e| (e, Syscall::new("open", shown)))?;
     let mut bytes = Vec::new();
     f.read_to_end(&mut bytes).map_err(|e| (e, Syscall::bare("read")))?;
-    Ok(x_graphql::text::decode_utf8(bytes))
+    Ok(x_graphql::__private::text::decode_utf8(bytes))
 }
 
 /// An input named by an argument: read by the argument's bytes (argv.rs), named by `file`.
@@ -40,7 +40,7 @@ pub fn read_stdin() -> Result<String, IoError> {
         message: format!("cannot read input: {}", errno_text(&e, Syscall::bare("read"))),
         where_: STDIN_NAME.to_string(),
     })?;
-    Ok(x_graphql::text::decode_utf8(bytes))
+    Ok(x_graphql::__private::text::decode_utf8(bytes))
 }
 
 /// `fs.statSync` (follows links), or nothing when it fails.

@@ -107,10 +107,9 @@ impl From<IoError> for CliError {
     }
 }
 
-/// Line breaks become spaces: every message is one line.
-pub fn one_line(text: &str) -> String {
-    text.replace("\r\n", " ").replace('\n', " ")
-}
+/// Line breaks become spaces: every message is one line (the library's, which
+/// `Diagnostic::format_at` applies too).
+pub use x_graphql::__private::one_line;
 
 /// One line on stderr, through the terminal (colour, progress line). A
 /// failing stderr is not reported anywhere.

@@ -27,7 +27,7 @@ use crate::IoError;
 /// A path's bytes as the terminal and diagnostics show them (U+FFFD for invalid
 /// UTF-8, as Node's `buffer.toString('utf8')`).
 pub fn lossy(p: &Path) -> String {
-    x_graphql::text::decode_utf8(p.as_os_str().as_bytes().to_vec())
+    x_graphql::__private::text::decode_utf8(p.as_os_str().as_bytes().to_vec())
 }
 
 /// `path.join(root, rel)` for a `rel` given as bytes (`/`-separated names read from

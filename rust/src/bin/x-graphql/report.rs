@@ -11,9 +11,9 @@
 
 use std::sync::OnceLock;
 
-use x_graphql::json::{Map, Value};
-use x_graphql::json_print::print_json;
-use x_graphql::validate::{file_report, to_problem};
+use x_graphql::__private::json::{Map, Value};
+use x_graphql::__private::json_print::print_json;
+use x_graphql::__private::{file_report, to_problem};
 use x_graphql::{report_to_json, summarize, Diagnostic, Severity, ValidationReport};
 
 use crate::node;
@@ -52,7 +52,7 @@ fn located<'a>(report: &'a ValidationReport, base_dir: &str) -> Vec<Located<'a>>
                 None if f.path == STDIN_NAME => None,
                 None => Some(f.path.clone()),
             };
-            out.push(Located { where_, code: p.code, severity: p.severity, message: &p.message, line: p.line, column: p.column });
+            out.push(Located { where_, code: p.code.as_str(), severity: p.severity, message: &p.message, line: p.line, column: p.column });
         }
     }
     out

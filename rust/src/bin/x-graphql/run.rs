@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::SystemTime;
 
-use x_graphql::convert::locate_diagnostics;
-use x_graphql::{ConversionDirection, ConversionError, Converter, ConverterOptions, Diagnostic};
+use x_graphql::__private::locate_diagnostics;
+use x_graphql::__private::{Converter, ConverterOptions};
+use x_graphql::{ConversionDirection, ConversionError, Diagnostic};
 
 use crate::args::{parse_args, Action, ConvertFlags};
 use crate::direction;
@@ -68,14 +69,7 @@ fn eprint_text(text: &str) {
 
 /// `<file>:<line>:<column>: error[CODE] message` (position left out when unknown).
 pub fn format_diagnostic(d: &Diagnostic, where_: &str) -> String {
-    let mut pos = String::new();
-    if let Some(line) = d.line {
-        pos = format!(":{line}");
-        if let Some(column) = d.column {
-            pos.push_str(&format!(":{column}"));
-        }
-    }
-    format!("{where_}{pos}: {}[{}] {}", d.severity.as_str(), d.code, one_line(&d.message))
+    d.format_at(where_)
 }
 
 // ---------------------------------------------------------------------------
@@ -104,13 +98,13 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
     // Record 0082: each --format-scalar adds to (or replaces one entry of) the config's map.
     if !flags.format_scalar.is_empty() {
         let mut map = match options.format_scalars.take() {
-            Some(x_graphql::json::Value::Object(map)) => map,
-            _ => x_graphql::json::Map::new(),
+            Some(x_graphql::__private::json::Value::Object(map)) => map,
+            _ => x_graphql::__private::json::Map::new(),
         };
         for (format, name) in &flags.format_scalar {
-            map.insert(x_graphql::json::Key::from(format.as_str()), x_graphql::json::Value::String(name.as_str().into()));
+            map.insert(x_graphql::__private::json::Key::from(format.as_str()), x_graphql::__private::json::Value::String(name.as_str().into()));
         }
-        options.format_scalars = Some(x_graphql::json::Value::Object(map));
+        options.format_scalars = Some(x_graphql::__private::json::Value::Object(map));
     }
     if flags.no_federation_link {
         options.federation_link = Some(false);
@@ -167,8 +161,8 @@ impl Job {
 
 /// The error's source text for its code frame: the job's text, or a ref'd file read again.
 fn spot_text(job: &Job, d: &Diagnostic) -> Option<String> {
-    d.line?;
-    match d.file.as_deref() {
+    d.line()?;
+    match d.file() {
         None => Some(job.text.clone()),
         Some(f) if Some(f) == job.file_name.as_deref() => Some(job.text.clone()),
         Some(f) => files::read_text(&job.where_of(Some(f))).ok(),
@@ -221,7 +215,7 @@ fn read_again(job: &mut Job, given: &Given) -> bool {
 
 /// Lines and columns for the diagnostics in a given input that lack them.
 fn locate_again(job: &mut Job, given: &Given, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
-    let wanted = diagnostics.iter().any(|d| d.file == job.file_name && d.pointer.is_some() && d.line.is_none());
+    let wanted = diagnostics.iter().any(|d| d.file() == job.file_name.as_deref() && d.pointer().is_some() && d.line().is_none());
     if !wanted || !read_again(job, given) {
         return diagnostics;
     }
@@ -304,14 +298,14 @@ fn convert_one_to(
                 if collect {
                     report(Report::Found(w.clone()));
                 } else {
-                    report(Report::Warning(format_diagnostic(w, &job.where_of(w.file.as_deref()))));
+                    report(Report::Warning(format_diagnostic(w, &job.where_of(w.file()))));
                 }
             }
             Ok(Outcome::Ok(result.output))
         }
         Err(e) => {
-            if e.code == "INVALID_OPTION" || e.code == "UNSUPPORTED_DIRECTION" {
-                return Err(UsageError::new(e.message, Some(job.name().to_string()), e.code).into());
+            if e.code() == "INVALID_OPTION" || e.code() == "UNSUPPORTED_DIRECTION" {
+                return Err(UsageError::new(e.message(), Some(job.name().to_string()), e.code().as_str()).into());
             }
             let mut d = e.to_diagnostic();
             // A given input is read again for the error's position and for its code
@@ -325,11 +319,11 @@ fn convert_one_to(
             }
             if collect {
                 report(Report::Found(d));
-                return Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }));
+                return Ok(Outcome::Failed(if e.code() == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }));
             }
             let text = if has_text { spot_text(&job, &d) } else { None };
-            report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file.as_deref())), text, at: (d.line, d.column) });
-            Ok(Outcome::Failed(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
+            report(Report::Error { line: format_diagnostic(&d, &job.where_of(e.file())), text, at: (d.line(), d.column()) });
+            Ok(Outcome::Failed(if e.code() == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT }))
         }
     }
 }
@@ -403,7 +397,7 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
 
     let base = converter_options(flags)?;
     if let Err(e) = Converter::with_options(base.clone()) {
-        return Err(UsageError::new(e.message, None, e.code).into());
+        return Err(UsageError::new(e.message(), None, e.code().as_str()).into());
     }
     if flags.bundle {
         return crate::bundle::run_bundle(&flags.inputs, flags.output.as_deref(), flags.direction.as_deref(), &base);
@@ -489,11 +483,11 @@ enum Prepared {
     Unreadable(String),
     /// A link out of the tree, never read (the LINK_OUTSIDE warning's message; paths.rs).
     Skipped(String),
-    /// Converted or not; an output here is written by the main thread (tree_write.rs).
-    Converted(Outcome),
-    /// Converted and written by a writer thread.
+    /// Conversion or not; an output here is written by the main thread (tree_write.rs).
+    Conversion(Outcome),
+    /// Conversion and written by a writer thread.
     Written,
-    /// Converted; the writer thread could not write it.
+    /// Conversion; the writer thread could not write it.
     WriteFailed(WriteFailure),
 }
 
@@ -529,7 +523,7 @@ fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, directi
                 base_dir: in_root.to_string(),
                 text,
             };
-            convert_one_to(base, job, direction, &mut |entry| reports.push(entry), false).map(Prepared::Converted)
+            convert_one_to(base, job, direction, &mut |entry| reports.push(entry), false).map(Prepared::Conversion)
         }
     };
     PreparedFile { file_name, target: file.target.clone(), reports, outcome }
@@ -548,7 +542,7 @@ fn prepare_step(
     // A usage error met in the file stops the run (its emit fails in convert_tree).
     turn.settle(prepared.outcome.is_err());
     match prepared.outcome {
-        Ok(Prepared::Converted(Outcome::Ok(text))) if !file.in_order => {
+        Ok(Prepared::Conversion(Outcome::Ok(text))) if !file.in_order => {
             prepared.outcome = Ok(Prepared::Written);
             parallel::Step::Effect((prepared, text))
         }
@@ -670,8 +664,8 @@ fn convert_tree(
                     converted += 1;
                     break 'file;
                 }
-                Prepared::Converted(Outcome::Ok(text)) => text,
-                Prepared::Converted(Outcome::Failed(code)) => {
+                Prepared::Conversion(Outcome::Ok(text)) => text,
+                Prepared::Conversion(Outcome::Failed(code)) => {
                     if code == EXIT_IO {
                         io += 1;
                     } else {
@@ -819,8 +813,8 @@ mod tests {
         let text = "{\n  \"a\": 1\n}\n";
         std::fs::write(&file, text).expect("temp file");
         let warning = |pointer: &str| {
-            let at = x_graphql::Location { file: Some(file.to_string_lossy().into_owned()), pointer: Some(pointer.to_string()), line: None, column: None };
-            Diagnostic::warning("ENUM_VALUE_RENAMED", "w", at)
+            let at = x_graphql::__private::Location { file: Some(file.to_string_lossy().into_owned()), pointer: Some(pointer.to_string()), line: None, column: None };
+            Diagnostic::warning(x_graphql::__private::codes::ENUM_VALUE_RENAMED, "w", at)
         };
 
         let name = file.to_string_lossy().into_owned();
@@ -828,14 +822,14 @@ mod tests {
 
         let mut job = job_for(&file);
         let located = locate_again(&mut job, &as_read(), vec![warning("/a")]);
-        assert_eq!((located[0].line, located[0].column), (Some(2), Some(3)));
+        assert_eq!((located[0].line(), located[0].column()), (Some(2), Some(3)));
         assert_eq!(job.text, text);
 
         for changed in [Given { len: text.len() + 1, ..as_read() }, Given { modified: None, ..as_read() }] {
             let mut job = job_for(&file);
             let unlocated = locate_again(&mut job, &changed, vec![warning("/a")]);
-            assert_eq!((unlocated[0].line, unlocated[0].column), (None, None));
-            assert_eq!(unlocated[0].pointer.as_deref(), Some("/a"));
+            assert_eq!((unlocated[0].line(), unlocated[0].column()), (None, None));
+            assert_eq!(unlocated[0].pointer(), Some("/a"));
             assert!(job.text.is_empty());
         }
         let _ = std::fs::remove_file(&file);

@@ -172,17 +172,17 @@ pub fn run(flags: &TypeSystemFlags) -> Result<i32, CliError> {
     let introspection = flags.format == "introspection";
     let result: Result<String, ConversionError> = match (flags.command == "describe", introspection) {
         (true, false) => x_graphql::describe(&text, file_name),
-        (true, true) => x_graphql::introspection::introspect(&text, file_name),
+        (true, true) => x_graphql::introspect(&text, file_name),
         (false, false) => x_graphql::build(&text, file_name),
-        (false, true) => x_graphql::introspection_read::sdl_from_introspection(&text, file_name),
+        (false, true) => x_graphql::sdl_from_introspection(&text, file_name),
     };
     let output = match result {
         Ok(output) => output,
         Err(e) => {
             let d = e.to_diagnostic();
-            let spot = d.line.map(|_| SourceSpot { text: &text, line: d.line, column: d.column });
+            let spot = d.line().map(|_| SourceSpot { text: &text, line: d.line(), column: d.column() });
             terminal::current().error(&format_diagnostic(&d, file_name.unwrap_or(STDIN_NAME)), spot.as_ref());
-            return Ok(if e.code == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT });
+            return Ok(if e.code() == "IO" { EXIT_IO } else { EXIT_INVALID_INPUT });
         }
     };
     match &flags.output {

@@ -21,7 +21,7 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
-use x_graphql::json::Value;
+use x_graphql::__private::json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -72,7 +72,7 @@ pub fn ref_files(file: &Path) -> Vec<PathBuf> {
     let mut queue: VecDeque<PathBuf> = VecDeque::from([file.to_path_buf()]);
     while let Some(from) = queue.pop_front() {
         let Ok(text) = std::fs::read_to_string(&from) else { continue };
-        let Ok(root) = x_graphql::load::load_json(&text, None) else { continue };
+        let Ok(root) = x_graphql::__private::load::load_json(&text, None) else { continue };
         let mut stack: Vec<&Value> = vec![&root];
         while let Some(v) = stack.pop() {
             match v {
