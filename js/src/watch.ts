@@ -101,12 +101,14 @@ export function refFiles(file: string): string[] {
   return out;
 }
 
-/** The stamp of an input and of the files its refs reached at its last conversion. */
-function stampAll(pair: WatchPair, deps: readonly string[]): string | undefined {
-  const own = stamp(pair.file);
+/**
+ * The stamp of an input (`own`) and of the files its refs reached at its last conversion;
+ * `earlier` holds stamps taken before that conversion, used where it has one.
+ */
+function stampAll(own: string | undefined, deps: readonly string[], earlier?: ReadonlyMap<string, string | undefined>): string | undefined {
   if (own === undefined) return undefined;
   let out = own;
-  for (const d of deps) out += `|${d}:${stamp(Buffer.from(d)) ?? '-'}`;
+  for (const d of deps) out += `|${d}:${(earlier?.has(d) ? earlier.get(d) : stamp(Buffer.from(d))) ?? '-'}`;
   return out;
 }
 
@@ -129,10 +131,15 @@ export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
   // The files each input's refs reached at its last conversion.
   const deps = new Map<string, string[]>();
   const converted = (pair: WatchPair): string | undefined => {
+    // The stamps are taken before converting: a file saved while the conversion runs
+    // then differs at a later poll and is converted again (taken after, that save would
+    // pass for converted and the output would stay stale).
+    const own = stamp(pair.file);
+    const earlier = new Map((deps.get(keyOf(pair)) ?? []).map((d) => [d, stamp(Buffer.from(d))] as const));
     convertTimed(plan, pair, term);
     const found = refFiles(pair.file.toString());
     deps.set(keyOf(pair), found);
-    return stampAll(pair, found);
+    return stampAll(own, found, earlier);
   };
   for (const pair of plan.list()) {
     if (stamp(pair.file) === undefined) continue;
@@ -146,7 +153,7 @@ export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
     const nowSeen = new Map<string, string>();
     for (const pair of plan.list()) {
       const key = keyOf(pair);
-      const now = stampAll(pair, deps.get(key) ?? []);
+      const now = stampAll(stamp(pair.file), deps.get(key) ?? []);
       if (now === undefined) continue;
       nowSeen.set(key, now);
       const settled = seen.get(key) === now;

@@ -26,13 +26,17 @@ function librarySnippet(): string {
 }
 
 /** The inputs the snippet leaves to its reader. */
-const PRELUDE = 'declare const jsonSchema: Record<string, unknown>;\ndeclare const sdlText: string;\n';
+const PRELUDE =
+  'declare const jsonSchema: Record<string, unknown>;\ndeclare const sdlText: string;\n' +
+  'declare const orderText: string;\ndeclare const customerSchema: Record<string, unknown>;\n';
 const JSON_SCHEMA = {
   title: 'User',
   type: 'object',
   properties: { id: { type: 'string' }, age: { type: 'integer', maximum: 1e12 }, pos: { type: 'object', properties: { x: { type: 'number' } } } },
   required: ['id'],
 };
+const ORDER_TEXT = '{"title": "Order", "type": "object", "properties": {"id": {"type": "string"}}}';
+const CUSTOMER_SCHEMA = { title: 'Customer', type: 'object', properties: { name: { type: 'string' } } };
 const SDL_TEXT = 'type Query {\n  user(id: ID!): User\n}\n\ntype User {\n  id: ID!\n  name: String\n}\n';
 
 describe('README.md TypeScript snippet (Library)', () => {
@@ -77,7 +81,15 @@ describe('README.md TypeScript snippet (Library)', () => {
     };
     const exports = {};
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    new Function('require', 'exports', 'console', 'jsonSchema', 'sdlText', js)(load, exports, console, JSON_SCHEMA, SDL_TEXT);
+    new Function('require', 'exports', 'console', 'jsonSchema', 'sdlText', 'orderText', 'customerSchema', js)(
+      load,
+      exports,
+      console,
+      JSON_SCHEMA,
+      SDL_TEXT,
+      ORDER_TEXT,
+      CUSTOMER_SCHEMA,
+    );
     // The schema's warnings were printed by the loop over `warnings`.
     expect(warned.some((w) => /^\d+:\d+ INT_RANGE /.test(w))).toBe(true);
   });

@@ -126,7 +126,7 @@ describe('--watch', () => {
       fs.writeFileSync(path.join(dir, 'common', 'address.json'), address());
       fs.writeFileSync(path.join(dir, 'common', 'phone.json'), JSON.stringify({ type: 'object', properties: { number: { type: 'string' } } }) + '\n');
       const out = path.join(dir, 'order.graphql');
-      const w = start(cli, ['convert', '-w', '-i', 'order.json', '-o', 'order.graphql'], dir);
+      const w = start(cli, ['convert', '--watch', '-i', 'order.json', '-o', 'order.graphql'], dir);
       await w.until(/watching order\.json \(Ctrl-C to stop\)\n/);
       // Editing the referenced file converts order.json again.
       editorSave(path.join(dir, 'common', 'address.json'), address({ city: { type: 'string' } }));

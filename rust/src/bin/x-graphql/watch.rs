@@ -125,11 +125,13 @@ fn normalize(p: &Path) -> PathBuf {
     out
 }
 
-/// The stamp of an input and of the files its refs reached at its last conversion.
-fn stamp_all(file: &Path, deps: &[PathBuf]) -> Option<String> {
-    let mut out = stamp(file)?;
+/// The stamp of an input (`own`) and of the files its refs reached at its last conversion;
+/// `earlier` holds stamps taken before that conversion, used where it has one.
+fn stamp_all(own: Option<String>, deps: &[PathBuf], earlier: &HashMap<PathBuf, Option<String>>) -> Option<String> {
+    let mut out = own?;
     for d in deps {
-        out.push_str(&format!("|{}:{}", d.display(), stamp(d).unwrap_or_else(|| "-".to_string())));
+        let s = earlier.get(d).cloned().unwrap_or_else(|| stamp(d));
+        out.push_str(&format!("|{}:{}", d.display(), s.unwrap_or_else(|| "-".to_string())));
     }
     Some(out)
 }
@@ -153,9 +155,15 @@ fn converted(
     term: &Terminal,
     deps: &mut HashMap<PathBuf, Vec<PathBuf>>,
 ) -> Result<Option<String>, CliError> {
+    // The stamps are taken before converting: a file saved while the conversion runs
+    // then differs at a later poll and is converted again (taken after, that save would
+    // pass for converted and the output would stay stale).
+    let own = stamp(&pair.file);
+    let earlier: HashMap<PathBuf, Option<String>> =
+        deps.get(&pair.file).map(|ds| ds.iter().map(|d| (d.clone(), stamp(d))).collect()).unwrap_or_default();
     convert_timed(plan, pair, term)?;
     let found = ref_files(&pair.file);
-    let now = stamp_all(&pair.file, &found);
+    let now = stamp_all(own, &found, &earlier);
     deps.insert(pair.file.clone(), found);
     Ok(now)
 }
@@ -191,7 +199,7 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
         let mut now_seen: HashMap<PathBuf, String> = HashMap::new();
         for pair in (plan.list)() {
             let found = deps.get(&pair.file).cloned().unwrap_or_default();
-            let Some(now) = stamp_all(&pair.file, &found) else { continue };
+            let Some(now) = stamp_all(stamp(&pair.file), &found, &HashMap::new()) else { continue };
             now_seen.insert(pair.file.clone(), now.clone());
             let settled = seen.get(&pair.file) == Some(&now);
             if settled && known.get(&pair.file) != Some(&now) {
