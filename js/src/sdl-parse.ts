@@ -8,21 +8,8 @@
  */
 import type * as G from 'graphql';
 import type { Parser as ParserClass } from 'graphql/language/parser';
-import { fastParseSdl } from './sdl-fast-parse';
 
 let SpecParser: (new (source: string, options?: G.ParseOptions) => ParserClass) | undefined;
-
-let dedentBlockStringLines: ((lines: string[]) => string[]) | undefined;
-
-/**
- * graphql-js's AST without locations from sdl-fast-parse, for a document it reads (one
- * that nests at most `maxDepth` brackets); undefined for any other.
- */
-export function parseSdlFast(text: string, maxDepth: number): G.DocumentNode | undefined {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  dedentBlockStringLines ??= (require('graphql/language/blockString') as typeof import('graphql/language/blockString')).dedentBlockStringLines;
-  return fastParseSdl(text, dedentBlockStringLines, maxDepth);
-}
 
 /** graphql-js's parse; `locations: false` gives nodes without `loc` (graphql-js's `noLocation`). */
 export function parseSdl(text: string, locations = true): G.DocumentNode {

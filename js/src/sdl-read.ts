@@ -57,7 +57,7 @@ import {
   type UnionTypeDef,
 } from './ir';
 import { positionAt, type JsonObject, type JsonValue } from './load';
-import { parseSdl, parseSdlFast } from './sdl-parse';
+import { parseSdl } from './sdl-parse';
 import { sdlRulesHold } from './sdl-rules';
 import { schemaRulesHold } from './sdl-schema-rules';
 import { checkNames, definesReservedType } from './sdl-names';
@@ -174,10 +174,8 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // One leading BOM is skipped; it is not a column (as for JSON input).
   const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   const reader = new Reader(text, options.fileName);
-  // sdl-fast-parse reads most documents, those within the depth limit only; the others are
-  // checked for depth before graphql-js parses them.
-  const fast = parseSdlFast(text, MAX_SDL_DEPTH);
-  const deep = fast === undefined ? tooDeep(graphql, text) : undefined;
+  // graphql-js's parser recurses per bracket: the depth is checked before it runs.
+  const deep = tooDeep(graphql, text);
   if (deep !== undefined) {
     throw reader.error(ErrorCodes.GRAPHQL_SYNTAX, `the document nests deeper than ${MAX_SDL_DEPTH} levels`, deep);
   }
@@ -199,7 +197,7 @@ export function readSdl(input: string, options: ReadOptions = {}): Document {
   // issue #8). So the document is read without them, and a document with a problem is read
   // again with them, for the problem's position (the checks do not depend on them).
   // A syntax error is reported at once: its position comes from the lexer.
-  const unlocated = fast ?? parse(false);
+  const unlocated = parse(false);
   let document: Document;
   try {
     document = readParsed(graphql, reader, unlocated);

@@ -1,7 +1,7 @@
 //! sdl_fast_parse: the AST apollo-compiler's `parse_ast` gives for a type-system
 //! document, built straight from the tokens of sdl_lexer.rs (graphql-js's lexer),
-//! without apollo-parser's concrete syntax tree and without locations. The twin of
-//! js/src/sdl-fast-parse.ts (record 0057): it answers `None` for anything it does not
+//! without apollo-parser's concrete syntax tree and without locations (record 0062;
+//! TypeScript's twin was measured not worth keeping, record 0057). It answers `None` for anything it does not
 //! read exactly as the full parse does (a syntax error, an executable definition, an
 //! escape `\u`, a byte-order mark, nesting deeper than `MAX_BRACKET_DEPTH`...); sdl_read
 //! then runs sdl_syntax and apollo-compiler's parser, which also give the error. So
@@ -54,7 +54,7 @@ struct FastParser<'t> {
     depth: usize,
     /// One `Name` per name, shared by all its occurrences (a reference count, not an
     /// allocation): a document repeats its names (fields `id`, types `String`)
-    /// thousands of times, as js/src/sdl-fast-parse.ts found. Safe: `Name`
+    /// thousands of times. Safe: `Name`
     /// compares and hashes by its text, and nothing here has a location.
     names: HashMap<&'t str, Name>,
 }
