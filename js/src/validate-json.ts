@@ -195,7 +195,8 @@ function segmentsOf(pointer: string): string[] {
  * `root` mended at the place of `error`, or undefined when the net must stop:
  * - DUPLICATE_NAME at a name of RENAMED: the second holder renamed (`<name>_XGraphqlValidate<round>`);
  * - INVALID_NAME at a name of RENAMED whose text no other string of the document holds
- *   (nothing refers to it): a fresh valid name `XGraphqlValidate<round>`;
+ *   but the items of union members and interfaces that name it: a fresh valid name
+ *   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
  * - ATTRIBUTE_TYPE inside an attribute of DEFAULTED: the attribute taken out.
  */
 function mended(root: JsonValue, error: Diagnostic, round: number): JsonValue | undefined {
@@ -206,7 +207,9 @@ function mended(root: JsonValue, error: Diagnostic, round: number): JsonValue | 
     const name = valueAt(root, segments);
     if (typeof name !== 'string') return undefined;
     if (error.code === ErrorCodes.DUPLICATE_NAME) return replaced(root, segments, `${name}_XGraphqlValidate${round}`);
-    return stringsHolding(root, name) === 1 ? replaced(root, segments, `XGraphqlValidate${round}`) : undefined;
+    let next: JsonValue | undefined = root;
+    for (const place of mentions(root, name, segments) ?? []) next = next === undefined ? undefined : replaced(next, place, `XGraphqlValidate${round}`);
+    return next === root ? undefined : next;
   }
   if (error.code === ErrorCodes.ATTRIBUTE_TYPE) {
     const k = segments.findIndex((s, i) => s.startsWith('x-graphql-') && (i === 0 || !NAMED_MAPS.has(segments[i - 1]!)));
@@ -225,21 +228,46 @@ function valueAt(root: JsonValue, segments: string[]): JsonValue | undefined {
   return node;
 }
 
-/** How many string values of the document contain `text` (iterative walk). */
-function stringsHolding(root: JsonValue, text: string): number {
-  let count = 0;
-  const stack: JsonValue[] = [root];
+/** The attributes whose items name types: a mention of a renamed type there is renamed with it. */
+const NAMING_LISTS = ['x-graphql-union-types', 'x-graphql-implements'];
+
+/**
+ * The places of the string values of the document that contain `text` (iterative
+ * walk), or undefined when one of them is neither `at` nor an item equal to `text`
+ * of a NAMING_LISTS attribute (a mention the net could not rename with the name).
+ */
+function mentions(root: JsonValue, text: string, at: string[]): string[][] | undefined {
+  const out: string[][] = [];
+  // Places as links to their parent's (a copied path per node would be quadratic in the depth).
+  const segment: string[] = [''];
+  const parent: number[] = [-1];
+  const pathOf = (id: number): string[] => {
+    const path: string[] = [];
+    for (let k = id; k > 0; k = parent[k]!) path.push(segment[k]!);
+    return path.reverse();
+  };
+  const stack: Array<[JsonValue, number]> = [[root, 0]];
+  const child = (v: JsonValue, id: number, seg: string): void => {
+    segment.push(seg);
+    parent.push(id);
+    stack.push([v, segment.length - 1]);
+  };
   while (stack.length > 0) {
-    const node = stack.pop()!;
+    const [node, id] = stack.pop()!;
     if (typeof node === 'string') {
-      if (node.includes(text)) count++;
+      if (!node.includes(text)) continue;
+      const path = pathOf(id);
+      const same = path.length === at.length && path.every((s, i) => s === at[i]);
+      const listed = node === text && path.length >= 2 && NAMING_LISTS.includes(path[path.length - 2]!);
+      if (!same && !listed) return undefined;
+      out.push(path);
     } else if (Array.isArray(node)) {
-      stack.push(...node);
+      node.forEach((v, i) => child(v, id, String(i)));
     } else if (isObject(node)) {
-      for (const k of keysOf(node)) stack.push(own(node, k)!);
+      for (const k of keysOf(node)) child(own(node, k)!, id, k);
     }
   }
-  return count;
+  return out;
 }
 
 /**

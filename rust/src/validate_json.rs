@@ -218,7 +218,8 @@ const NAMED_MAPS: [&str; 6] = ["properties", "patternProperties", "definitions",
 /// Mends `root` at the place of the error (`code` at `pointer`); false when the net must stop:
 /// - DUPLICATE_NAME at a name of `RENAMED`: the second holder renamed (`<name>_XGraphqlValidate<round>`);
 /// - INVALID_NAME at a name of `RENAMED` whose text no other string of the document holds
-///   (nothing refers to it): a fresh valid name `XGraphqlValidate<round>`;
+///   but the items of union members and interfaces that name it: a fresh valid name
+///   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
 /// - ATTRIBUTE_TYPE inside an attribute of `DEFAULTED`: the attribute taken out.
 fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize) -> bool {
     let segments: Vec<String> =
@@ -227,24 +228,24 @@ fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize) -> bool 
         if !segments.last().is_some_and(|last| RENAMED.contains(&last.as_str())) {
             return false;
         }
-        let fresh = match value_at(root, &segments) {
-            Some(Value::String(name)) if code == codes::DUPLICATE_NAME => format!("{name}_XGraphqlValidate{round}"),
+        let (fresh, places) = match value_at(root, &segments) {
+            Some(Value::String(name)) if code == codes::DUPLICATE_NAME => (format!("{name}_XGraphqlValidate{round}"), vec![segments.clone()]),
             Some(Value::String(name)) => {
                 let name = name.to_string();
-                if strings_holding(root, &name) != 1 {
-                    return false;
+                match mentions(root, &name, &segments) {
+                    Some(places) => (format!("XGraphqlValidate{round}"), places),
+                    None => return false,
                 }
-                format!("XGraphqlValidate{round}")
             }
             _ => return false,
         };
-        return match value_at_mut(root, &segments) {
-            Some(node) => {
-                *node = Value::from(fresh);
-                true
+        for place in &places {
+            match value_at_mut(root, place) {
+                Some(node) => *node = Value::from(fresh.as_str()),
+                None => return false,
             }
-            None => false,
-        };
+        }
+        return !places.is_empty();
     }
     if code == codes::ATTRIBUTE_TYPE {
         let found = segments
@@ -287,19 +288,59 @@ fn value_at_mut<'a>(root: &'a mut Value, segments: &[String]) -> Option<&'a mut 
     Some(node)
 }
 
-/// How many string values of the document contain `text` (iterative walk).
-fn strings_holding(root: &Value, text: &str) -> usize {
-    let mut count = 0;
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
+/// The attributes whose items name types: a mention of a renamed type there is renamed with it.
+const NAMING_LISTS: [&str; 2] = ["x-graphql-union-types", "x-graphql-implements"];
+
+/// The places of the string values of the document that contain `text` (iterative
+/// walk), or None when one of them is neither `at` nor an item equal to `text` of a
+/// `NAMING_LISTS` attribute (a mention the net could not rename with the name).
+fn mentions(root: &Value, text: &str, at: &[String]) -> Option<Vec<Vec<String>>> {
+    let mut out = Vec::new();
+    // Places as links to their parent's (a copied path per node would be quadratic in the depth).
+    let mut segment: Vec<String> = vec![String::new()];
+    let mut parent: Vec<usize> = vec![0];
+    let path_of = |segment: &[String], parent: &[usize], id: usize| -> Vec<String> {
+        let mut path = Vec::new();
+        let mut k = id;
+        while k > 0 {
+            path.push(segment[k].clone());
+            k = parent[k];
+        }
+        path.reverse();
+        path
+    };
+    let mut stack: Vec<(&Value, usize)> = vec![(root, 0)];
+    while let Some((node, id)) = stack.pop() {
         match node {
-            Value::String(s) if s.contains(text) => count += 1,
-            Value::Array(a) => stack.extend(a.iter()),
-            Value::Object(m) => stack.extend(m.values()),
+            Value::String(s) => {
+                if !s.contains(text) {
+                    continue;
+                }
+                let path = path_of(&segment, &parent, id);
+                let listed = s.as_str() == text && path.len() >= 2 && NAMING_LISTS.contains(&path[path.len() - 2].as_str());
+                if path.as_slice() != at && !listed {
+                    return None;
+                }
+                out.push(path);
+            }
+            Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    segment.push(i.to_string());
+                    parent.push(id);
+                    stack.push((v, segment.len() - 1));
+                }
+            }
+            Value::Object(m) => {
+                for (k, v) in m.iter() {
+                    segment.push(k.to_string());
+                    parent.push(id);
+                    stack.push((v, segment.len() - 1));
+                }
+            }
             _ => {}
         }
     }
-    count
+    Some(out)
 }
 
 /// Positions for the problems of the file itself, then the report. All located in one
