@@ -17,11 +17,15 @@
  *      with the same code and pointer is already there; for the subgraph rules
  *      only the converter checks (interface keys, unused `@external`), every
  *      problem (field-set.ts `collectingRuleProblems`, record 0084). The converter stops at
- *      its first error; when that error is a name given twice
- *      (DUPLICATE_NAME at `x-graphql-type-name` / `x-graphql-field-name`), the
- *      second holder is renamed and the converter runs again, for the next one
- *      (at most NET_ROUNDS times, record 0089). Other errors end the net: taking
- *      an attribute out changes what the rest of the document means (a union
+ *      its first error; the net mends the place of that error in a copy of the
+ *      document and runs the converter again, for the next one (at most
+ *      NET_ROUNDS times, record 0089), where the mending cannot make a problem
+ *      the file does not have: a name given twice (DUPLICATE_NAME at
+ *      `x-graphql-type-name` / `x-graphql-field-name`) renamed; an invalid such
+ *      name that nothing else mentions given a fresh valid one; a wrong value
+ *      (ATTRIBUTE_TYPE) of an attribute that no other place reads (DEFAULTED)
+ *      taken out, which is its default. Other errors end the net: taking any
+ *      attribute out changes what the rest of the document means (a union
  *      without members, an `@external` field nothing uses), which would report
  *      problems the file does not have.
  *
@@ -129,7 +133,7 @@ function netAgain(text: string, file: string | undefined, error: Diagnostic, con
     const mine = last.file === undefined || last.file === file;
     if (!mine || last.pointer === undefined) return;
     tree ??= loadJson(text, file);
-    const next = last.code === ErrorCodes.DUPLICATE_NAME ? renamed(tree, last.pointer, round) : undefined;
+    const next = mended(tree, last, round);
     if (next === undefined) return;
     tree = next;
     try {
@@ -143,9 +147,13 @@ function netAgain(text: string, file: string | undefined, error: Diagnostic, con
         delete d.line;
         delete d.column;
       }
-      const before = found.list.length;
+      // The same problem again: the mending did not reach it, nothing more to learn. A problem an
+      // earlier stage (or round) already reported is not added twice, but the net mends it and goes on.
+      if (d.code === last.code && d.pointer === last.pointer && d.file === last.file) return;
+      // A place an earlier stage reported under another code is the same problem seen
+      // from the converter (a key naming a skipped field is a field set naming no field).
+      if (found.list.some((p) => p.pointer === d.pointer && p.file === d.file && p.code !== d.code)) return;
       found.add(d);
-      if (found.list.length === before) return; // the same problem again: nothing more to learn
       last = d;
     }
   }
@@ -155,13 +163,118 @@ function netAgain(text: string, file: string | undefined, error: Diagnostic, con
 const RENAMED = ['x-graphql-type-name', 'x-graphql-field-name'];
 
 /**
- * `root` with the name at `pointer` (a string member named in RENAMED) made
- * unique, copied along the path with key order kept; undefined for any other place.
+ * The attributes whose wrong value (ATTRIBUTE_TYPE) the net takes out, which is their
+ * default: what they give (a description, a directive on this one place, a root
+ * formatting option) is read by no other attribute and no rule of the converter, so
+ * the document without them has no problem the file does not have (record 0089).
+ * Left out on purpose: names, kinds, members, interfaces, types, nullability, skip,
+ * field sets, directives, override, defaults, naming and output options, whose
+ * absence changes what other places mean.
  */
-function renamed(root: JsonValue, pointer: string, round: number): JsonValue | undefined {
-  const segments = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const DEFAULTED = new Set([
+  'x-graphql-description',
+  'x-graphql-description-block-threshold',
+  'x-graphql-federation-shareable',
+  'x-graphql-federation-inaccessible',
+  'x-graphql-federation-tags',
+  'x-graphql-federation-authenticated',
+  'x-graphql-federation-requires-scopes',
+  'x-graphql-federation-policy',
+  'x-graphql-federation-cost',
+  'x-graphql-federation-list-size',
+]);
+
+/** The keywords whose members are named by the user (a key there is never an attribute). */
+const NAMED_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas']);
+
+function segmentsOf(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+/**
+ * `root` mended at the place of `error`, or undefined when the net must stop:
+ * - DUPLICATE_NAME at a name of RENAMED: the second holder renamed (`<name>_XGraphqlValidate<round>`);
+ * - INVALID_NAME at a name of RENAMED whose text no other string of the document holds
+ *   but the items of union members and interfaces that name it: a fresh valid name
+ *   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
+ * - ATTRIBUTE_TYPE inside an attribute of DEFAULTED: the attribute taken out.
+ */
+function mended(root: JsonValue, error: Diagnostic, round: number): JsonValue | undefined {
+  const segments = segmentsOf(error.pointer!);
   const last = segments[segments.length - 1];
-  if (last === undefined || !RENAMED.includes(last)) return undefined;
+  if (error.code === ErrorCodes.DUPLICATE_NAME || error.code === ErrorCodes.INVALID_NAME) {
+    if (last === undefined || !RENAMED.includes(last)) return undefined;
+    const name = valueAt(root, segments);
+    if (typeof name !== 'string') return undefined;
+    if (error.code === ErrorCodes.DUPLICATE_NAME) return replaced(root, segments, `${name}_XGraphqlValidate${round}`);
+    let next: JsonValue | undefined = root;
+    for (const place of mentions(root, name, segments) ?? []) next = next === undefined ? undefined : replaced(next, place, `XGraphqlValidate${round}`);
+    return next === root ? undefined : next;
+  }
+  if (error.code === ErrorCodes.ATTRIBUTE_TYPE) {
+    const k = segments.findIndex((s, i) => s.startsWith('x-graphql-') && (i === 0 || !NAMED_MAPS.has(segments[i - 1]!)));
+    if (k < 0 || !DEFAULTED.has(segments[k]!)) return undefined;
+    return replaced(root, segments.slice(0, k + 1), undefined);
+  }
+  return undefined;
+}
+
+function valueAt(root: JsonValue, segments: string[]): JsonValue | undefined {
+  let node: JsonValue | undefined = root;
+  for (const seg of segments) {
+    node = Array.isArray(node) ? node[Number(seg)] : isObject(node) ? own(node, seg) : undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/** The attributes whose items name types: a mention of a renamed type there is renamed with it. */
+const NAMING_LISTS = ['x-graphql-union-types', 'x-graphql-implements'];
+
+/**
+ * The places of the string values of the document that contain `text` (iterative
+ * walk), or undefined when one of them is neither `at` nor an item equal to `text`
+ * of a NAMING_LISTS attribute (a mention the net could not rename with the name).
+ */
+function mentions(root: JsonValue, text: string, at: string[]): string[][] | undefined {
+  const out: string[][] = [];
+  // Places as links to their parent's (a copied path per node would be quadratic in the depth).
+  const segment: string[] = [''];
+  const parent: number[] = [-1];
+  const pathOf = (id: number): string[] => {
+    const path: string[] = [];
+    for (let k = id; k > 0; k = parent[k]!) path.push(segment[k]!);
+    return path.reverse();
+  };
+  const stack: Array<[JsonValue, number]> = [[root, 0]];
+  const child = (v: JsonValue, id: number, seg: string): void => {
+    segment.push(seg);
+    parent.push(id);
+    stack.push([v, segment.length - 1]);
+  };
+  while (stack.length > 0) {
+    const [node, id] = stack.pop()!;
+    if (typeof node === 'string') {
+      if (!node.includes(text)) continue;
+      const path = pathOf(id);
+      const same = path.length === at.length && path.every((s, i) => s === at[i]);
+      const listed = node === text && path.length >= 2 && NAMING_LISTS.includes(path[path.length - 2]!);
+      if (!same && !listed) return undefined;
+      out.push(path);
+    } else if (Array.isArray(node)) {
+      node.forEach((v, i) => child(v, id, String(i)));
+    } else if (isObject(node)) {
+      for (const k of keysOf(node)) child(own(node, k)!, id, k);
+    }
+  }
+  return out;
+}
+
+/**
+ * `root` with the value at `segments` replaced (undefined: the member taken out),
+ * copied along the path with key order kept; undefined when the place is not there.
+ */
+function replaced(root: JsonValue, segments: string[], replacement: JsonValue | undefined): JsonValue | undefined {
   const path: JsonValue[] = [root];
   for (const seg of segments) {
     const node = path[path.length - 1]!;
@@ -169,20 +282,21 @@ function renamed(root: JsonValue, pointer: string, round: number): JsonValue | u
     if (child === undefined) return undefined;
     path.push(child);
   }
-  const name = path[path.length - 1];
-  if (typeof name !== 'string') return undefined;
-  let value: JsonValue = `${name}_XGraphqlValidate${round}`;
+  if (segments.length === 0) return undefined;
+  let value: JsonValue | undefined = replacement;
   for (let i = segments.length - 1; i >= 0; i--) {
     const node = path[i]!;
     const seg = segments[i]!;
     if (Array.isArray(node)) {
+      if (value === undefined) return undefined; // only object members are taken out
       const copy = node.slice();
       copy[Number(seg)] = value;
       value = copy;
     } else {
       const obj = node as JsonObject;
       const inner = value;
-      value = orderedObject(keysOf(obj).map((k) => [k, k === seg ? inner : own(obj, k)!] as const));
+      const keys = inner === undefined ? keysOf(obj).filter((k) => k !== seg) : keysOf(obj);
+      value = orderedObject(keys.map((k) => [k, k === seg ? inner! : own(obj, k)!] as const));
     }
   }
   return value;

@@ -10,15 +10,17 @@
 //!   5. every `$ref` of the document (resolve.rs);
 //!   6. the converter itself, as the net: its error and warnings join the
 //!      report unless one with the same code and pointer is already there;
-//!      after a name given twice (DUPLICATE_NAME at `x-graphql-type-name` /
-//!      `x-graphql-field-name`), again with the second holder renamed, for the
-//!      next error (at most `NET_ROUNDS` times, record 0089).
+//!      after its error, again with that place mended where the mending cannot
+//!      make a problem the file does not have (a name given twice renamed, an
+//!      invalid name nothing mentions replaced, a wrong value of an attribute no
+//!      other place reads taken out: `mend`), for the next error (at most
+//!      `NET_ROUNDS` times, record 0089).
 
 use std::rc::Rc;
 
 use crate::convert::json_schema_to_sdl;
 use crate::field_set::collecting_rule_problems;
-use crate::errors::{codes, Diagnostic, Location, Severity};
+use crate::errors::{codes, Diagnostic, ErrorCode, Location, Severity};
 use crate::load::load_json;
 use crate::locate::locate_all;
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
@@ -157,7 +159,7 @@ fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &Resol
             }
         }
         let Some(root) = tree.as_mut() else { return };
-        if last.code != codes::DUPLICATE_NAME || !rename(root, pointer, round) {
+        if !mend(root, last.code, pointer, round) {
             return;
         }
         let printed = print_json(root);
@@ -172,11 +174,17 @@ fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &Resol
             d.line = None;
             d.column = None;
         }
-        let before = found.list.len();
-        found.add(d.clone());
-        if found.list.len() == before {
-            return; // the same problem again: nothing more to learn
+        // The same problem again: the mending did not reach it, nothing more to learn. A problem an
+        // earlier stage (or round) already reported is not added twice, but the net mends it and goes on.
+        if d.code == last.code && d.pointer == last.pointer && d.file == last.file {
+            return;
         }
+        // A place an earlier stage reported under another code is the same problem seen
+        // from the converter (a key naming a skipped field is a field set naming no field).
+        if found.list.iter().any(|p| p.pointer == d.pointer && p.file == d.file && p.code != d.code) {
+            return;
+        }
+        found.add(d.clone());
         last = d;
     }
 }
@@ -184,29 +192,155 @@ fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &Resol
 /// The names the net renames; a new name is the old one with this and the round appended (no schema has it).
 const RENAMED: [&str; 2] = ["x-graphql-type-name", "x-graphql-field-name"];
 
-/// Makes the name at `pointer` (a string member named in `RENAMED`) unique;
-/// false for any other place.
-fn rename(root: &mut Value, pointer: &str, round: usize) -> bool {
+/// The attributes whose wrong value (ATTRIBUTE_TYPE) the net takes out, which is their
+/// default: what they give (a description, a directive on this one place, a root
+/// formatting option) is read by no other attribute and no rule of the converter, so
+/// the document without them has no problem the file does not have (record 0089).
+/// Left out on purpose: names, kinds, members, interfaces, types, nullability, skip,
+/// field sets, directives, override, defaults, naming and output options, whose
+/// absence changes what other places mean.
+const DEFAULTED: [&str; 10] = [
+    "x-graphql-description",
+    "x-graphql-description-block-threshold",
+    "x-graphql-federation-shareable",
+    "x-graphql-federation-inaccessible",
+    "x-graphql-federation-tags",
+    "x-graphql-federation-authenticated",
+    "x-graphql-federation-requires-scopes",
+    "x-graphql-federation-policy",
+    "x-graphql-federation-cost",
+    "x-graphql-federation-list-size",
+];
+
+/// The keywords whose members are named by the user (a key there is never an attribute).
+const NAMED_MAPS: [&str; 6] = ["properties", "patternProperties", "definitions", "$defs", "dependencies", "dependentSchemas"];
+
+/// Mends `root` at the place of the error (`code` at `pointer`); false when the net must stop:
+/// - DUPLICATE_NAME at a name of `RENAMED`: the second holder renamed (`<name>_XGraphqlValidate<round>`);
+/// - INVALID_NAME at a name of `RENAMED` whose text no other string of the document holds
+///   but the items of union members and interfaces that name it: a fresh valid name
+///   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
+/// - ATTRIBUTE_TYPE inside an attribute of `DEFAULTED`: the attribute taken out.
+fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize) -> bool {
     let segments: Vec<String> =
         if pointer.is_empty() { Vec::new() } else { pointer[1..].split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect() };
-    if !segments.last().is_some_and(|last| RENAMED.contains(&last.as_str())) {
-        return false;
-    }
-    let mut node = root;
-    for seg in &segments {
-        let next = match node {
-            Value::Array(a) => seg.parse::<usize>().ok().and_then(|k| a.get_mut(k)),
-            Value::Object(m) => m.get_mut(seg),
-            _ => None,
+    if code == codes::DUPLICATE_NAME || code == codes::INVALID_NAME {
+        if !segments.last().is_some_and(|last| RENAMED.contains(&last.as_str())) {
+            return false;
+        }
+        let (fresh, places) = match value_at(root, &segments) {
+            Some(Value::String(name)) if code == codes::DUPLICATE_NAME => (format!("{name}_XGraphqlValidate{round}"), vec![segments.clone()]),
+            Some(Value::String(name)) => {
+                let name = name.to_string();
+                match mentions(root, &name, &segments) {
+                    Some(places) => (format!("XGraphqlValidate{round}"), places),
+                    None => return false,
+                }
+            }
+            _ => return false,
         };
-        match next {
-            Some(v) => node = v,
-            None => return false,
+        for place in &places {
+            match value_at_mut(root, place) {
+                Some(node) => *node = Value::from(fresh.as_str()),
+                None => return false,
+            }
+        }
+        return !places.is_empty();
+    }
+    if code == codes::ATTRIBUTE_TYPE {
+        let found = segments
+            .iter()
+            .enumerate()
+            .position(|(i, s)| s.starts_with("x-graphql-") && (i == 0 || !NAMED_MAPS.contains(&segments[i - 1].as_str())));
+        let Some(k) = found else { return false };
+        if !DEFAULTED.contains(&segments[k].as_str()) {
+            return false;
+        }
+        return match value_at_mut(root, &segments[..k]) {
+            Some(Value::Object(m)) => m.shift_remove(&segments[k]).is_some(),
+            _ => false,
+        };
+    }
+    false
+}
+
+fn value_at<'a>(root: &'a Value, segments: &[String]) -> Option<&'a Value> {
+    let mut node = root;
+    for seg in segments {
+        node = match node {
+            Value::Array(a) => seg.parse::<usize>().ok().and_then(|k| a.get(k))?,
+            Value::Object(m) => m.get(seg)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+fn value_at_mut<'a>(root: &'a mut Value, segments: &[String]) -> Option<&'a mut Value> {
+    let mut node = root;
+    for seg in segments {
+        node = match node {
+            Value::Array(a) => seg.parse::<usize>().ok().and_then(|k| a.get_mut(k))?,
+            Value::Object(m) => m.get_mut(seg)?,
+            _ => return None,
+        };
+    }
+    Some(node)
+}
+
+/// The attributes whose items name types: a mention of a renamed type there is renamed with it.
+const NAMING_LISTS: [&str; 2] = ["x-graphql-union-types", "x-graphql-implements"];
+
+/// The places of the string values of the document that contain `text` (iterative
+/// walk), or None when one of them is neither `at` nor an item equal to `text` of a
+/// `NAMING_LISTS` attribute (a mention the net could not rename with the name).
+fn mentions(root: &Value, text: &str, at: &[String]) -> Option<Vec<Vec<String>>> {
+    let mut out = Vec::new();
+    // Places as links to their parent's (a copied path per node would be quadratic in the depth).
+    let mut segment: Vec<String> = vec![String::new()];
+    let mut parent: Vec<usize> = vec![0];
+    let path_of = |segment: &[String], parent: &[usize], id: usize| -> Vec<String> {
+        let mut path = Vec::new();
+        let mut k = id;
+        while k > 0 {
+            path.push(segment[k].clone());
+            k = parent[k];
+        }
+        path.reverse();
+        path
+    };
+    let mut stack: Vec<(&Value, usize)> = vec![(root, 0)];
+    while let Some((node, id)) = stack.pop() {
+        match node {
+            Value::String(s) => {
+                if !s.contains(text) {
+                    continue;
+                }
+                let path = path_of(&segment, &parent, id);
+                let listed = s.as_str() == text && path.len() >= 2 && NAMING_LISTS.contains(&path[path.len() - 2].as_str());
+                if path.as_slice() != at && !listed {
+                    return None;
+                }
+                out.push(path);
+            }
+            Value::Array(a) => {
+                for (i, v) in a.iter().enumerate() {
+                    segment.push(i.to_string());
+                    parent.push(id);
+                    stack.push((v, segment.len() - 1));
+                }
+            }
+            Value::Object(m) => {
+                for (k, v) in m.iter() {
+                    segment.push(k.to_string());
+                    parent.push(id);
+                    stack.push((v, segment.len() - 1));
+                }
+            }
+            _ => {}
         }
     }
-    let Value::String(name) = node else { return false };
-    *node = Value::from(format!("{name}_XGraphqlValidate{round}"));
-    true
+    Some(out)
 }
 
 /// Positions for the problems of the file itself, then the report. All located in one
