@@ -64,6 +64,7 @@ export const FEDERATION_SPEC: readonly FederationDirective[] = [
     since: 9,
     classic: false,
   },
+  { name: 'cacheTag', locations: ['OBJECT', 'FIELD_DEFINITION'], repeatable: true, args: [['format', 'String!', 12]], since: 12, classic: false },
 ];
 
 export const FEDERATION_BY_NAME = new Map(FEDERATION_SPEC.map((d) => [d.name, d]));

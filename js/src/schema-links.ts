@@ -38,13 +38,16 @@ export function importedNames(imports: JsonValue | undefined): string[] {
   return out;
 }
 
-/** A `@link` of another spec as an applied directive: `url`, then `as` and `import` when given. */
+/** A `@link` of another spec as an applied directive: `url`, then `as`, `import` and `for` when given. */
 function linkDirective(entry: JsonObject): AppliedDirective {
   const args: Array<[string, JsonValue]> = [['url', own(entry, 'url') as JsonValue]];
   const as = own(entry, 'as');
   if (typeof as === 'string') args.push(['as', as]);
   const imports = own(entry, 'import');
   if (Array.isArray(imports)) args.push(['import', imports]);
+  // `for` is the enum `link__Purpose`: its value prints bare (SECURITY, EXECUTION).
+  const purpose = own(entry, 'for');
+  if (typeof purpose === 'string') args.push(['for', { 'x-graphql-enum': purpose }]);
   return { name: 'link', args };
 }
 
@@ -107,20 +110,31 @@ function sayableImports(v: JsonValue): boolean {
   });
 }
 
-/** A `@link` of another spec that `x-graphql-links` can say: `url`, then `as` and `import` when given. */
+/** The purposes `link__Purpose` has. */
+const PURPOSES = ['SECURITY', 'EXECUTION'];
+
+/** A `@link(for:)` value the attribute can say (`{"x-graphql-enum": "SECURITY"}`): its name. */
+function sayablePurpose(v: JsonValue): string | undefined {
+  if (!isObject(v) || keysOf(v).length !== 1) return undefined;
+  const name = own(v, 'x-graphql-enum');
+  return typeof name === 'string' && PURPOSES.includes(name) ? name : undefined;
+}
+
+/** A `@link` of another spec that `x-graphql-links` can say: `url`, then `as`, `import` and `for` when given. */
 function linkEntry(d: AppliedDirective): JsonObject | undefined {
   if (d.name !== 'link' || d.args.length === 0) return undefined;
   const [first, ...rest] = d.args;
   if (first[0] !== 'url' || typeof first[1] !== 'string' || first[1].startsWith(FEDERATION_URL_PREFIX) || !URI.test(first[1])) return undefined;
   const out: JsonObject = { url: first[1] };
   let next = 0;
-  const order = ['as', 'import'];
+  const order = ['as', 'import', 'for'];
   for (const [name, value] of rest) {
     const at = order.indexOf(name);
     if (at < next) return undefined;
     if (name === 'as' && typeof value !== 'string') return undefined;
     if (name === 'import' && !sayableImports(value)) return undefined;
-    out[name] = value;
+    if (name === 'for' && sayablePurpose(value) === undefined) return undefined;
+    out[name] = name === 'for' ? sayablePurpose(value)! : value;
     next = at + 1;
   }
   return out;

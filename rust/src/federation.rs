@@ -86,6 +86,7 @@ pub const FEDERATION_SPEC: &[FederationDirective] = &[
         9,
         false,
     ),
+    d("cacheTag", &["OBJECT", "FIELD_DEFINITION"], true, &[("format", "String!", 12)], 12, false),
 ];
 
 pub fn federation_directive(name: &str) -> Option<&'static FederationDirective> {

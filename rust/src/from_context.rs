@@ -67,10 +67,14 @@ pub fn parse_context(text: &str) -> Option<(String, String)> {
     Some((chars[start..i].iter().collect(), chars[i..].iter().collect()))
 }
 
+/// Inline fragments stand only at the top, each with a type condition, and not beside fields.
+const FRAGMENTS_AT_THE_TOP: &str =
+    "inline fragments stand only at the top of the selection, each as \"... on Type { field }\", and not beside fields";
+
 /// The selection of a `@fromContext`, with or without its braces, or why it is not one.
 fn parse_selection(text: &str) -> Result<Vec<Selection>, String> {
     if text.contains("...") {
-        return Err("x-graphql reads a single field selection, not inline fragments".to_string());
+        return Err(FRAGMENTS_AT_THE_TOP.to_string());
     }
     // JavaScript's `trim` and Rust's `trim` agree on the characters a field set may hold.
     if !text.trim().starts_with('{') {
@@ -82,6 +86,131 @@ fn parse_selection(text: &str) -> Result<Vec<Selection>, String> {
         return Err("it has text after its closing \"}\"".to_string());
     }
     Ok(set[1..].iter().map(|s| Selection { name: s.name.clone(), depth: s.depth - 1 }).collect())
+}
+
+/// An inline fragment of the fragment form: its type condition and its fields.
+struct Fragment {
+    on: String,
+    set: Vec<Selection>,
+}
+
+fn is_name_start(c: Option<&char>) -> bool {
+    c.is_some_and(|c| *c == '_' || c.is_ascii_alphabetic())
+}
+
+fn is_name_char(c: Option<&char>) -> bool {
+    c.is_some_and(|c| *c == '_' || c.is_ascii_alphanumeric())
+}
+
+/// GraphQL's ignored tokens inside a field set (field-set.ts `isIgnored`).
+fn is_set_ignored(c: Option<&char>) -> bool {
+    matches!(c, Some(' ' | '\t' | '\n' | '\r' | ',' | '\u{feff}'))
+}
+
+/// Whether the selection starts with `...` (after its optional `{`): federation's inline-fragment form.
+fn is_fragment_form(text: &str) -> bool {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while is_set_ignored(chars.get(i)) {
+        i += 1;
+    }
+    if chars.get(i) == Some(&'{') {
+        i += 1;
+        while is_set_ignored(chars.get(i)) {
+            i += 1;
+        }
+    }
+    chars.get(i..i + 3) == Some(&['.', '.', '.'])
+}
+
+/// The fragment form `... on A { x } ... on B { y }` (from-context.ts `parseFragments`):
+/// each fragment's type condition and field set, or why it is not one. A flat scan.
+fn parse_fragments(text: &str) -> Result<Vec<Fragment>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let skip = |i: &mut usize| {
+        while is_set_ignored(chars.get(*i)) {
+            *i += 1;
+        }
+    };
+    let name = |i: &mut usize| -> String {
+        let start = *i;
+        if !is_name_start(chars.get(*i)) {
+            return String::new();
+        }
+        while is_name_char(chars.get(*i)) {
+            *i += 1;
+        }
+        chars[start..*i].iter().collect()
+    };
+    let no_condition = || "an inline fragment has no type condition (\"... on Type { field }\")".to_string();
+    skip(&mut i);
+    let braced = chars.get(i) == Some(&'{');
+    if braced {
+        i += 1;
+    }
+    let mut out = Vec::new();
+    loop {
+        skip(&mut i);
+        if braced && chars.get(i) == Some(&'}') {
+            i += 1;
+            skip(&mut i);
+            if i < chars.len() {
+                return Err("it has text after its closing \"}\"".to_string());
+            }
+            break;
+        }
+        if i >= chars.len() {
+            if braced {
+                return Err("its \"{\" is not closed".to_string());
+            }
+            break;
+        }
+        if chars.get(i..i + 3) != Some(&['.', '.', '.']) {
+            return Err(FRAGMENTS_AT_THE_TOP.to_string());
+        }
+        i += 3;
+        skip(&mut i);
+        if name(&mut i) != "on" {
+            return Err(no_condition());
+        }
+        skip(&mut i);
+        let on = name(&mut i);
+        if on.is_empty() {
+            return Err(no_condition());
+        }
+        skip(&mut i);
+        if chars.get(i) != Some(&'{') {
+            return Err(format!("the inline fragment on {on} has no selection (\"... on {on} {{ field }}\")"));
+        }
+        i += 1;
+        let start = i;
+        let mut depth = 1;
+        while i < chars.len() && depth > 0 {
+            match chars[i] {
+                '{' => depth += 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+            i += 1;
+        }
+        if depth > 0 {
+            return Err(format!("the \"{{\" of the inline fragment on {on} is not closed"));
+        }
+        let body: String = chars[start..i - 1].iter().collect();
+        if body.contains("...") {
+            return Err(FRAGMENTS_AT_THE_TOP.to_string());
+        }
+        let set = parse_field_set(&body)?;
+        if set.is_empty() {
+            return Err(format!("the inline fragment on {on} selects no field"));
+        }
+        out.push(Fragment { on, set });
+    }
+    if out.is_empty() {
+        return Err("it selects nothing".to_string());
+    }
+    Ok(out)
 }
 
 fn is_context_name(name: &str) -> bool {
@@ -177,26 +306,10 @@ fn from_context<'a, C: ContextCheck<'a>>(
     let Some((_, locations)) = contexts.iter().find(|(n, _)| *n == context) else {
         return fail_with(format!("no type sets the context \"{context}\" (@context(name: \"{context}\"))"));
     };
-    let set = match parse_selection(&selection) {
-        Ok(set) => set,
-        Err(why) => return fail_with(format!("not a selection: {why}")),
-    };
-    if set.iter().filter(|s| s.depth == 0).count() > 1 {
-        return fail_with("it selects more than one field, and a context gives one value".to_string());
-    }
-    for &location in locations {
-        let resolved = resolve_in(c, lw, location, &set, &head, &loc)?;
-        let location_name = &lw.slots[location].name;
-        let Some(resolved) = resolved else {
-            return fail_with(format!("the fields it selects in {location_name} have different types"));
-        };
-        if type_shape(&arg.type_, lw) != Some(resolved.clone()) {
-            return fail_with(format!(
-                "it selects a value of type {} in {location_name}, and the argument's type is {} (federation reads the selection without its non-null markers)",
-                shape_text(&resolved),
-                render_type(&arg.type_, &lw.slots)
-            ));
-        }
+    if is_fragment_form(&selection) {
+        fragment_form(c, lw, &context, locations, &selection, arg, &head, &loc)?;
+    } else {
+        field_form(c, lw, locations, &selection, arg, &head, &loc)?;
     }
     let resolvable = slot.directives.iter().any(|k| {
         k.name == "key" && !k.args.iter().any(|(n, v)| n == "resolvable" && matches!(v, Value::Bool(false)))
@@ -208,6 +321,124 @@ fn from_context<'a, C: ContextCheck<'a>>(
         ));
     }
     Ok(())
+}
+
+/// `$ctx { a { b } }`: one field that every type setting the context has.
+fn field_form<'a, C: ContextCheck<'a>>(
+    c: &mut C,
+    lw: &'a Lowering,
+    locations: &[SlotId],
+    selection: &str,
+    arg: &DraftInputValue,
+    head: &str,
+    loc: &Loc,
+) -> Res<()> {
+    let set = match parse_selection(selection) {
+        Ok(set) => set,
+        Err(why) => return Err(fail(codes::FIELD_SET, format!("{head}: not a selection: {why}"), loc)),
+    };
+    if set.iter().filter(|s| s.depth == 0).count() > 1 {
+        let why = "it selects more than one field, and a context gives one value";
+        return Err(fail(codes::FIELD_SET, format!("{head}: {why}"), loc));
+    }
+    for &location in locations {
+        let resolved = resolve_in(c, lw, location, &set, head, loc)?;
+        match_argument(lw, location, resolved, arg, head, loc)?;
+    }
+    Ok(())
+}
+
+/// The shape a selection gives in `location` is the argument's type (federation's `isValidImplementationFieldType`).
+fn match_argument(lw: &Lowering, location: SlotId, resolved: Option<Shape>, arg: &DraftInputValue, head: &str, loc: &Loc) -> Res<()> {
+    let location_name = &lw.slots[location].name;
+    let Some(resolved) = resolved else {
+        let why = format!("the fields it selects in {location_name} have different types");
+        return Err(fail(codes::FIELD_SET, format!("{head}: {why}"), loc));
+    };
+    if type_shape(&arg.type_, lw) != Some(resolved.clone()) {
+        let why = format!(
+            "it selects a value of type {} in {location_name}, and the argument's type is {} (federation reads the selection without its non-null markers)",
+            shape_text(&resolved),
+            render_type(&arg.type_, &lw.slots)
+        );
+        return Err(fail(codes::FIELD_SET, format!("{head}: {why}"), loc));
+    }
+    Ok(())
+}
+
+/// `$ctx ... on A { x } ... on B { y }` (from-context.ts `fragmentForm`, which says the rules).
+#[allow(clippy::too_many_arguments)]
+fn fragment_form<'a, C: ContextCheck<'a>>(
+    c: &mut C,
+    lw: &'a Lowering,
+    context: &str,
+    locations: &[SlotId],
+    selection: &str,
+    arg: &DraftInputValue,
+    head: &str,
+    loc: &Loc,
+) -> Res<()> {
+    let err = |why: String| Err(fail(codes::FIELD_SET, format!("{head}: {why}"), loc));
+    let fragments = match parse_fragments(selection) {
+        Ok(f) => f,
+        Err(why) => return err(format!("not a selection: {why}")),
+    };
+    let mut types: Vec<SlotId> = Vec::new();
+    for (n, f) in fragments.iter().enumerate() {
+        if fragments[..n].iter().any(|g| g.on == f.on) {
+            return err(format!("it has two inline fragments on {}, and federation takes each type condition once", f.on));
+        }
+        let Some(&type_) = c.order().iter().find(|&&t| lw.slots[t].name.as_ref() as &str == f.on) else {
+            return err(format!("the type condition {} names no type of the schema", f.on));
+        };
+        let kind = lw.slots[type_].kind;
+        if kind != SlotKind::Object {
+            let what = match kind {
+                SlotKind::Interface => "an interface",
+                SlotKind::Union => "a union",
+                SlotKind::Enum => "an enum",
+                SlotKind::Scalar => "a scalar",
+                _ => "an input",
+            };
+            return err(format!("the type condition {} is {what}, and federation takes only object types there", f.on));
+        }
+        let resolved = resolve_in(c, lw, type_, &f.set, head, loc)?;
+        match_argument(lw, type_, resolved, arg, head, loc)?;
+        types.push(type_);
+    }
+    let mut used: Vec<SlotId> = Vec::new();
+    for &location in locations {
+        let possible = possible_types(c, lw, location);
+        let matched: Vec<SlotId> = types.iter().copied().filter(|t| possible.contains(t)).collect();
+        if matched.is_empty() {
+            let l = &lw.slots[location];
+            let more = if l.kind == SlotKind::Object { "" } else { " or one of its possible types" };
+            return err(format!(
+                "no inline fragment's type condition is {}{more}, and {} sets the context \"{context}\"",
+                l.name, l.name
+            ));
+        }
+        used.extend(matched);
+    }
+    if let Some(&unused) = types.iter().find(|t| !used.contains(t)) {
+        return err(format!(
+            "the type condition {} is not a type that sets the context \"{context}\", nor one of their possible types",
+            lw.slots[unused].name
+        ));
+    }
+    Ok(())
+}
+
+/// The object types a value of `t` may have at run time: itself, an interface's implementations, a union's members.
+fn possible_types<'a, C: ContextCheck<'a>>(c: &C, lw: &Lowering, t: SlotId) -> Vec<SlotId> {
+    match lw.slots[t].kind {
+        SlotKind::Object => vec![t],
+        SlotKind::Union => lw.slots[t].members.clone(),
+        SlotKind::Interface => {
+            c.order().iter().copied().filter(|&o| lw.slots[o].kind == SlotKind::Object && lw.slots[o].interfaces.contains(&t)).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// A type without non-null markers: its lists and named type.
@@ -304,7 +535,7 @@ fn resolve_in<'a, C: ContextCheck<'a>>(
         last.truncate(s.depth);
         last.push(i);
     }
-    let mut top: Option<Shape> = None;
+    let mut tops: Vec<Option<Shape>> = Vec::new();
     for i in (0..set.len()).rev() {
         let lists = list_depth(&fields[i].type_);
         let shape = if has_selection(set, i) {
@@ -320,11 +551,15 @@ fn resolve_in<'a, C: ContextCheck<'a>>(
             Some(Shape { lists, base: base_name(&fields[i].type_, lw) })
         };
         match parents[i] {
-            None => top = shape,
+            None => tops.push(shape),
             Some(p) => child_shapes[p].push(shape),
         }
     }
-    Ok(top)
+    // Several fields at the top (an inline fragment's) give a value when they give the same one.
+    Ok(match tops.first() {
+        Some(Some(first)) if tops.iter().all(|x| x.as_ref() == Some(first)) => Some(first.clone()),
+        _ => None,
+    })
 }
 
 #[cfg(test)]

@@ -88,6 +88,12 @@ pub fn lower_schema_links(lw: &mut Lowering, root: &Value, root_loc: &Loc, exten
             if let Some(imports @ Value::Array(_)) = entry.get("import") {
                 args.push(("import".to_string(), imports.clone()));
             }
+            // `for` is the enum `link__Purpose`: its value prints bare (SECURITY, EXECUTION).
+            if let Some(Value::String(purpose)) = entry.get("for") {
+                let mut value = Map::new();
+                value.insert("x-graphql-enum", Value::String(purpose.clone()));
+                args.push(("for".to_string(), Value::Object(value)));
+            }
             out.push(AppliedDirective { name: "link".to_string(), args });
         }
     }
@@ -131,6 +137,12 @@ fn sayable_imports(v: &Value) -> bool {
 }
 
 /// A `@link` of another spec that `x-graphql-links` can say: `url`, then `as` and `import` when given.
+/// A `@link(for:)` value the attribute can say (`{"x-graphql-enum": "SECURITY"}`): its name.
+fn sayable_purpose(v: &Value) -> Option<&str> {
+    let o = v.as_object().filter(|o| o.len() == 1)?;
+    o.get("x-graphql-enum")?.as_str().filter(|n| ["SECURITY", "EXECUTION"].contains(n))
+}
+
 fn link_entry(d: &AppliedDirective) -> Option<Map> {
     if d.name != "link" || d.args.is_empty() {
         return None;
@@ -142,7 +154,7 @@ fn link_entry(d: &AppliedDirective) -> Option<Map> {
     }
     let mut out = Map::new();
     out.insert("url", value.clone());
-    let order = ["as", "import"];
+    let order = ["as", "import", "for"];
     let mut next = 0;
     for (name, value) in &d.args[1..] {
         let at = order.iter().position(|o| o == name)?;
@@ -152,7 +164,11 @@ fn link_entry(d: &AppliedDirective) -> Option<Map> {
         if (name == "as" && !value.is_string()) || (name == "import" && !sayable_imports(value)) {
             return None;
         }
-        out.insert(name.as_str(), value.clone());
+        if name == "for" {
+            out.insert("for", Value::String(sayable_purpose(value)?.into()));
+        } else {
+            out.insert(name.as_str(), value.clone());
+        }
         next = at + 1;
     }
     Some(out)
