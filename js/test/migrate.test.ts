@@ -29,6 +29,13 @@ describe('fixtures/migrate', () => {
       expect(converter.convert(expected)).toBe(converter.convert(input));
     });
   }
+  it('fixtures/helpers/migrate-text.json: the edits of the text as written (record 0092)', () => {
+    const { cases: vectors } = JSON.parse(fs.readFileSync(path.join(CASES, '..', 'helpers', 'migrate-text.json'), 'utf8')) as {
+      cases: Array<{ name: string; in: string; out: string }>;
+    };
+    expect(vectors.length).toBeGreaterThan(5);
+    for (const v of vectors) expect(migrate(v.in).output, v.name).toBe(v.out);
+  });
   it('the no-op case reports no change', () => {
     expect(migrate(fs.readFileSync(path.join(CASES, '009-already-2x-no-change', 'input.json'), 'utf8')).changes).toEqual([]);
   });

@@ -41,6 +41,25 @@ fn fixtures_migrate() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// fixtures/helpers/migrate-text.json: the edits of the text as written (record 0092).
+#[test]
+fn migrate_text_vectors() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("helpers").join("migrate-text.json");
+    let text = std::fs::read_to_string(path).expect("migrate-text.json");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let cases = doc["cases"].as_array().expect("cases");
+    assert!(cases.len() > 5);
+    let mut failures = Vec::new();
+    for case in cases {
+        let (name, input, out) = (case["name"].as_str().unwrap(), case["in"].as_str().unwrap(), case["out"].as_str().unwrap());
+        let got = migrate(input, None).expect("migrates").output;
+        if got != out {
+            failures.push(format!("{name}: expected {out:?}, got {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
 #[test]
 fn bad_json_is_json_syntax() {
     let e = migrate("{\"a\": }", Some("x.json")).expect_err("bad");
