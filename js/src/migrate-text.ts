@@ -56,14 +56,85 @@ export function applyPlans(text: string, plans: readonly NodePlan[]): string {
     body,
     plans.map((p) => p.pointer),
   );
+  const opens = offsets.map((at) => (at === undefined ? -1 : valueStart(body, at)));
+  const spans = objectSpans(body, new Set(opens));
   const edits: Edit[] = [];
   plans.forEach((plan, i) => {
-    const at = offsets[i];
-    if (at === undefined) return;
-    const object = objectAt(body, valueStart(body, at));
-    if (object !== undefined) nodeEdits(body, object, plan.items, edits);
+    const members = spans.get(opens[i]);
+    if (members !== undefined) nodeEdits(body, { open: opens[i], members }, plan.items, edits);
   });
   return bom + applyEdits(body, edits, 0, body.length);
+}
+
+/**
+ * The members of the objects that start at `opens`, in one pass over the text
+ * (iterative). Reading each node with objectAt instead would skip the values of
+ * its members, which hold the nodes below it: a file's size times the depth of
+ * its changed nodes.
+ */
+function objectSpans(text: string, opens: ReadonlySet<number>): Map<number, Member[]> {
+  interface Frame {
+    isObject: boolean;
+    /** Set for the objects in `opens`. */
+    members: Member[] | undefined;
+    pending: Member | undefined;
+  }
+  const spans = new Map<number, Member[]>();
+  const stack: Frame[] = [];
+  /** Reads a member's key (objects) up to its value; the value's start, -1 when not JSON. */
+  const enter = (frame: Frame, p: number): number => {
+    if (!frame.isObject) return p;
+    const keyEnd = skipString(text, p);
+    if (keyEnd < 0) return -1;
+    const value = skipWsAt(text, skipWsAt(text, keyEnd) + 1);
+    if (frame.members !== undefined) {
+      const raw = text.slice(p, keyEnd);
+      const key = raw.indexOf('\\') < 0 ? raw.slice(1, -1) : (JSON.parse(raw) as string);
+      frame.pending = { key, start: p, keyEnd, valueStart: value, end: value };
+    }
+    return value;
+  };
+  let p = skipWsAt(text, 0);
+  for (;;) {
+    // --- a value starts at p
+    let end: number;
+    const c = text.charCodeAt(p);
+    if (c === 0x7b || c === 0x5b) {
+      const members = c === 0x7b && opens.has(p) ? [] : undefined;
+      if (members !== undefined) spans.set(p, members);
+      const frame: Frame = { isObject: c === 0x7b, members, pending: undefined };
+      p = skipWsAt(text, p + 1);
+      if (text.charCodeAt(p) !== (frame.isObject ? 0x7d : 0x5d)) {
+        stack.push(frame);
+        p = enter(frame, p);
+        if (p < 0) return spans;
+        continue;
+      }
+      end = p + 1;
+    } else {
+      end = skipValue(text, p);
+      if (end < 0) return spans;
+    }
+    // --- after a value that ends at `end`
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      if (frame === undefined) return spans;
+      if (frame.pending !== undefined) {
+        frame.pending.end = end;
+        frame.members!.push(frame.pending);
+        frame.pending = undefined;
+      }
+      p = skipWsAt(text, end);
+      if (text.charCodeAt(p) === 0x2c) {
+        p = enter(frame, skipWsAt(text, p + 1));
+        if (p < 0) return spans;
+        break;
+      }
+      // the closing bracket (the text is one that loadJson accepted)
+      stack.pop();
+      end = p + 1;
+    }
+  }
 }
 
 /** The value's first character, from what offsetsOf gives (a member's key or a value). */
@@ -73,7 +144,7 @@ function valueStart(text: string, at: number): number {
   return skipWsAt(text, p + 1);
 }
 
-/** The members of the object at `open` (its `{`), or undefined when there is no object. */
+/** The members of the object at `open` (its `{`), or undefined when there is no object (for the small values of 1.x attributes). */
 function objectAt(text: string, open: number): ObjectSpan | undefined {
   if (text.charCodeAt(open) !== 0x7b) return undefined;
   const members: Member[] = [];

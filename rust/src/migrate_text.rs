@@ -57,14 +57,87 @@ pub fn apply_plans(text: &str, plans: &[NodePlan]) -> String {
     };
     let pointers: Vec<&str> = plans.iter().map(|p| p.pointer.as_str()).collect();
     let offsets = offsets_of(body, &pointers);
+    let opens: Vec<Option<usize>> = offsets.into_iter().map(|at| at.map(|at| value_start(body, at))).collect();
+    let mut spans = object_spans(body, &opens.iter().flatten().copied().collect());
     let mut edits: Vec<Edit> = Vec::new();
-    for (plan, at) in plans.iter().zip(offsets) {
-        let Some(at) = at else { continue };
-        if let Some(object) = object_at(body, value_start(body, at)) {
-            node_edits(body, &object, &plan.items, &mut edits);
+    for (plan, open) in plans.iter().zip(opens) {
+        let Some(open) = open else { continue };
+        if let Some(members) = spans.remove(&open) {
+            node_edits(body, &ObjectSpan { open, members }, &plan.items, &mut edits);
         }
     }
     format!("{bom}{}", apply_edits(body, edits, 0, body.len()))
+}
+
+/// The members of the objects that start at `opens`, in one pass over the text
+/// (iterative). Reading each node with object_at instead would skip the values
+/// of its members, which hold the nodes below it: a file's size times the depth
+/// of its changed nodes.
+fn object_spans(text: &str, opens: &HashSet<usize>) -> HashMap<usize, Vec<Member>> {
+    struct Frame {
+        is_object: bool,
+        /// The object's `{`, for the objects in `opens`.
+        open: Option<usize>,
+        pending: Option<Member>,
+    }
+    let bytes = text.as_bytes();
+    let mut spans: HashMap<usize, Vec<Member>> = HashMap::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    // Reads a member's key (objects) up to its value; the value's start, None when not JSON.
+    let enter = |frame: &mut Frame, p: usize| -> Option<usize> {
+        if !frame.is_object {
+            return Some(p);
+        }
+        let (key, key_end) = parser(text).read_string(p).ok()?;
+        let value = skip_ws(text, skip_ws(text, key_end) + 1);
+        if frame.open.is_some() {
+            frame.pending = Some(Member { key: key.into_owned(), start: p, key_end, value_start: value, end: value });
+        }
+        Some(value)
+    };
+    let mut p = skip_ws(text, 0);
+    loop {
+        // --- a value starts at p
+        let mut end;
+        match bytes.get(p) {
+            Some(&c @ (b'{' | b'[')) => {
+                let open = (c == b'{' && opens.contains(&p)).then_some(p);
+                if let Some(open) = open {
+                    spans.insert(open, Vec::new());
+                }
+                let mut frame = Frame { is_object: c == b'{', open, pending: None };
+                p = skip_ws(text, p + 1);
+                if bytes.get(p) != Some(if frame.is_object { &b'}' } else { &b']' }) {
+                    let Some(next) = enter(&mut frame, p) else { return spans };
+                    p = next;
+                    stack.push(frame);
+                    continue;
+                }
+                end = p + 1;
+            }
+            _ => {
+                let Some(e) = skip_value(text, p) else { return spans };
+                end = e;
+            }
+        }
+        // --- after a value that ends at `end`
+        loop {
+            let Some(frame) = stack.last_mut() else { return spans };
+            if let (Some(open), Some(mut member)) = (frame.open, frame.pending.take()) {
+                member.end = end;
+                spans.entry(open).or_default().push(member);
+            }
+            p = skip_ws(text, end);
+            if bytes.get(p) == Some(&b',') {
+                let Some(next) = enter(frame, skip_ws(text, p + 1)) else { return spans };
+                p = next;
+                break;
+            }
+            // the closing bracket (the text is one that load_json accepted)
+            stack.pop();
+            end = p + 1;
+        }
+    }
 }
 
 fn parser(text: &str) -> Parser<'_> {
@@ -125,7 +198,8 @@ fn value_start(text: &str, at: usize) -> usize {
     skip_ws(text, skip_ws(text, end) + 1)
 }
 
-/// The members of the object at `open` (its `{`), or `None` when there is no object.
+/// The members of the object at `open` (its `{`), or `None` when there is no object
+/// (for the small values of 1.x attributes).
 fn object_at(text: &str, open: usize) -> Option<ObjectSpan> {
     let bytes = text.as_bytes();
     if bytes.get(open) != Some(&b'{') {
