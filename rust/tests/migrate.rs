@@ -60,6 +60,18 @@ fn migrate_text_vectors() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// A change at each of 400 levels: every key renamed in place, in one pass over the text (record 0092).
+#[test]
+fn a_change_at_each_of_400_levels() {
+    let mut text = String::from("{\"type\": \"string\"}");
+    for _ in 0..400 {
+        text = format!("{{\n\t\"type\": \"object\", \"x-graphql-shareable\" : true,\r\n \"properties\": {{\"a\": {text}}}}}");
+    }
+    let result = migrate(&text, None).expect("migrates");
+    assert_eq!(result.changes.len(), 400);
+    assert_eq!(result.output, text.replace("\"x-graphql-shareable\"", "\"x-graphql-federation-shareable\""));
+}
+
 #[test]
 fn bad_json_is_json_syntax() {
     let e = migrate("{\"a\": }", Some("x.json")).expect_err("bad");
