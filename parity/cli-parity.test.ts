@@ -1364,3 +1364,31 @@ describe('GraphQL introspection (record 0091)', () => {
     expect(bad.js.stderr).toContain('error[INTROSPECTION_INVALID] not a valid introspection result: a LIST reference needs "ofType"');
   });
 });
+
+describe('migrate -w changes only what it migrates (record 0092)', () => {
+  const MIGRATE = path.join(ROOT, 'fixtures', 'migrate');
+  // tabs, CRLF, number spellings without a trailing newline, odd key spacing, a deep change, no 1.x attribute
+  const CASES = ['010-tabs', '011-crlf', '012-number-spellings', '013-key-spacing', '014-deeply-nested', '015-no-legacy-attribute-no-change'];
+  const read = (c: string, f: string) => fs.readFileSync(path.join(MIGRATE, c, f), 'utf8');
+  const setup = (d: string) => {
+    for (const c of CASES) write(path.join(d, 'm', `${c}.json`), read(c, 'input.json'));
+  };
+
+  it('migrate -w rewrites each file in place, the rest of its bytes as written', async () => {
+    for (const c of CASES) {
+      const { js, files } = await sameInFolder(`migrate-w-${c}`, setup, ['migrate', '-w', `m/${c}.json`]);
+      expect(js.status).toBe(0);
+      expect(files[`m/${c}.json`]).toBe(read(c, 'expected.json'));
+    }
+  });
+
+  it('migrate prints the same bytes; --check and -w -r agree', async () => {
+    const printed = await sameInFolder('migrate-print-crlf', setup, ['migrate', 'm/011-crlf.json']);
+    expect(printed.js.stdout).toBe(read('011-crlf', 'expected.json'));
+    const check = await sameInFolder('migrate-check-r-formats', setup, ['migrate', '--check', '-r', 'm']);
+    expect(check.js.status).toBe(1);
+    const { js, files } = await sameInFolder('migrate-w-r-formats', setup, ['migrate', '-w', '-r', 'm']);
+    expect(js.status).toBe(0);
+    for (const c of CASES) expect(files[`m/${c}.json`]).toBe(read(c, 'expected.json'));
+  });
+});

@@ -190,6 +190,29 @@ interface LocateAllFrame {
 export function locateAll(text: string, pointers: readonly string[]): Array<{ line: number; column: number } | undefined> {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const results: Array<{ line: number; column: number } | undefined> = pointers.map(() => undefined);
+  const found = offsetsAll(text, pointers);
+  const cursor = new PositionCursor(text);
+  for (const [index, ends] of found) {
+    const { line, column } = cursor.advance(index);
+    for (const i of ends) results[i] = { line, column };
+  }
+  return results;
+}
+
+/**
+ * `locateAll` as offsets into `text` (UTF-16 units; a byte order mark is not
+ * skipped here, the caller strips it): for a member the opening quote of its
+ * key, for an element or the root its first character. What migrate's text
+ * edits start from (record 0092).
+ */
+export function offsetsOf(text: string, pointers: readonly string[]): Array<number | undefined> {
+  const results: Array<number | undefined> = pointers.map(() => undefined);
+  for (const [at, ends] of offsetsAll(text, pointers)) for (const i of ends) results[i] = at;
+  return results;
+}
+
+/** The offset of each pointer found, with the indexes of the pointers that end there, in text order. */
+function offsetsAll(text: string, pointers: readonly string[]): Array<[number, number[]]> {
   const root = pointerNode(undefined);
   const terminals: PointerNode[] = [];
   pointers.forEach((pointer, i) => {
@@ -213,8 +236,8 @@ export function locateAll(text: string, pointers: readonly string[]): Array<{ li
     }
     node.ends.push(i);
   });
-  if (terminals.length === 0) return results;
-  if (!scanPointers(text, root)) return results;
+  if (terminals.length === 0) return [];
+  if (!scanPointers(text, root)) return [];
 
   // A node counts when every step down to it happened in its parent's latest
   // visit (with duplicate keys, the last member wins at every level).
@@ -225,12 +248,7 @@ export function locateAll(text: string, pointers: readonly string[]): Array<{ li
     if (ok) found.push([node.at, node.ends!]);
   }
   found.sort((a, b) => a[0] - b[0]);
-  const cursor = new PositionCursor(text);
-  for (const [index, ends] of found) {
-    const { line, column } = cursor.advance(index);
-    for (const i of ends) results[i] = { line, column };
-  }
-  return results;
+  return found;
 }
 
 /** Walks the text, descending only into values that some pointer goes through. False for text that is not JSON. */
@@ -317,7 +335,7 @@ function scanPointers(text: string, root: PointerNode): boolean {
   }
 }
 
-function skipWsAt(text: string, p: number): number {
+export function skipWsAt(text: string, p: number): number {
   for (;;) {
     const c = text.charCodeAt(p);
     if (c === Ch.Space || c === Ch.Lf || c === Ch.Cr || c === Ch.Tab) p++;
@@ -326,7 +344,7 @@ function skipWsAt(text: string, p: number): number {
 }
 
 /** The end (after the closing quote) of the string whose opening quote is at `p`, or -1. */
-function skipString(text: string, p: number): number {
+export function skipString(text: string, p: number): number {
   for (;;) {
     const q = text.indexOf('"', p + 1);
     if (q < 0) return -1;
@@ -338,7 +356,7 @@ function skipString(text: string, p: number): number {
 }
 
 /** The end of the value starting at `p` (brackets and quotes only), or -1. */
-function skipValue(text: string, p: number): number {
+export function skipValue(text: string, p: number): number {
   const n = text.length;
   const c = text.charCodeAt(p);
   if (c === Ch.Quote) return skipString(text, p);

@@ -19,12 +19,13 @@
  * the same rewrite (`legacyRewrite`, without the `x-graphql-type` rule, which
  * it reads itself): that is the legacy path a migrated document must match.
  *
- * rust/src/migrate.rs is the same; the output is printed by json-print, so
- * both give the same bytes.
+ * `migrate` applies the rewrites to the text as written (migrate-text.ts,
+ * record 0092): what it does not migrate stays byte for byte. rust/src/migrate.rs
+ * is the same, and both give the same bytes.
  */
 import { ErrorCodes, type Diagnostic } from './errors';
-import { printJson } from './json-print';
 import { isObject, keysOf, loadJson, orderedObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import { applyPlans, type NodePlan, type PlanItem } from './migrate-text';
 import { subschemas } from './normalize';
 
 /** 1.x attribute -> its 2.x name. */
@@ -60,7 +61,7 @@ export interface MigrationChange {
 }
 
 export interface MigrateResult {
-  /** The migrated document, printed by json-print. */
+  /** The migrated document: the input text with the rewrites applied where they are (record 0092). */
   output: string;
   changes: MigrationChange[];
 }
@@ -72,8 +73,9 @@ export function isLegacyAttribute(name: string): boolean {
 /** Migrates JSON text. Throws JSON_SYNTAX (with line and column) for text that is not JSON. */
 export function migrate(text: string, fileName?: string): MigrateResult {
   const root = loadJson(text, fileName);
-  const { root: migrated, changes } = migrateTree(root, true);
-  return { output: printJson(migrated), changes };
+  const plans: NodePlan[] = [];
+  const { changes } = migrateTree(root, true, plans);
+  return { output: changes.length === 0 ? text : applyPlans(text, plans), changes };
 }
 
 /** A 1.x name followed by a quote somewhere in the text: the converter's cheap test before the legacy path (may_hold_legacy in Rust). */
@@ -126,7 +128,11 @@ export function replacementOf(name: string): string[] {
 }
 
 /** Rewrites every schema node of a tree, parents before children, in document order (iteratively). */
-export function migrateTree(root: JsonValue, legacyType: boolean): { root: JsonValue; changes: MigrationChange[] } {
+export function migrateTree(
+  root: JsonValue,
+  legacyType: boolean,
+  plans?: NodePlan[],
+): { root: JsonValue; changes: MigrationChange[] } {
   const changes: MigrationChange[] = [];
   const holder = orderedObject([['root', root]]);
   const stack: Array<{ parent: JsonObject | JsonValue[]; key: string | number; pointer: string }> = [
@@ -136,7 +142,7 @@ export function migrateTree(root: JsonValue, legacyType: boolean): { root: JsonV
     const { parent, key, pointer } = stack.pop()!;
     const node = Array.isArray(parent) ? parent[key as number] : own(parent, key as string);
     if (!isObject(node)) continue;
-    const migrated = migrateNode(node, pointer, legacyType, changes);
+    const migrated = migrateNode(node, pointer, legacyType, changes, plans);
     if (migrated !== node) {
       if (Array.isArray(parent)) parent[key as number] = migrated;
       else Object.defineProperty(parent, key as string, { value: migrated, enumerable: true, writable: true, configurable: true });
@@ -151,16 +157,25 @@ export function migrateTree(root: JsonValue, legacyType: boolean): { root: JsonV
 }
 
 /** One node: the same object when nothing changes, else a new one with the keys in place. */
-function migrateNode(node: JsonObject, pointer: string, legacyType: boolean, changes: MigrationChange[]): JsonObject {
+function migrateNode(
+  node: JsonObject,
+  pointer: string,
+  legacyType: boolean,
+  changes: MigrationChange[],
+  plans: NodePlan[] | undefined,
+): JsonObject {
   const keys = keysOf(node);
   if (!keys.some((k) => isLegacyAttribute(k) || (legacyType && k === LEGACY_TYPE))) return node;
   const present = new Set(keys);
   const out: Array<[string, JsonValue]> = [];
+  // Where each member of `out` comes from, for the text edits (migrate-text.ts).
+  const items: PlanItem[] = [];
   const placed = new Set<string>();
-  const put = (key: string, value: JsonValue): boolean => {
+  const put = (key: string, value: JsonValue, origin: string, inner?: string): boolean => {
     // A 2.x attribute written in the document, or placed already, wins.
     if (placed.has(key) || (present.has(key) && !isLegacyAttribute(key) && key !== LEGACY_TYPE)) return false;
     out.push([key, value]);
+    items.push(inner === undefined ? { key, origin } : { key, origin, inner });
     placed.add(key);
     return true;
   };
@@ -169,33 +184,42 @@ function migrateNode(node: JsonObject, pointer: string, legacyType: boolean, cha
     const at = pointerJoin(pointer, key);
     const renamed = RENAMED_ATTRIBUTES.find(([from]) => from === key);
     if (renamed !== undefined) {
-      changes.push({ pointer: at, from: key, to: put(renamed[1], value) ? [renamed[1]] : [] });
+      changes.push({ pointer: at, from: key, to: put(renamed[1], value, key) ? [renamed[1]] : [] });
     } else if (key === NESTED && isObject(value)) {
       const rest: Array<[string, JsonValue]> = [];
       const to: string[] = [];
+      const drop: string[] = [];
       for (const inner of keysOf(value)) {
         const target = NESTED_FEDERATION.find(([name]) => name === inner);
         if (target === undefined) rest.push([inner, own(value, inner)!]);
-        else if (put(target[1], own(value, inner)!)) to.push(target[1]);
+        else {
+          drop.push(inner);
+          if (put(target[1], own(value, inner)!, key, inner)) to.push(target[1]);
+        }
       }
-      if (rest.length > 0) out.push([key, orderedObject(rest)]);
+      if (rest.length > 0) {
+        out.push([key, orderedObject(rest)]);
+        items.push({ key, origin: key, drop });
+      }
       if (rest.length < keysOf(value).length) changes.push({ pointer: at, from: key, to });
     } else if (key === LEGACY_TYPE && legacyType && typeof value === 'string') {
-      put('x-graphql-type-name', value);
+      put('x-graphql-type-name', value, key);
       changes.push({ pointer: at, from: key, to: ['x-graphql-type-name'] });
     } else if (key === LEGACY_TYPE && legacyType && isObject(value) && movableType(value)) {
       const to: string[] = [];
       const name = own(value, 'name');
       const kind = own(value, 'kind');
-      if (name !== undefined && put('x-graphql-type-name', name)) to.push('x-graphql-type-name');
-      if (kind !== undefined && put('x-graphql-type-kind', kind)) to.push('x-graphql-type-kind');
+      if (name !== undefined && put('x-graphql-type-name', name, key, 'name')) to.push('x-graphql-type-name');
+      if (kind !== undefined && put('x-graphql-type-kind', kind, key, 'kind')) to.push('x-graphql-type-kind');
       changes.push({ pointer: at, from: key, to });
     } else {
       // Any other member, a 2.x attribute written in the document among them (never placed from a 1.x one).
       out.push([key, value]);
+      items.push({ key, origin: key });
       placed.add(key);
     }
   }
+  plans?.push({ pointer, items });
   return orderedObject(out);
 }
 

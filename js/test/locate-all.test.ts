@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isObject, keysOf, loadJson, own, pointerJoin, type JsonValue } from '../src/load';
-import { locate, locateAll } from '../src/locate';
+import { isObject, keysOf, loadJson, own, pointerJoin, positionAt, type JsonValue } from '../src/load';
+import { locate, locateAll, offsetsOf } from '../src/locate';
 
 function loads(text: string): boolean {
   try {
@@ -33,7 +33,11 @@ function pointersOf(value: JsonValue): string[] {
 }
 
 function same(text: string, pointers: string[]): void {
-  expect(locateAll(text, pointers)).toEqual(pointers.map((p) => locate(text, p)));
+  const expected = pointers.map((p) => locate(text, p));
+  expect(locateAll(text, pointers)).toEqual(expected);
+  // offsetsOf (migrate's text edits, record 0092): the same places, as offsets into the text without its BOM
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  expect(offsetsOf(body, pointers).map((at) => (at === undefined ? undefined : positionAt(body, at)))).toEqual(expected);
 }
 
 describe('locateAll', () => {

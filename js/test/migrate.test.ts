@@ -29,6 +29,20 @@ describe('fixtures/migrate', () => {
       expect(converter.convert(expected)).toBe(converter.convert(input));
     });
   }
+  it('fixtures/helpers/migrate-text.json: the edits of the text as written (record 0092)', () => {
+    const { cases: vectors } = JSON.parse(fs.readFileSync(path.join(CASES, '..', 'helpers', 'migrate-text.json'), 'utf8')) as {
+      cases: Array<{ name: string; in: string; out: string }>;
+    };
+    expect(vectors.length).toBeGreaterThan(5);
+    for (const v of vectors) expect(migrate(v.in).output, v.name).toBe(v.out);
+  });
+  it('a change at each of 400 levels: every key renamed in place, in one pass over the text (record 0092)', () => {
+    let text = '{"type": "string"}';
+    for (let i = 0; i < 400; i++) text = `{\n\t"type": "object", "x-graphql-shareable" : true,\r\n "properties": {"a": ${text}}}`;
+    const result = migrate(text);
+    expect(result.changes.length).toBe(400);
+    expect(result.output).toBe(text.replaceAll('"x-graphql-shareable"', '"x-graphql-federation-shareable"'));
+  });
   it('the no-op case reports no change', () => {
     expect(migrate(fs.readFileSync(path.join(CASES, '009-already-2x-no-change', 'input.json'), 'utf8')).changes).toEqual([]);
   });

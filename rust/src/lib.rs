@@ -105,6 +105,7 @@ pub(crate) mod introspection;
 pub(crate) mod introspection_read;
 pub(crate) mod type_system_schema;
 pub(crate) mod migrate;
+pub(crate) mod migrate_text;
 pub(crate) mod validate;
 pub(crate) mod validate_json;
 pub(crate) mod validate_semantics;

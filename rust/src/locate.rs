@@ -255,6 +255,42 @@ struct LocateAllFrame {
 pub fn locate_all(text: &str, pointers: &[&str]) -> Vec<Option<(usize, usize)>> {
     let text = strip_bom(text);
     let mut results = vec![None; pointers.len()];
+    let found = offsets_all(text, pointers);
+    // position_at for increasing offsets, resuming where the last one stopped
+    let (mut from, mut line, mut column) = (0usize, 1usize, 1usize);
+    for (at, ends) in found {
+        let (dl, dc) = position_at(&text[from..], at - from);
+        if dl > 1 {
+            line += dl - 1;
+            column = dc;
+        } else {
+            column += dc - 1;
+        }
+        // a CR at the end of the last stretch may pair with an LF after it: start the next stretch there
+        from = at;
+        for i in ends {
+            results[i] = Some((line, column));
+        }
+    }
+    results
+}
+
+/// `locate_all` as byte offsets into `text` (a byte order mark is not skipped
+/// here, the caller strips it): for a member the opening quote of its key, for
+/// an element or the root its first character. What migrate's text edits
+/// start from (record 0092; offsetsOf in TypeScript).
+pub fn offsets_of(text: &str, pointers: &[&str]) -> Vec<Option<usize>> {
+    let mut results = vec![None; pointers.len()];
+    for (at, ends) in offsets_all(text, pointers) {
+        for i in ends {
+            results[i] = Some(at);
+        }
+    }
+    results
+}
+
+/// The offset of each pointer found, with the indexes of the pointers that end there, in text order.
+fn offsets_all(text: &str, pointers: &[&str]) -> Vec<(usize, Vec<usize>)> {
     let mut nodes: Vec<PointerNode> = vec![PointerNode::default()];
     let mut terminals: Vec<usize> = Vec::new();
     for (i, pointer) in pointers.iter().enumerate() {
@@ -280,11 +316,11 @@ pub fn locate_all(text: &str, pointers: &[&str]) -> Vec<Option<(usize, usize)>> 
         nodes[node].ends.push(i);
     }
     if terminals.is_empty() || scan_pointers(text, &mut nodes).is_none() {
-        return results;
+        return Vec::new();
     }
     // A node counts when every step down to it happened in its parent's latest
     // visit (with duplicate keys, the last member wins at every level).
-    let mut found: Vec<(usize, usize)> = Vec::new();
+    let mut found: Vec<(usize, Vec<usize>)> = Vec::new();
     for &t in &terminals {
         let mut ok = nodes[t].visit != 0;
         let mut n = t;
@@ -294,27 +330,11 @@ pub fn locate_all(text: &str, pointers: &[&str]) -> Vec<Option<(usize, usize)>> 
             n = parent;
         }
         if ok {
-            found.push((nodes[t].at, t));
+            found.push((nodes[t].at, std::mem::take(&mut nodes[t].ends)));
         }
     }
     found.sort_unstable();
-    // position_at for increasing offsets, resuming where the last one stopped
-    let (mut from, mut line, mut column) = (0usize, 1usize, 1usize);
-    for (at, t) in found {
-        let (dl, dc) = position_at(&text[from..], at - from);
-        if dl > 1 {
-            line += dl - 1;
-            column = dc;
-        } else {
-            column += dc - 1;
-        }
-        // a CR at the end of the last stretch may pair with an LF after it: start the next stretch there
-        from = at;
-        for &i in &nodes[t].ends {
-            results[i] = Some((line, column));
-        }
-    }
-    results
+    found
 }
 
 /// Walks the text and records, for every trie node reached, its latest visit.

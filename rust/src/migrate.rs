@@ -4,14 +4,15 @@
 //! The new keys take the old key's place (the map is rebuilt in order), so
 //! key order is kept; when the 2.x attribute is already there it wins. Only
 //! schema nodes are rewritten (normalize's walk), parents before children in
-//! document order. The output is printed by json_print, byte for byte what
-//! TypeScript prints.
+//! document order. `migrate` applies the rewrites to the text as written
+//! (migrate_text.rs, record 0092): what it does not migrate stays byte for
+//! byte, and both implementations give the same bytes.
 
 use crate::json::{Key, Map, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
-use crate::json_print::print_json;
 use crate::load::{load_json, pointer_join};
+use crate::migrate_text::{apply_plans, NodePlan, PlanItem};
 use crate::normalize::{subschemas, SubschemaKey};
 
 /// 1.x attribute -> its 2.x name.
@@ -53,7 +54,7 @@ pub struct MigrationChange {
 /// What [`migrate`](crate::migrate) returns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MigrateResult {
-    /// The migrated document, printed by json_print.
+    /// The migrated document: the input text with the rewrites applied where they are (record 0092).
     pub output: String,
     /// The rewrites, in document order.
     pub changes: Vec<MigrationChange>,
@@ -66,8 +67,11 @@ pub fn is_legacy_attribute(name: &str) -> bool {
 /// Migrates JSON text. Fails with JSON_SYNTAX (with line and column) for text that is not JSON.
 pub fn migrate(text: &str, file_name: Option<&str>) -> Result<MigrateResult, ConversionError> {
     let mut root = load_json(text, file_name)?;
-    let changes = migrate_tree(&mut root, true);
-    Ok(MigrateResult { output: print_json(&root), changes })
+    let mut plans = Vec::new();
+    let mut changes = Vec::new();
+    visit(&mut root, "", true, &mut changes, Some(&mut plans));
+    let output = if changes.is_empty() { text.to_string() } else { apply_plans(text, &plans) };
+    Ok(MigrateResult { output, changes })
 }
 
 /// The converter's legacy path: the 1.x names read as their 2.x names, with a
@@ -125,13 +129,19 @@ pub fn may_hold_legacy(text: &str) -> bool {
 /// Rewrites every schema node of a tree, parents before children, in document order.
 pub fn migrate_tree(root: &mut Value, legacy_type: bool) -> Vec<MigrationChange> {
     let mut changes = Vec::new();
-    visit(root, "", legacy_type, &mut changes);
+    visit(root, "", legacy_type, &mut changes, None);
     changes
 }
 
-fn visit(node: &mut Value, pointer: &str, legacy_type: bool, changes: &mut Vec<MigrationChange>) {
+fn visit(
+    node: &mut Value,
+    pointer: &str,
+    legacy_type: bool,
+    changes: &mut Vec<MigrationChange>,
+    mut plans: Option<&mut Vec<NodePlan>>,
+) {
     let Value::Object(map) = node else { return };
-    if let Some(rebuilt) = migrate_node(map, pointer, legacy_type, changes) {
+    if let Some(rebuilt) = migrate_node(map, pointer, legacy_type, changes, plans.as_deref_mut()) {
         *map = rebuilt;
     }
     let children: Vec<(String, Key, Option<SubschemaKey>)> =
@@ -146,7 +156,7 @@ fn visit(node: &mut Value, pointer: &str, legacy_type: bool, changes: &mut Vec<M
             _ => None,
         };
         if let Some(child) = child {
-            visit(child, &child_pointer, legacy_type, changes);
+            visit(child, &child_pointer, legacy_type, changes, plans.as_deref_mut());
         }
     }
 }
@@ -157,36 +167,42 @@ fn migrate_node(
     pointer: &str,
     legacy_type: bool,
     changes: &mut Vec<MigrationChange>,
+    plans: Option<&mut Vec<NodePlan>>,
 ) -> Option<Map> {
     if !node.keys().any(|k| is_legacy_attribute(k) || (legacy_type && k == LEGACY_TYPE)) {
         return None;
     }
     let mut out: Map = Map::new();
+    // Where each member of `out` comes from, for the text edits (migrate_text.rs).
+    let mut items: Vec<PlanItem> = Vec::new();
     // A 2.x attribute written in the document, or placed already, wins.
-    let put = |out: &mut Map, key: &str, value: &Value| -> bool {
+    let put = |out: &mut Map, items: &mut Vec<PlanItem>, key: &str, value: &Value, origin: &str, inner: Option<&str>| -> bool {
         let written = node.contains_key(key) && !is_legacy_attribute(key) && key != LEGACY_TYPE;
         if out.contains_key(key) || written {
             return false;
         }
         out.insert(key.to_string(), value.clone());
+        items.push(PlanItem { inner: inner.map(str::to_string), ..PlanItem::new(key, origin) });
         true
     };
     for (key, value) in node {
         let at = pointer_join(pointer, &[key]);
         if let Some((_, to)) = RENAMED_ATTRIBUTES.iter().find(|(from, _)| *from == key.as_str()) {
-            let to = if put(&mut out, to, value) { vec![to.to_string()] } else { Vec::new() };
+            let to = if put(&mut out, &mut items, to, value, key, None) { vec![to.to_string()] } else { Vec::new() };
             changes.push(MigrationChange { pointer: at, from: key.to_string(), to });
         } else if key == NESTED && value.is_object() {
             let inner = value.as_object().map(|m| m.iter().collect::<Vec<_>>()).unwrap_or_default();
             let mut rest: Map = Map::new();
             let mut to = Vec::new();
+            let mut drop = Vec::new();
             for (name, v) in &inner {
                 match NESTED_FEDERATION.iter().find(|(n, _)| *n == name.as_str()) {
                     None => {
                         rest.insert((*name).clone(), (*v).clone());
                     }
                     Some((_, target)) => {
-                        if put(&mut out, target, v) {
+                        drop.push(name.to_string());
+                        if put(&mut out, &mut items, target, v, key, Some(name)) {
                             to.push(target.to_string());
                         }
                     }
@@ -195,22 +211,23 @@ fn migrate_node(
             let kept = rest.len();
             if kept > 0 {
                 out.insert(key.clone(), Value::Object(rest));
+                items.push(PlanItem { drop: Some(drop), ..PlanItem::new(key, key) });
             }
             if kept < inner.len() {
                 changes.push(MigrationChange { pointer: at, from: key.to_string(), to });
             }
         } else if key == LEGACY_TYPE && legacy_type && value.is_string() {
-            put(&mut out, "x-graphql-type-name", value);
+            put(&mut out, &mut items, "x-graphql-type-name", value, key, None);
             changes.push(MigrationChange { pointer: at, from: key.to_string(), to: vec!["x-graphql-type-name".to_string()] });
         } else if key == LEGACY_TYPE && legacy_type && movable_type(value) {
             let mut to = Vec::new();
             if let Some(name) = value.get("name") {
-                if put(&mut out, "x-graphql-type-name", name) {
+                if put(&mut out, &mut items, "x-graphql-type-name", name, key, Some("name")) {
                     to.push("x-graphql-type-name".to_string());
                 }
             }
             if let Some(kind) = value.get("kind") {
-                if put(&mut out, "x-graphql-type-kind", kind) {
+                if put(&mut out, &mut items, "x-graphql-type-kind", kind, key, Some("kind")) {
                     to.push("x-graphql-type-kind".to_string());
                 }
             }
@@ -218,7 +235,11 @@ fn migrate_node(
         } else {
             // Any other member, a 2.x attribute written in the document among them.
             out.insert(key.clone(), value.clone());
+            items.push(PlanItem::new(key, key));
         }
+    }
+    if let Some(plans) = plans {
+        plans.push(NodePlan { pointer: pointer.to_string(), items });
     }
     Some(out)
 }

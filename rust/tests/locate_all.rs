@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use x_graphql::__private::json::Value;
-use x_graphql::__private::load::{load_json, pointer_join};
-use x_graphql::__private::locate::{locate, locate_all};
+use x_graphql::__private::load::{load_json, pointer_join, position_at};
+use x_graphql::__private::locate::{locate, locate_all, offsets_of};
 
 /// Every member and element pointer of a tree, plus some that do not resolve.
 fn pointers_of(value: &Value) -> Vec<String> {
@@ -38,6 +38,10 @@ fn same(text: &str, pointers: &[String]) {
     let refs: Vec<&str> = pointers.iter().map(String::as_str).collect();
     let expected: Vec<Option<(usize, usize)>> = refs.iter().map(|p| locate(text, p)).collect();
     assert_eq!(locate_all(text, &refs), expected, "in {text:?}");
+    // offsets_of (migrate's text edits, record 0092): the same places, as offsets into the text without its BOM
+    let body = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let got: Vec<Option<(usize, usize)>> = offsets_of(body, &refs).into_iter().map(|at| at.map(|at| position_at(body, at))).collect();
+    assert_eq!(got, expected, "offsets in {text:?}");
 }
 
 #[test]

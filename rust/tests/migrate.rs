@@ -41,6 +41,37 @@ fn fixtures_migrate() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+/// fixtures/helpers/migrate-text.json: the edits of the text as written (record 0092).
+#[test]
+fn migrate_text_vectors() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join("helpers").join("migrate-text.json");
+    let text = std::fs::read_to_string(path).expect("migrate-text.json");
+    let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    let cases = doc["cases"].as_array().expect("cases");
+    assert!(cases.len() > 5);
+    let mut failures = Vec::new();
+    for case in cases {
+        let (name, input, out) = (case["name"].as_str().unwrap(), case["in"].as_str().unwrap(), case["out"].as_str().unwrap());
+        let got = migrate(input, None).expect("migrates").output;
+        if got != out {
+            failures.push(format!("{name}: expected {out:?}, got {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A change at each of 400 levels: every key renamed in place, in one pass over the text (record 0092).
+#[test]
+fn a_change_at_each_of_400_levels() {
+    let mut text = String::from("{\"type\": \"string\"}");
+    for _ in 0..400 {
+        text = format!("{{\n\t\"type\": \"object\", \"x-graphql-shareable\" : true,\r\n \"properties\": {{\"a\": {text}}}}}");
+    }
+    let result = migrate(&text, None).expect("migrates");
+    assert_eq!(result.changes.len(), 400);
+    assert_eq!(result.output, text.replace("\"x-graphql-shareable\"", "\"x-graphql-federation-shareable\""));
+}
+
 #[test]
 fn bad_json_is_json_syntax() {
     let e = migrate("{\"a\": }", Some("x.json")).expect_err("bad");
