@@ -23,6 +23,7 @@ use std::fmt;
 
 use indexmap::IndexMap;
 
+use crate::json_slab::{Run, Writer};
 
 pub use crate::json_array::Array;
 
@@ -79,6 +80,9 @@ pub struct Map {
 
 enum Repr {
     Small(Vec<(Key, Value)>),
+    /// A small object as parsed: its members in a chunk shared with other
+    /// objects (json_slab.rs). It becomes `Small` when it gains or loses a key.
+    Parsed(Run<(Key, Value)>),
     Large(Box<Large>),
 }
 
@@ -86,6 +90,7 @@ impl Clone for Repr {
     fn clone(&self) -> Repr {
         match self {
             Repr::Small(v) => Repr::Small(v.clone()),
+            Repr::Parsed(run) => Repr::Small(run.as_slice().to_vec()),
             Repr::Large(m) => Repr::Large(m.clone()),
         }
     }
@@ -129,6 +134,21 @@ impl Map {
         map
     }
 
+    /// The object the parser read: the members of `stack` from `from` on (no key
+    /// repeated, at most `SMALL`), moved into a run of `writer`'s chunks.
+    pub(crate) fn parsed(writer: &mut Writer<(Key, Value)>, stack: &mut Vec<(Key, Value)>, from: usize) -> Map {
+        Map { repr: Repr::Parsed(writer.place(stack, from)) }
+    }
+
+    /// The members as a vector of their own, before the object gains or loses a key.
+    fn owned(&mut self) -> &mut Repr {
+        if let Repr::Parsed(run) = &mut self.repr {
+            let members = run.take_vec();
+            self.repr = Repr::Small(members);
+        }
+        &mut self.repr
+    }
+
     #[inline]
     pub fn len(&self) -> usize {
         match (self.members(), &self.repr) {
@@ -142,11 +162,12 @@ impl Map {
         self.len() == 0
     }
 
-    /// The members of a small object; `None` for a large one.
+    /// The members of a small object (owned or as parsed); `None` for a large one.
     #[inline]
     fn members(&self) -> Option<&[(Key, Value)]> {
         match &self.repr {
             Repr::Small(v) => Some(v),
+            Repr::Parsed(run) => Some(run.as_slice()),
             Repr::Large(_) => None,
         }
     }
@@ -171,6 +192,7 @@ impl Map {
     pub fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
         let members = match &mut self.repr {
             Repr::Small(v) => v.as_mut_slice(),
+            Repr::Parsed(run) => run.as_mut_slice(),
             Repr::Large(m) => return m.get_mut(key),
         };
         members.iter_mut().find_map(|(k, value)| (k == key).then_some(value))
@@ -184,7 +206,7 @@ impl Map {
     /// gives back its old value.
     pub fn insert(&mut self, key: impl Into<Key>, value: Value) -> Option<Value> {
         let key = key.into();
-        match &mut self.repr {
+        match self.owned() {
             Repr::Small(v) => {
                 if let Some(slot) = v.iter_mut().find(|(k, _)| *k == key) {
                     return Some(std::mem::replace(&mut slot.1, value));
@@ -199,6 +221,7 @@ impl Map {
                 self.repr = Repr::Large(Box::new(large));
                 None
             }
+            Repr::Parsed(_) => unreachable!("owned() leaves no parsed run"),
             Repr::Large(m) => m.insert(key, value),
         }
     }
@@ -206,11 +229,12 @@ impl Map {
     /// Removes `key`, keeping the order of the other members.
     pub fn shift_remove(&mut self, key: &str) -> Option<Value> {
         self.position(key)?;
-        match &mut self.repr {
+        match self.owned() {
             Repr::Small(v) => {
                 let i = v.iter().position(|(k, _)| k == key)?;
                 Some(v.remove(i).1)
             }
+            Repr::Parsed(_) => unreachable!("owned() leaves no parsed run"),
             Repr::Large(m) => m.shift_remove(key),
         }
     }
@@ -233,7 +257,7 @@ impl Map {
 }
 
 /// Whether a key of `members` (an object's, as parsed) appears twice.
-fn repeats_a_key(members: &[(Key, Value)]) -> bool {
+pub(crate) fn repeats_a_key(members: &[(Key, Value)]) -> bool {
     members.iter().enumerate().any(|(i, (k, _))| members[..i].iter().any(|(j, _)| j == k))
 }
 
@@ -306,9 +330,11 @@ impl<'a> IntoIterator for &'a Map {
 impl IntoIterator for Map {
     type Item = (Key, Value);
     type IntoIter = IntoIter;
-    fn into_iter(self) -> IntoIter {
+    fn into_iter(mut self) -> IntoIter {
+        self.owned();
         match self.repr {
             Repr::Small(v) => IntoIter::Small(v.into_iter()),
+            Repr::Parsed(_) => unreachable!("owned() leaves no parsed run"),
             Repr::Large(m) => IntoIter::Large((*m).into_iter()),
         }
     }
@@ -674,6 +700,33 @@ mod tests {
         let mut small = Map::from_members(members(3));
         assert_eq!(small.shift_remove("k0"), Some(Value::from(0usize)));
         assert_eq!(small.keys().map(Key::as_str).collect::<Vec<_>>(), ["k1", "k2"]);
+    }
+
+    /// Objects as parsed sit in shared chunks (json_slab.rs): they read, change,
+    /// clone and outlive their tree as any other.
+    #[test]
+    fn parsed_objects_behave_as_owned_ones() {
+        let tree = crate::load::load_json(r#"{"a": {"x": 1, "y": 2}, "b": {"z": "long enough to be shared on the heap"}}"#, None)
+            .expect("valid JSON");
+        let Value::Object(root) = tree else { panic!("an object") };
+        assert!(matches!(root.repr, Repr::Parsed(_)));
+        let copy = root.get("a").cloned().expect("a");
+        let mut values = root.into_iter().map(|(_, v)| v);
+        let (mut a, b) = (values.next().expect("a"), values.next().expect("b"));
+        drop(values);
+        assert_eq!(b.get("z"), Some(&Value::from("long enough to be shared on the heap")));
+        assert_eq!(a, copy);
+        let Value::Object(map) = &mut a else { panic!("an object") };
+        assert!(matches!(map.repr, Repr::Parsed(_)));
+        if let Some(y) = map.get_mut("y") {
+            *y = Value::from("changed");
+        }
+        assert_eq!(map.insert("w", Value::Null), None);
+        assert_eq!(map.shift_remove("x"), Some(Value::from(1usize)));
+        assert_eq!(map.keys().map(Key::as_str).collect::<Vec<_>>(), ["y", "w"]);
+        assert_eq!(map.get("y"), Some(&Value::from("changed")));
+        // A run is 16 bytes: parsed objects cost no more room in a value than vectors.
+        assert_eq!(std::mem::size_of::<Value>(), 32);
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub(crate) mod catalog;
 pub(crate) mod errors;
 pub(crate) mod json;
 pub(crate) mod json_key;
+mod json_slab;
 pub(crate) mod json_array;
 pub(crate) mod load;
 pub(crate) mod locate;

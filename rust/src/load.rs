@@ -33,7 +33,8 @@ use std::borrow::Cow;
 
 use foldhash::{HashMap, HashMapExt};
 
-use crate::json::{Array, Key, Map, Number, Str, Value};
+use crate::json::{repeats_a_key, Array, Key, Map, Number, Str, Value, SMALL};
+use crate::json_slab::Writer;
 
 use crate::errors::{codes, ConversionError};
 use crate::text::byte_set;
@@ -92,9 +93,15 @@ pub fn push_pointer_segment(out: &mut String, segment: &str) {
 /// The bytes that end a run of plain string bytes: a quote, a backslash, a control character.
 static ENDS_PLAIN: [bool; 256] = byte_set(0x20, b"\"\\");
 
-/// The object of the members from `start` on the member stack.
-fn object(members: &mut Vec<(Key, Value)>, start: usize) -> Map {
-    Map::from_members(members.drain(start..).collect())
+/// The object of the members from `start` on the member stack: a small one without
+/// a repeated key (nearly all) in a run of the slab, any other as `Map::from_members`.
+fn object(slab: &mut Writer<(Key, Value)>, members: &mut Vec<(Key, Value)>, start: usize) -> Map {
+    let own = members.get(start..).unwrap_or_default();
+    if own.len() <= SMALL && !repeats_a_key(own) {
+        Map::parsed(slab, members, start)
+    } else {
+        Map::from_members(members.drain(start..).collect())
+    }
 }
 
 /// The shared `Key` of a key read as written (a key with escapes, rare, gets its own).
@@ -140,6 +147,9 @@ impl<'a> Parser<'a> {
         // Every occurrence of a key shares one allocation (json.rs `Key`): a schema
         // has few distinct keys and many occurrences of each.
         let mut keys: HashMap<&'a str, Key> = HashMap::new();
+        // Small objects' members, and arrays' items, go into shared chunks (json_slab.rs).
+        let mut slab = Writer::default();
+        let mut item_slab = Writer::default();
         self.skip_ws();
         if self.pos >= self.bytes.len() {
             return Err(self.error_at(0, "Empty input"));
@@ -241,9 +251,9 @@ impl<'a> Parser<'a> {
                         value = match stack.pop() {
                             Some(Frame::Object(start, _)) => {
                                 // A repeated key keeps its first position and takes the last value.
-                                Value::Object(object(&mut members, start))
+                                Value::Object(object(&mut slab, &mut members, start))
                             }
-                            Some(Frame::Array(start)) => Value::Array(items.drain(start..).collect()),
+                            Some(Frame::Array(start)) => Value::Array(Array::parsed(&mut item_slab, &mut items, start)),
                             None => unreachable!("a frame was just looked at"),
                         };
                         continue;
