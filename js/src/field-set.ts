@@ -197,11 +197,13 @@ class FieldSetCheck {
     this.collectFakeExternals();
     for (const slot of this.order) {
       if (slot.kind !== 'object' && slot.kind !== 'interface') continue;
-      const typeLocs = this.locs('type', slot.loc, slot.directives.length);
-      slot.directives.forEach((d, i) => {
-        if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
-        this.typeRules(slot, d, typeLocs[i]);
-      });
+      if (slot.directives.length > 0) {
+        const typeLocs = this.locs('type', slot.loc, slot.directives.length);
+        slot.directives.forEach((d, i) => {
+          if (d.name === 'key' && this.isFederation('key')) this.fieldSet('key', d, slot, undefined, typeLocs[i]);
+          this.typeRules(slot, d, typeLocs[i]);
+        });
+      }
       for (const field of slot.fields) {
         if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
         const locs = this.locs('field', field.loc, field.directives.length);
@@ -397,10 +399,13 @@ class FieldSetCheck {
     for (const [iface, impls] of this.implementations) {
       for (const f of iface.fields) for (const impl of impls) this.used.add(`${impl.name}.${f.name}`);
     }
+    if (!this.isFederation('external')) return;
     for (const slot of this.order) {
       if (slot.kind !== 'object') continue;
       const typeIndex = slot.directives.findIndex((d) => d.name === 'external');
       for (const field of slot.fields) {
+        // isExternal, with the type's mark read once per type: this runs for every field.
+        if (typeIndex < 0 && !field.directives.some((d) => d.name === 'external')) continue;
         if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
         const own = field.directives.findIndex((d) => d.name === 'external');
         const loc = own >= 0 ? this.locs('field', field.loc, field.directives.length)[own] : this.locs('type', slot.loc, slot.directives.length)[typeIndex];

@@ -54,17 +54,28 @@ function schemaSegments(root: JsonValue, pointer: string): Segment[] {
     let role = Role.Other;
     let next = Expect.Nothing;
     const value: JsonValue | undefined = isObject(node) ? own(node, text) : Array.isArray(node) && /^(0|[1-9][0-9]*)$/.test(text) ? node[Number(text)] : undefined;
+    // Plain assignments: this walk runs for every inline type and ref target.
     if (expect === Expect.Schema) {
       const kind = holds(text, value);
-      if (kind === 'map') [role, next] = [Role.Keyword, Expect.Map];
-      else if (kind === 'list') [role, next] = [Role.Keyword, text === 'items' ? Expect.Tuple : Expect.List];
-      else if (kind === 'one') [role, next] = [text === 'items' ? Role.Items : Role.Keyword, Expect.Schema];
+      if (kind === 'map') {
+        role = Role.Keyword;
+        next = Expect.Map;
+      } else if (kind === 'list') {
+        role = Role.Keyword;
+        next = text === 'items' ? Expect.Tuple : Expect.List;
+      } else if (kind === 'one') {
+        role = text === 'items' ? Role.Items : Role.Keyword;
+        next = Expect.Schema;
+      }
     } else if (expect === Expect.Map) {
-      [role, next] = [Role.Key, Expect.Schema];
+      role = Role.Key;
+      next = Expect.Schema;
     } else if (expect === Expect.List) {
-      [role, next] = [Role.Branch, Expect.Schema];
+      role = Role.Branch;
+      next = Expect.Schema;
     } else if (expect === Expect.Tuple) {
-      [role, next] = [Role.TupleItem, Expect.Schema];
+      role = Role.TupleItem;
+      next = Expect.Schema;
     }
     out.push({ text, role });
     node = value;

@@ -42,7 +42,8 @@ export function checkInterfaceCycles(lw: Lowering, order: Slot[]): void {
     onOpen.add(s);
   };
   for (const root of order) {
-    if (index.has(root)) continue;
+    // A type that implements nothing is on no cycle: it is visited only when reached.
+    if (index.has(root) || root.interfaces.length === 0) continue;
     visit(root);
     const stack: Array<{ slot: Slot; next: number }> = [{ slot: root, next: 0 }];
     while (stack.length > 0) {
@@ -160,6 +161,8 @@ function tooDeep(lw: Lowering, slot: Slot, iface: Slot): never {
  */
 function completeOne(lw: Lowering, slot: Slot): void {
   const direct = slot.interfaces.length;
+  // Most types implement nothing: no sets to build for them.
+  if (direct === 0) return;
   const has = new Set(slot.interfaces);
   // Only the first is named: a string for each would be the quadratic output again.
   let added = 0;

@@ -107,7 +107,8 @@ export function sameLoc(a: Loc, b: Loc): boolean {
 }
 
 export function decodePointerSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  // Almost no segment has an escape: no new strings for those.
+  return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }
 
 /** Evaluates an RFC 6901 pointer with own-property lookups only. */

@@ -344,7 +344,9 @@ export class Lowering {
 
   private lowerSlot(slot: Slot): void {
     const node = slot.node;
-    slot.description = this.typeDescription(slot);
+    const atProperty = isPropertyPlace(slot.loc);
+    // A node sitting at `properties/<key>` describes the field, not the type.
+    slot.description = atProperty ? undefined : descriptionOf(slot.node);
     // A type's own directives come before its properties in the document, so they are
     // recorded first: the first use of an undeclared directive is found in document order.
     const typeDirectives = this.directives.forType(slot);
@@ -367,7 +369,7 @@ export class Lowering {
     }
     slot.directives.push(...typeDirectives);
     // On a property's schema it is the field's (an inline object's type keeps the canonical order).
-    if (!isPropertyPlace(slot.loc)) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
+    if (!atProperty) slot.directiveOrder = this.directiveOrder(node, slot.loc, slot.directives, 'type');
   }
 
   /**
@@ -407,11 +409,6 @@ export class Lowering {
     }
     slot.extension = true;
     slot.description = undefined;
-  }
-
-  /** A node sitting at `properties/<key>` describes the field, not the type. */
-  private typeDescription(slot: Slot): string | undefined {
-    return isPropertyPlace(slot.loc) ? undefined : descriptionOf(slot.node);
   }
 
   private lowerObject(slot: Slot): void {

@@ -84,9 +84,11 @@ export class Resolver {
         targets.set(target, true);
         if (this.sources.size > before) queue.push([target.loc.source, target.loc.source.refs]);
         if (target === this.unresolvedTarget || (!isObject(target.node) && !Array.isArray(target.node))) continue;
+        // Many refs share a target: each target's place is walked once.
         const key = locKey(target.loc);
-        if (scanned.has(key) || isSchemaPlace(target.loc.source.root, target.loc.pointer)) continue;
+        if (scanned.has(key)) continue;
         scanned.add(key);
+        if (isSchemaPlace(target.loc.source.root, target.loc.pointer)) continue;
         // Attribute problems there are not reported: the scan of a document never was.
         const scan = scanDocument(target.node, target.loc.source.file, []);
         const below = scan.refs.map((r) => ({ pointer: target.loc.pointer + r.pointer, ref: r.ref }));
