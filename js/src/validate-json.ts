@@ -291,8 +291,13 @@ function mended(root: JsonValue, error: Diagnostic, round: number, guesses: Gues
     guess = { kind: 'type' };
   } else if (error.code === ErrorCodes.FIELD_SET && k >= 0 && FIELD_SET_ATTRIBUTES.includes(segments[k]!)) {
     const value = valueAt(root, attribute);
-    const entry = segments.length > k + 1 && Array.isArray(value) ? Number(segments[k + 1]) : undefined;
-    if (entry !== undefined && !(Number.isInteger(entry) && entry >= 0 && entry < (value as JsonValue[]).length)) return undefined;
+    let entry: number | undefined;
+    if (segments.length > k + 1 && Array.isArray(value)) {
+      // An array index as a pointer segment writes it (decimal digits only).
+      const segment = segments[k + 1]!;
+      if (!/^[0-9]+$/.test(segment) || Number(segment) >= value.length) return undefined;
+      entry = Number(segment);
+    }
     const rest = entry === undefined ? [] : (value as JsonValue[]).filter((_, i) => i !== entry);
     next = replaced(root, attribute, rest.length > 0 ? rest : undefined);
     guess = { kind: 'field-set', names: namesIn(entry === undefined ? value : (value as JsonValue[])[entry]) };
