@@ -51,6 +51,45 @@ describe('fixtures/validate with several problems (all-problems.txt, record 0089
   }
 });
 
+describe("the net's guesses take no problem the file does not have (record 0089)", () => {
+  // The errors validate reports, as "CODE pointer"; rust/tests/validate.rs has the same cases.
+  const errors = (schema: unknown) =>
+    validateJsonSchema(JSON.stringify(schema), { fileName: 'input.json' })
+      .problems.filter((p) => p.severity === 'error')
+      .map((p) => `${p.code} ${p.pointer}`);
+  const object = (extra: Record<string, unknown>, properties: Record<string, unknown> = { id: { type: 'string' } }) => ({ type: 'object', ...extra, properties });
+  it('a definition named by its key yields its name to an explicit one: no duplicate behind a nullability guess', () => {
+    const schema = { definitions: { Car: object({}, { vin: { type: 'string', 'x-graphql-field-non-null': 'yes' } }), Truck: object({ 'x-graphql-type-name': 'Car' }) } };
+    expect(errors(schema)).toEqual(['ATTRIBUTE_TYPE /definitions/Car/properties/vin/x-graphql-field-non-null']);
+  });
+  it('a type guess keeps the explicit field type, so the object below it becomes no type (and no duplicate)', () => {
+    const inline = object({ 'x-graphql-type-name': 'Foo', 'x-graphql-field-type': 'Foo!!' });
+    const schema = { definitions: { Foo: object({ 'x-graphql-type-name': 'Foo' }), Bar: object({}, { x: inline }) } };
+    expect(errors(schema)).toEqual(['FIELD_TYPE_SYNTAX /definitions/Bar/properties/x/x-graphql-field-type']);
+  });
+  it('an @external field that a broken field set names is not reported unused; one it does not name is', () => {
+    const external = { type: 'number', 'x-graphql-federation-external': true };
+    const schema = { definitions: { Product: object({ 'x-graphql-federation-keys': ['sku weight'] }, { upc: { type: 'string' }, weight: external, size: external }) } };
+    expect(errors(schema)).toEqual([
+      'FIELD_SET /definitions/Product/x-graphql-federation-keys/0',
+      'FIELD_SET /definitions/Product/properties/size/x-graphql-federation-external',
+    ]);
+  });
+  it('after a type guess, names only: an unused @external waits for the type expression to be fixed', () => {
+    const product = object({ 'x-graphql-federation-keys': ['upc sku', 'upc'] }, {
+      upc: { type: 'string' },
+      name: { type: 'string', 'x-graphql-field-type': '[String!!]' },
+      weight: { type: 'number', 'x-graphql-federation-external': true },
+    });
+    const schema = { definitions: { Product: product, A: object({ 'x-graphql-type-name': 'Dup' }), B: object({ 'x-graphql-type-name': 'Dup' }) } };
+    expect(errors(schema)).toEqual([
+      'FIELD_SET /definitions/Product/x-graphql-federation-keys/0',
+      'FIELD_TYPE_SYNTAX /definitions/Product/properties/name/x-graphql-field-type',
+      'DUPLICATE_NAME /definitions/B/x-graphql-type-name',
+    ]);
+  });
+});
+
 describe('every converter fixture', () => {
   // validate must catch what the converter chokes on: a fixture with an expected error is invalid,
   // and a fixture that converts is valid (warnings only).
