@@ -99,6 +99,21 @@ export function parseFieldSet(text: string): Selection[] | string {
   return out;
 }
 
+/** The end of rule 6's message, after `Type.field`. */
+const UNUSED_EXTERNAL = ' is @external but has no use: no @key, @requires or @provides names it and no interface has it';
+
+/**
+ * The field of rule 6's problem (an `@external` field nothing uses), read off its
+ * message; undefined for any other problem. The net of `validate` (record 0089)
+ * asks it: whether such a field is used depends only on the field sets that name it.
+ */
+export function unusedExternalField(code: string, message: string): string | undefined {
+  if (code !== ErrorCodes.FIELD_SET || !message.endsWith(UNUSED_EXTERNAL)) return undefined;
+  const head = message.slice(0, message.length - UNUSED_EXTERNAL.length);
+  const dot = head.lastIndexOf('.');
+  return dot < 0 ? undefined : head.slice(dot + 1);
+}
+
 /** Whether selection `i` has a selection of its own (the next one is deeper). */
 export function hasSelection(set: readonly Selection[], i: number): boolean {
   return i + 1 < set.length && set[i + 1].depth > set[i].depth;
@@ -409,7 +424,7 @@ class FieldSetCheck {
         if (!this.isExternal(slot, field) || this.used.has(`${slot.name}.${field.name}`)) continue;
         const own = field.directives.findIndex((d) => d.name === 'external');
         const loc = own >= 0 ? this.locs('field', field.loc, field.directives.length)[own] : this.locs('type', slot.loc, slot.directives.length)[typeIndex];
-        this.report(`${slot.name}.${field.name} is @external but has no use: no @key, @requires or @provides names it and no interface has it`, loc);
+        this.report(`${slot.name}.${field.name}${UNUSED_EXTERNAL}`, loc);
       }
     }
   }

@@ -24,15 +24,20 @@
  *      `x-graphql-type-name` / `x-graphql-field-name`) renamed; an invalid such
  *      name that nothing else mentions given a fresh valid one; a wrong value
  *      (ATTRIBUTE_TYPE) of an attribute that no other place reads (DEFAULTED)
- *      taken out, which is its default. Other errors end the net: taking any
- *      attribute out changes what the rest of the document means (a union
- *      without members, an `@external` field nothing uses), which would report
- *      problems the file does not have.
+ *      taken out, which is its default. A wrong nullability value, a type
+ *      expression that does not parse and a broken federation field set are
+ *      mended by a guess (`Guess`): after one, the net takes only the problems
+ *      that no fix of the guessed place can change (names given twice or
+ *      invalid, an `@external` field nothing uses that no guessed field set
+ *      names). Other errors end the net: taking any attribute out changes what
+ *      the rest of the document means (a union without members, an
+ *      `@external` field nothing uses), which would report problems the file
+ *      does not have.
  *
  * rust/src/validate_json.rs is the same, step for step.
  */
 import { jsonSchemaToSdl } from './convert';
-import { collectingRuleProblems } from './field-set';
+import { collectingRuleProblems, unusedExternalField } from './field-set';
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import { printJson } from './json-print';
 import { isObject, keysOf, loadJson, orderedObject, own, type JsonObject, type JsonValue } from './load';
@@ -102,6 +107,8 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
     ...(options.inputDir !== undefined ? { inputDir: options.inputDir } : {}),
   });
   // Record 0084: the converter's subgraph rules it alone checks give every problem, not the first.
+  // The net's rounds collect theirs apart (`later`), to keep only those its guesses allow.
+  const later: ConversionError[] = [];
   const more = collectingRuleProblems(() => {
     try {
       const result = jsonSchemaToSdl(text, convertOptions, true);
@@ -110,10 +117,10 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
     } catch (e) {
       if (!(e instanceof ConversionError)) throw e;
       found.add(e.toJSON());
-      netAgain(text, file, e.toJSON(), convertOptions, found);
+      netAgain(text, file, e.toJSON(), convertOptions, found, later);
     }
   });
-  for (const e of more) found.add(e.toJSON());
+  for (const e of [...more, ...later]) found.add(e.toJSON());
   return finish(text, options, found.list);
 }
 
@@ -121,42 +128,88 @@ export function validateJsonSchema(text: string, options: ValidateOptions = {}):
 const NET_ROUNDS = 20;
 
 /**
- * The converter again and again with the name its last error is at renamed,
+ * A mending that stands for a fix the file does not spell out (record 0089): a
+ * nullability attribute with a wrong value taken out, a type expression that does
+ * not parse replaced by a name, a field set taken out. After one, the net takes
+ * only the problems that every such fix leaves (`followsGuesses`).
+ */
+type Guess = { kind: 'nullability' } | { kind: 'type' } | { kind: 'field-set'; names: Set<string> };
+
+/**
+ * The converter again and again with the place its last error is at mended,
  * each new error added (placed by its pointer in the file as written: the
  * text converted is the document printed again). Its warnings are not taken:
- * the first run gave them for the document as written.
+ * the first run gave them for the document as written. The rule problems past
+ * the first of a round (record 0084) go to `later`, under the same guesses.
  */
-function netAgain(text: string, file: string | undefined, error: Diagnostic, convertOptions: ResolvedOptions, found: Problems): void {
+function netAgain(
+  text: string,
+  file: string | undefined,
+  error: Diagnostic,
+  convertOptions: ResolvedOptions,
+  found: Problems,
+  later: ConversionError[],
+): void {
   let tree: JsonValue | undefined;
   let last: Diagnostic = error;
+  const guesses: Guess[] = [];
+  // A problem of the mended document that the file has: one an earlier stage or round reported, or one the guesses allow.
+  const real = (d: Diagnostic): boolean => guesses.length === 0 || found.has(d) || followsGuesses(d, guesses);
   for (let round = 0; round < NET_ROUNDS; round++) {
     const mine = last.file === undefined || last.file === file;
     if (!mine || last.pointer === undefined) return;
     tree ??= loadJson(text, file);
-    const next = mended(tree, last, round);
+    const next = mended(tree, last, round, guesses);
     if (next === undefined) return;
     tree = next;
-    try {
-      jsonSchemaToSdl(printJson(tree), convertOptions, true);
-      return;
-    } catch (e) {
-      if (!(e instanceof ConversionError)) throw e;
-      const d = e.toJSON();
-      if (d.file === undefined || d.file === file) {
-        if (d.pointer === undefined) return;
-        delete d.line;
-        delete d.column;
+    const printed = printJson(tree);
+    let thrown: ConversionError | undefined;
+    const rest = collectingRuleProblems(() => {
+      try {
+        jsonSchemaToSdl(printed, convertOptions, true);
+      } catch (e) {
+        if (!(e instanceof ConversionError)) throw e;
+        thrown = e;
       }
-      // The same problem again: the mending did not reach it, nothing more to learn. A problem an
-      // earlier stage (or round) already reported is not added twice, but the net mends it and goes on.
-      if (d.code === last.code && d.pointer === last.pointer && d.file === last.file) return;
-      // A place an earlier stage reported under another code is the same problem seen
-      // from the converter (a key naming a skipped field is a field set naming no field).
-      if (found.list.some((p) => p.pointer === d.pointer && p.file === d.file && p.code !== d.code)) return;
-      found.add(d);
-      last = d;
+    });
+    for (const e of rest) if (real(e.toJSON())) later.push(e);
+    if (thrown === undefined) return;
+    const d = thrown.toJSON();
+    if (d.file === undefined || d.file === file) {
+      if (d.pointer === undefined) return;
+      delete d.line;
+      delete d.column;
     }
+    // The same problem again: the mending did not reach it, nothing more to learn. A problem an
+    // earlier stage (or round) already reported is not added twice, but the net mends it and goes on.
+    if (d.code === last.code && d.pointer === last.pointer && d.file === last.file) return;
+    // A place an earlier stage reported under another code is the same problem seen
+    // from the converter (a key naming a skipped field is a field set naming no field).
+    if (found.list.some((p) => p.pointer === d.pointer && p.file === d.file && p.code !== d.code)) return;
+    if (!real(d)) return;
+    found.add(d);
+    last = d;
   }
+}
+
+/**
+ * Whether problem `d` of the document mended with `guesses` is one the file has
+ * whatever fix each guess stands for:
+ * - a name given twice or not valid (DUPLICATE_NAME, INVALID_NAME at a name of
+ *   RENAMED): which types and fields there are, their kinds and explicit names
+ *   depend on no nullability, no type expression (an explicit type is a string
+ *   either way, so no schema below it becomes a type) and no field set;
+ * - an `@external` field nothing uses, when no field set taken out names it (a
+ *   field's use depends only on the field sets naming it) and no type expression
+ *   was replaced (a nested selection uses the fields of the type a field returns).
+ */
+function followsGuesses(d: Diagnostic, guesses: Guess[]): boolean {
+  const segments = segmentsOf(d.pointer ?? '');
+  const last = segments[segments.length - 1];
+  const naming = d.code === ErrorCodes.DUPLICATE_NAME || d.code === ErrorCodes.INVALID_NAME;
+  if (naming && last !== undefined && RENAMED.includes(last)) return true;
+  const field = unusedExternalField(d.code, d.message);
+  return field !== undefined && guesses.every((g) => g.kind === 'nullability' || (g.kind === 'field-set' && !g.names.has(field)));
 }
 
 /** The names the net renames; a new name is the old one with this and the round appended (no schema has it). */
@@ -184,6 +237,12 @@ const DEFAULTED = new Set([
   'x-graphql-federation-list-size',
 ]);
 
+/** The nullability attributes whose wrong value (ATTRIBUTE_TYPE) the net takes out, a guess (`Guess`). */
+const NULLABILITY = new Set(['x-graphql-nullable', 'x-graphql-field-non-null', 'x-graphql-field-list-item-non-null']);
+
+/** The field-set attributes the net takes out at a FIELD_SET error, a guess: the attribute, or an entry of the keys. */
+const FIELD_SET_ATTRIBUTES = ['x-graphql-federation-keys', 'x-graphql-federation-requires', 'x-graphql-federation-provides'];
+
 /** The keywords whose members are named by the user (a key there is never an attribute). */
 const NAMED_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'dependentSchemas']);
 
@@ -197,9 +256,15 @@ function segmentsOf(pointer: string): string[] {
  * - INVALID_NAME at a name of RENAMED whose text no other string of the document holds
  *   but the items of union members and interfaces that name it: a fresh valid name
  *   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
- * - ATTRIBUTE_TYPE inside an attribute of DEFAULTED: the attribute taken out.
+ * - ATTRIBUTE_TYPE inside an attribute of DEFAULTED: the attribute taken out;
+ * and with a guess pushed to `guesses`:
+ * - ATTRIBUTE_TYPE at an attribute of NULLABILITY: the attribute taken out;
+ * - FIELD_TYPE_SYNTAX at a string: the first GraphQL name in it, else `String`;
+ * - FIELD_SET at an attribute of FIELD_SET_ATTRIBUTES: the attribute taken out, or
+ *   the entry of the keys (the attribute when it is the only one); the guess keeps
+ *   every name its strings hold.
  */
-function mended(root: JsonValue, error: Diagnostic, round: number): JsonValue | undefined {
+function mended(root: JsonValue, error: Diagnostic, round: number, guesses: Guess[]): JsonValue | undefined {
   const segments = segmentsOf(error.pointer!);
   const last = segments[segments.length - 1];
   if (error.code === ErrorCodes.DUPLICATE_NAME || error.code === ErrorCodes.INVALID_NAME) {
@@ -211,12 +276,48 @@ function mended(root: JsonValue, error: Diagnostic, round: number): JsonValue | 
     for (const place of mentions(root, name, segments) ?? []) next = next === undefined ? undefined : replaced(next, place, `XGraphqlValidate${round}`);
     return next === root ? undefined : next;
   }
-  if (error.code === ErrorCodes.ATTRIBUTE_TYPE) {
-    const k = segments.findIndex((s, i) => s.startsWith('x-graphql-') && (i === 0 || !NAMED_MAPS.has(segments[i - 1]!)));
-    if (k < 0 || !DEFAULTED.has(segments[k]!)) return undefined;
-    return replaced(root, segments.slice(0, k + 1), undefined);
+  const k = segments.findIndex((s, i) => s.startsWith('x-graphql-') && (i === 0 || !NAMED_MAPS.has(segments[i - 1]!)));
+  const attribute = segments.slice(0, k + 1);
+  if (error.code === ErrorCodes.ATTRIBUTE_TYPE && k >= 0 && DEFAULTED.has(segments[k]!)) return replaced(root, attribute, undefined);
+  let next: JsonValue | undefined;
+  let guess: Guess | undefined;
+  if (error.code === ErrorCodes.ATTRIBUTE_TYPE && k === segments.length - 1 && NULLABILITY.has(segments[k]!)) {
+    next = replaced(root, attribute, undefined);
+    guess = { kind: 'nullability' };
+  } else if (error.code === ErrorCodes.FIELD_TYPE_SYNTAX) {
+    const typeText = valueAt(root, segments);
+    if (typeof typeText !== 'string') return undefined;
+    next = replaced(root, segments, /[_A-Za-z][_0-9A-Za-z]*/.exec(typeText)?.[0] ?? 'String');
+    guess = { kind: 'type' };
+  } else if (error.code === ErrorCodes.FIELD_SET && k >= 0 && FIELD_SET_ATTRIBUTES.includes(segments[k]!)) {
+    const value = valueAt(root, attribute);
+    let entry: number | undefined;
+    if (segments.length > k + 1 && Array.isArray(value)) {
+      // An array index as a pointer segment writes it (decimal digits only).
+      const segment = segments[k + 1]!;
+      if (!/^[0-9]+$/.test(segment) || Number(segment) >= value.length) return undefined;
+      entry = Number(segment);
+    }
+    const rest = entry === undefined ? [] : (value as JsonValue[]).filter((_, i) => i !== entry);
+    next = replaced(root, attribute, rest.length > 0 ? rest : undefined);
+    guess = { kind: 'field-set', names: namesIn(entry === undefined ? value : (value as JsonValue[])[entry]) };
   }
-  return undefined;
+  if (next === undefined || guess === undefined) return undefined;
+  guesses.push(guess);
+  return next;
+}
+
+/** The GraphQL names in the strings of `value` (a field set or a list of them; iterative walk). */
+function namesIn(value: JsonValue | undefined): Set<string> {
+  const out = new Set<string>();
+  const stack: Array<JsonValue | undefined> = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') for (const m of node.matchAll(/[_A-Za-z][_0-9A-Za-z]*/g)) out.add(m[0]);
+    else if (Array.isArray(node)) for (const item of node) stack.push(item);
+    else if (isObject(node)) for (const key of keysOf(node)) stack.push(own(node, key));
+  }
+  return out;
 }
 
 function valueAt(root: JsonValue, segments: string[]): JsonValue | undefined {

@@ -95,6 +95,11 @@ export class Problems {
     this.list.push(d);
   }
 
+  /** Whether a problem with the code, file and pointer of `d` is there. */
+  has(d: Diagnostic): boolean {
+    return this.seen.has(Problems.key(d));
+  }
+
   /** Adds `d` unless a problem with its code, file and pointer is there. */
   add(d: Diagnostic): void {
     const key = Problems.key(d);

@@ -9,7 +9,7 @@
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
-use crate::errors::{codes, ConversionError};
+use crate::errors::{codes, ConversionError, ErrorCode};
 use crate::from_context::{check_contexts, ContextCheck};
 use crate::ir::AppliedDirective;
 use crate::json::{Str, Value};
@@ -100,6 +100,20 @@ pub fn parse_field_set(text: &str) -> Result<Vec<Selection>, String> {
         return Err("it names no field".to_string());
     }
     Ok(out)
+}
+
+/// The end of rule 6's message, after `Type.field`.
+const UNUSED_EXTERNAL: &str = " is @external but has no use: no @key, @requires or @provides names it and no interface has it";
+
+/// The field of rule 6's problem (an `@external` field nothing uses), read off its
+/// message; `None` for any other problem. The net of `validate` (record 0089) asks
+/// it: whether such a field is used depends only on the field sets that name it.
+pub fn unused_external_field(code: ErrorCode, message: &str) -> Option<&str> {
+    if code != codes::FIELD_SET {
+        return None;
+    }
+    let head = message.strip_suffix(UNUSED_EXTERNAL)?;
+    head.rfind('.').map(|dot| &head[dot + 1..])
 }
 
 /// Whether selection `i` has a selection of its own (the next one is deeper).
@@ -634,10 +648,7 @@ impl<'a> FieldSetCheck<'a> {
                     Some(i) => self.locs(LocKind::Field, &field.loc, field.directives().len())[i].clone(),
                     None => self.locs(LocKind::Type, &slot.loc, slot.directives.len())[type_index.unwrap_or(0)].clone(),
                 };
-                let message = format!(
-                    "{}.{} is @external but has no use: no @key, @requires or @provides names it and no interface has it",
-                    slot.name, field.name
-                );
+                let message = format!("{}.{}{UNUSED_EXTERNAL}", slot.name, field.name);
                 self.report(message, &loc)?;
             }
         }

@@ -146,6 +146,11 @@ impl Problems {
         self.list.push(d);
     }
 
+    /// Whether a problem with the code, file and pointer of `d` is there.
+    pub fn has(&self, d: &Diagnostic) -> bool {
+        self.seen.contains(&Self::key(d))
+    }
+
     /// Adds `d` unless a problem with its code, file and pointer is there.
     pub fn add(&mut self, d: Diagnostic) {
         if self.seen.insert(Self::key(&d)) {

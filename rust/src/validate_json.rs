@@ -14,13 +14,16 @@
 //!      make a problem the file does not have (a name given twice renamed, an
 //!      invalid name nothing mentions replaced, a wrong value of an attribute no
 //!      other place reads taken out: `mend`), for the next error (at most
-//!      `NET_ROUNDS` times, record 0089).
+//!      `NET_ROUNDS` times, record 0089). A wrong nullability value, a type
+//!      expression that does not parse and a broken federation field set are
+//!      mended by a guess (`Guess`), after which the net takes only the problems
+//!      no fix of the guessed place can change (`follows_guesses`).
 
 use std::rc::Rc;
 
 use crate::convert::json_schema_to_sdl;
-use crate::field_set::collecting_rule_problems;
-use crate::errors::{codes, Diagnostic, ErrorCode, Location, Severity};
+use crate::field_set::{collecting_rule_problems, unused_external_field};
+use crate::errors::{codes, ConversionError, Diagnostic, ErrorCode, Location, Severity};
 use crate::load::load_json;
 use crate::locate::locate_all;
 use crate::meta_schema::{meta_schema_message, meta_schema_pointers};
@@ -117,6 +120,8 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
     match resolve_options(Some(&convert_options)) {
         Ok(resolved) => {
             // Record 0084: the converter's subgraph rules it alone checks give every problem, not the first.
+            // The net's rounds collect theirs apart (`later`), to keep only those its guesses allow.
+            let mut later = Vec::new();
             let more = collecting_rule_problems(|| match json_schema_to_sdl(text, &resolved, true) {
                 Ok(result) => {
                     // The JSON_FIELDS summary reports what the output is, not a problem (record 0079).
@@ -127,10 +132,10 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
                 Err(e) => {
                     let d = e.to_diagnostic();
                     found.add(d.clone());
-                    net_again(text, file, d, &resolved, &mut found);
+                    net_again(text, file, d, &resolved, &mut found, &mut later);
                 }
             });
-            for e in more {
+            for e in more.into_iter().chain(later) {
                 found.add(e.to_diagnostic());
             }
         }
@@ -142,13 +147,35 @@ pub fn validate_json_schema(text: &str, options: &ValidateOptions) -> FileReport
 /// How many more times the converter runs after an error at an attribute.
 const NET_ROUNDS: usize = 20;
 
-/// The converter again and again with the name its last error is at renamed,
+/// A mending that stands for a fix the file does not spell out (record 0089): a
+/// nullability attribute with a wrong value taken out, a type expression that does
+/// not parse replaced by a name, a field set taken out (with every name its strings
+/// hold). After one, the net takes only the problems that every such fix leaves
+/// (`follows_guesses`).
+enum Guess {
+    Nullability,
+    Type,
+    FieldSet(Vec<String>),
+}
+
+/// The converter again and again with the place its last error is at mended,
 /// each new error added (placed by its pointer in the file as written: the
 /// text converted is the document printed again). Its warnings are not taken:
-/// the first run gave them for the document as written.
-fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &ResolvedOptions, found: &mut Problems) {
+/// the first run gave them for the document as written. The rule problems past
+/// the first of a round (record 0084) go to `later`, under the same guesses.
+fn net_again(
+    text: &str,
+    file: Option<&str>,
+    error: Diagnostic,
+    resolved: &ResolvedOptions,
+    found: &mut Problems,
+    later: &mut Vec<ConversionError>,
+) {
     let mut tree: Option<Value> = None;
     let mut last = error;
+    let mut guesses: Vec<Guess> = Vec::new();
+    // A problem of the mended document that the file has: one an earlier stage or round reported, or one the guesses allow.
+    let real = |d: &Diagnostic, found: &Problems, guesses: &[Guess]| guesses.is_empty() || found.has(d) || follows_guesses(d, guesses);
     for round in 0..NET_ROUNDS {
         let mine = last.file.is_none() || last.file.as_deref() == file;
         let Some(pointer) = last.pointer.as_deref().filter(|_| mine) else { return };
@@ -159,14 +186,19 @@ fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &Resol
             }
         }
         let Some(root) = tree.as_mut() else { return };
-        if !mend(root, last.code, pointer, round) {
+        if !mend(root, last.code, pointer, round, &mut guesses) {
             return;
         }
         let printed = print_json(root);
-        let mut d = match json_schema_to_sdl(&printed, resolved, true) {
-            Ok(_) => return,
-            Err(e) => e.to_diagnostic(),
-        };
+        let mut thrown = None;
+        let rest = collecting_rule_problems(|| thrown = json_schema_to_sdl(&printed, resolved, true).err());
+        for e in rest {
+            if real(&e.to_diagnostic(), found, &guesses) {
+                later.push(e);
+            }
+        }
+        let Some(e) = thrown else { return };
+        let mut d = e.to_diagnostic();
         if d.file.is_none() || d.file.as_deref() == file {
             if d.pointer.is_none() {
                 return;
@@ -184,9 +216,35 @@ fn net_again(text: &str, file: Option<&str>, error: Diagnostic, resolved: &Resol
         if found.list.iter().any(|p| p.pointer == d.pointer && p.file == d.file && p.code != d.code) {
             return;
         }
+        if !real(&d, found, &guesses) {
+            return;
+        }
         found.add(d.clone());
         last = d;
     }
+}
+
+/// Whether problem `d` of the document mended with `guesses` is one the file has
+/// whatever fix each guess stands for:
+/// - a name given twice or not valid (DUPLICATE_NAME, INVALID_NAME at a name of
+///   `RENAMED`): which types and fields there are, their kinds and explicit names
+///   depend on no nullability, no type expression (an explicit type is a string
+///   either way, so no schema below it becomes a type) and no field set;
+/// - an `@external` field nothing uses, when no field set taken out names it (a
+///   field's use depends only on the field sets naming it) and no type expression
+///   was replaced (a nested selection uses the fields of the type a field returns).
+fn follows_guesses(d: &Diagnostic, guesses: &[Guess]) -> bool {
+    let last = d.pointer.as_deref().and_then(|p| p.rsplit('/').next()).map(|s| s.replace("~1", "/").replace("~0", "~"));
+    let naming = d.code == codes::DUPLICATE_NAME || d.code == codes::INVALID_NAME;
+    if naming && d.pointer.as_deref().is_some_and(|p| !p.is_empty()) && last.is_some_and(|l| RENAMED.contains(&l.as_str())) {
+        return true;
+    }
+    let Some(field) = unused_external_field(d.code, &d.message) else { return false };
+    guesses.iter().all(|g| match g {
+        Guess::Nullability => true,
+        Guess::Type => false,
+        Guess::FieldSet(names) => !names.iter().any(|n| n == field),
+    })
 }
 
 /// The names the net renames; a new name is the old one with this and the round appended (no schema has it).
@@ -212,6 +270,12 @@ const DEFAULTED: [&str; 10] = [
     "x-graphql-federation-list-size",
 ];
 
+/// The nullability attributes whose wrong value (ATTRIBUTE_TYPE) the net takes out, a guess (`Guess`).
+const NULLABILITY: [&str; 3] = ["x-graphql-nullable", "x-graphql-field-non-null", "x-graphql-field-list-item-non-null"];
+
+/// The field-set attributes the net takes out at a FIELD_SET error, a guess: the attribute, or an entry of the keys.
+const FIELD_SET_ATTRIBUTES: [&str; 3] = ["x-graphql-federation-keys", "x-graphql-federation-requires", "x-graphql-federation-provides"];
+
 /// The keywords whose members are named by the user (a key there is never an attribute).
 const NAMED_MAPS: [&str; 6] = ["properties", "patternProperties", "definitions", "$defs", "dependencies", "dependentSchemas"];
 
@@ -220,8 +284,15 @@ const NAMED_MAPS: [&str; 6] = ["properties", "patternProperties", "definitions",
 /// - INVALID_NAME at a name of `RENAMED` whose text no other string of the document holds
 ///   but the items of union members and interfaces that name it: a fresh valid name
 ///   `XGraphqlValidate<round>`, given to those items too (every mention renamed together);
-/// - ATTRIBUTE_TYPE inside an attribute of `DEFAULTED`: the attribute taken out.
-fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize) -> bool {
+/// - ATTRIBUTE_TYPE inside an attribute of `DEFAULTED`: the attribute taken out;
+///
+/// and with a guess pushed to `guesses`:
+/// - ATTRIBUTE_TYPE at an attribute of `NULLABILITY`: the attribute taken out;
+/// - FIELD_TYPE_SYNTAX at a string: the first GraphQL name in it, else `String`;
+/// - FIELD_SET at an attribute of `FIELD_SET_ATTRIBUTES`: the attribute taken out, or
+///   the entry of the keys (the attribute when it is the only one); the guess keeps
+///   every name its strings hold.
+fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize, guesses: &mut Vec<Guess>) -> bool {
     let segments: Vec<String> =
         if pointer.is_empty() { Vec::new() } else { pointer[1..].split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect() };
     if code == codes::DUPLICATE_NAME || code == codes::INVALID_NAME {
@@ -247,21 +318,101 @@ fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize) -> bool 
         }
         return !places.is_empty();
     }
+    let attribute = segments
+        .iter()
+        .enumerate()
+        .position(|(i, s)| s.starts_with("x-graphql-") && (i == 0 || !NAMED_MAPS.contains(&segments[i - 1].as_str())));
+    let named = |k: usize, list: &[&str]| list.contains(&segments[k].as_str());
     if code == codes::ATTRIBUTE_TYPE {
-        let found = segments
-            .iter()
-            .enumerate()
-            .position(|(i, s)| s.starts_with("x-graphql-") && (i == 0 || !NAMED_MAPS.contains(&segments[i - 1].as_str())));
-        let Some(k) = found else { return false };
-        if !DEFAULTED.contains(&segments[k].as_str()) {
+        let Some(k) = attribute else { return false };
+        let nullability = k + 1 == segments.len() && named(k, &NULLABILITY);
+        if !named(k, &DEFAULTED) && !nullability {
             return false;
         }
-        return match value_at_mut(root, &segments[..k]) {
+        let removed = match value_at_mut(root, &segments[..k]) {
             Some(Value::Object(m)) => m.shift_remove(&segments[k]).is_some(),
             _ => false,
         };
+        if removed && nullability && !named(k, &DEFAULTED) {
+            guesses.push(Guess::Nullability);
+        }
+        return removed;
+    }
+    if code == codes::FIELD_TYPE_SYNTAX {
+        let Some(Value::String(text)) = value_at(root, &segments) else { return false };
+        let name = names_of(text).into_iter().next().unwrap_or_else(|| "String".to_string());
+        let Some(node) = value_at_mut(root, &segments) else { return false };
+        *node = Value::from(name.as_str());
+        guesses.push(Guess::Type);
+        return true;
+    }
+    if code == codes::FIELD_SET {
+        let Some(k) = attribute.filter(|&k| named(k, &FIELD_SET_ATTRIBUTES)) else { return false };
+        let Some(Value::Object(m)) = value_at_mut(root, &segments[..k]) else { return false };
+        let Some(value) = m.get_mut(&segments[k]) else { return false };
+        let names = match (value, segments.get(k + 1)) {
+            (Value::Array(a), Some(entry)) => {
+                let Some(i) = index_of(entry).filter(|&i| i < a.len()) else { return false };
+                let names = names_in(&a[i]);
+                if a.len() > 1 {
+                    a.as_vec_mut().remove(i);
+                } else {
+                    m.shift_remove(&segments[k]);
+                }
+                names
+            }
+            (value, _) => {
+                let names = names_in(value);
+                m.shift_remove(&segments[k]);
+                names
+            }
+        };
+        guesses.push(Guess::FieldSet(names));
+        return true;
     }
     false
+}
+
+/// An array index as a pointer segment writes it (decimal digits only).
+fn index_of(segment: &str) -> Option<usize> {
+    if segment.is_empty() || !segment.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    segment.parse().ok()
+}
+
+/// The GraphQL names in `text`, in order (what the regex `[_A-Za-z][_0-9A-Za-z]*` matches).
+fn names_of(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'_' || bytes[i].is_ascii_alphabetic() {
+            let start = i;
+            while i < bytes.len() && (bytes[i] == b'_' || bytes[i].is_ascii_alphanumeric()) {
+                i += 1;
+            }
+            out.push(text[start..i].to_string());
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The GraphQL names in the strings of `value` (a field set or a list of them; iterative walk).
+fn names_in(value: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        match node {
+            Value::String(s) => out.extend(names_of(s)),
+            Value::Array(a) => stack.extend(a.iter()),
+            Value::Object(m) => stack.extend(m.iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+    out
 }
 
 fn value_at<'a>(root: &'a Value, segments: &[String]) -> Option<&'a Value> {
