@@ -104,6 +104,13 @@ export function completeInterfaces(lw: Lowering, order: Slot[], byName: Map<stri
   const stack: Array<{ slot: Slot; next: number }> = [];
   for (const start of order) {
     if (height.has(start)) continue;
+    if (start.interfaces.length === 0) {
+      // Completed at once, as the walk below would: most types implement nothing.
+      height.set(start, 0);
+      direct.set(start, 0);
+      completed.push(start);
+      continue;
+    }
     path.add(start);
     stack.push({ slot: start, next: 0 });
     while (stack.length > 0) {
