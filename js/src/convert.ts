@@ -15,8 +15,8 @@ import { legacyRewrite, mayHoldLegacy, originalPointer, type MigrationChange } f
 import { scanDocument } from './normalize';
 import { applyRootOverrides, type ResolvedOptions } from './options';
 import { joinBlocks, Printer } from './print';
-import { printReversed, reverseDocument } from './reverse';
 import { readSdl } from './sdl-read';
+import { reversedJson } from './sdl-subgraph';
 import { documentFromIntrospection } from './introspection-read';
 import { Resolver } from './resolve';
 
@@ -36,8 +36,7 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
   const doc = /^[ \t\n\r\uFEFF]*\{/.test(text)
     ? documentFromIntrospection(text, options.fileName)
     : readSdl(text, options.fileName !== undefined ? { fileName: options.fileName } : {});
-  const output = printReversed(reverseDocument(doc));
-  return { output, warnings: [] };
+  return { output: reversedJson(doc), warnings: [] };
 }
 
 /**
@@ -48,6 +47,16 @@ export function graphqlToJson(text: string, options: ResolvedOptions): Conversio
  */
 export function jsonSchemaToSdl(text: string, options: ResolvedOptions, positions = true): ConversionResult {
   return convertDocuments([{ id: '', file: options.fileName, text, dir: options.inputDir ?? options.baseDir }], options, positions);
+}
+
+/**
+ * JSON -> SDL of a tree built in memory (reverse.ts: plain objects, no integer-like key,
+ * no 1.x attribute), for its errors only: the SDL reader's subgraph rules (record 0077).
+ * The tree is not printed to text and parsed again, and no SDL is printed. An error keeps
+ * its pointer and gets no line or column (there is no text); the caller places it.
+ */
+export function checkJsonSchemaTree(root: JsonObject, options: ResolvedOptions): void {
+  convertDocuments([{ id: '', file: undefined, text: '', dir: undefined, root }], options, false, false);
 }
 
 /** One input of a bundle (record 0090): its path under `baseDir` (`/`-separated) and its text. */
@@ -93,11 +102,13 @@ interface DocumentText {
   file: string | undefined;
   text: string;
   dir: string | undefined;
+  /** The document already parsed (checkJsonSchemaTree); `text` is then empty. */
+  root?: JsonObject;
 }
 
 /** The text of one converted document read into its source: loaded, rewritten by the legacy path, scanned, checked. */
 function readDocument(doc: DocumentText, options: ResolvedOptions, changesOf: Map<string | undefined, MigrationChange[]>, warnings: Diagnostic[]): Source {
-  const loaded = loadJson(doc.text, doc.file);
+  const loaded = doc.root ?? loadJson(doc.text, doc.file);
   if (!isObject(loaded)) {
     throw new ConversionError(ErrorCodes.JSON_ROOT, 'the root of a JSON Schema must be an object', { file: doc.file, pointer: '' });
   }
@@ -119,7 +130,7 @@ function readDocument(doc: DocumentText, options: ResolvedOptions, changesOf: Ma
   return { id: doc.id, file: doc.file, text: doc.text, root, dir: doc.dir, refs: scan.refs, draft, ids: scan.ids };
 }
 
-function convertDocuments(docs: DocumentText[], options: ResolvedOptions, positions: boolean): ConversionResult {
+function convertDocuments(docs: DocumentText[], options: ResolvedOptions, positions: boolean, print = true): ConversionResult {
   const texts = new Map<string | undefined, string>();
   for (const d of docs) texts.set(d.file, d.text);
   // What the legacy path rewrote, by file.
@@ -146,7 +157,8 @@ function convertDocuments(docs: DocumentText[], options: ResolvedOptions, positi
     const printer = new Printer(resolved.descriptionBlockThreshold, lw.schemaExtension && federationPrintNames(lw.schemaExtension.directives));
     const blocks: string[] = [];
     lw.directives.settleFederation(linksFederation(lw.schemaExtension));
-    const head = assemble(lw, lw.directives.definitions(), (def) => blocks.push(printer.definition(def)));
+    const head = assemble(lw, lw.directives.definitions(), print ? (def) => blocks.push(printer.definition(def)) : () => undefined);
+    if (!print) return { output: '', warnings };
     if (blocks.length === 0) {
       warnings.push({ code: ErrorCodes.NO_TYPES, severity: 'warning', message: 'the schema produces no GraphQL types; the output is empty', ...(mainFile !== undefined ? { file: mainFile } : {}), pointer: '' });
     }

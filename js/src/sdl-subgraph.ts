@@ -12,7 +12,7 @@
  */
 import type * as G from 'graphql';
 import { fieldDirectivePlaces, typeDirectivePlaces } from './canonical';
-import { jsonSchemaToSdl } from './convert';
+import { checkJsonSchemaTree } from './convert';
 import { ConversionError } from './errors';
 import type { AppliedDirective, Document } from './ir';
 import { DEFAULT_OPTIONS } from './options';
@@ -37,14 +37,24 @@ export function appliesSubgraphDirectives(doc: Document): boolean {
   return false;
 }
 
+/** The JSON Schema text stage 6 printed for a document it checked: SDL -> JSON reverses once. */
+const printed = new WeakMap<Document, string>();
+
+/** The document's JSON Schema text (reverse.ts), printed by stage 6 already or now. */
+export function reversedJson(doc: Document): string {
+  return printed.get(doc) ?? printReversed(reverseDocument(doc));
+}
+
 /**
  * The first problem the forward direction finds in the document's JSON Schema, or
  * undefined. Its pointer is placed on the SDL by `placeOnSdl`.
  */
 export function subgraphProblem(doc: Document): ConversionError | undefined {
-  const json = printReversed(reverseDocument(doc));
+  const tree = reverseDocument(doc);
+  // Printed before the check reads the tree: SDL -> JSON's output (reversedJson).
+  printed.set(doc, printReversed(tree));
   try {
-    jsonSchemaToSdl(json, DEFAULT_OPTIONS, false);
+    checkJsonSchemaTree(tree, DEFAULT_OPTIONS);
     return undefined;
   } catch (e) {
     if (e instanceof ConversionError) return e;
