@@ -153,13 +153,15 @@ function netAgain(
   let tree: JsonValue | undefined;
   let last: Diagnostic = error;
   const guesses: Guess[] = [];
+  // The names the net gave (the name as written after each), for the messages.
+  const renames: Array<[string, string]> = [];
   // A problem of the mended document that the file has: one an earlier stage or round reported, or one the guesses allow.
   const real = (d: Diagnostic): boolean => guesses.length === 0 || found.has(d) || followsGuesses(d, guesses);
   for (let round = 0; round < NET_ROUNDS; round++) {
     const mine = last.file === undefined || last.file === file;
     if (!mine || last.pointer === undefined) return;
     tree ??= loadJson(text, file);
-    const next = mended(tree, last, round, guesses);
+    const next = mended(tree, last, round, guesses, renames);
     if (next === undefined) return;
     tree = next;
     const printed = printJson(tree);
@@ -172,9 +174,13 @@ function netAgain(
         thrown = e;
       }
     });
-    for (const e of rest) if (real(e.toJSON())) later.push(e);
+    for (const e of rest) {
+      e.message = asWritten(e.message, renames);
+      if (real(e.toJSON())) later.push(e);
+    }
     if (thrown === undefined) return;
     const d = thrown.toJSON();
+    d.message = asWritten(d.message, renames);
     if (d.file === undefined || d.file === file) {
       if (d.pointer === undefined) return;
       delete d.line;
@@ -190,6 +196,19 @@ function netAgain(
     found.add(d);
     last = d;
   }
+}
+
+/**
+ * A message of the mended document with each name the net gave replaced by the name the
+ * file has (`Car_XGraphqlValidate0.w is @external ...` -> `Car.w ...`): longer names
+ * first, so `XGraphqlValidate1` never replaces part of `XGraphqlValidate12`, and a name
+ * given to a name the net gave earlier comes back to the file's through both.
+ */
+function asWritten(message: string, renames: ReadonlyArray<readonly [string, string]>): string {
+  if (!message.includes('XGraphqlValidate')) return message;
+  const order = [...renames].sort((a, b) => b[0].length - a[0].length);
+  for (const [fresh, name] of order) message = message.split(fresh).join(name);
+  return message;
 }
 
 /**
@@ -264,16 +283,18 @@ function segmentsOf(pointer: string): string[] {
  *   the entry of the keys (the attribute when it is the only one); the guess keeps
  *   every name its strings hold.
  */
-function mended(root: JsonValue, error: Diagnostic, round: number, guesses: Guess[]): JsonValue | undefined {
+function mended(root: JsonValue, error: Diagnostic, round: number, guesses: Guess[], renames: Array<[string, string]>): JsonValue | undefined {
   const segments = segmentsOf(error.pointer!);
   const last = segments[segments.length - 1];
   if (error.code === ErrorCodes.DUPLICATE_NAME || error.code === ErrorCodes.INVALID_NAME) {
     if (last === undefined || !RENAMED.includes(last)) return undefined;
     const name = valueAt(root, segments);
     if (typeof name !== 'string') return undefined;
-    if (error.code === ErrorCodes.DUPLICATE_NAME) return replaced(root, segments, `${name}_XGraphqlValidate${round}`);
+    const fresh = error.code === ErrorCodes.DUPLICATE_NAME ? `${name}_XGraphqlValidate${round}` : `XGraphqlValidate${round}`;
+    renames.push([fresh, name]);
+    if (error.code === ErrorCodes.DUPLICATE_NAME) return replaced(root, segments, fresh);
     let next: JsonValue | undefined = root;
-    for (const place of mentions(root, name, segments) ?? []) next = next === undefined ? undefined : replaced(next, place, `XGraphqlValidate${round}`);
+    for (const place of mentions(root, name, segments) ?? []) next = next === undefined ? undefined : replaced(next, place, fresh);
     return next === root ? undefined : next;
   }
   const k = segments.findIndex((s, i) => s.startsWith('x-graphql-') && (i === 0 || !NAMED_MAPS.has(segments[i - 1]!)));

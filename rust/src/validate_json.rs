@@ -174,6 +174,8 @@ fn net_again(
     let mut tree: Option<Value> = None;
     let mut last = error;
     let mut guesses: Vec<Guess> = Vec::new();
+    // The names the net gave (the name as written after each), for the messages.
+    let mut renames: Vec<(String, String)> = Vec::new();
     // A problem of the mended document that the file has: one an earlier stage or round reported, or one the guesses allow.
     let real = |d: &Diagnostic, found: &Problems, guesses: &[Guess]| guesses.is_empty() || found.has(d) || follows_guesses(d, guesses);
     for round in 0..NET_ROUNDS {
@@ -186,19 +188,21 @@ fn net_again(
             }
         }
         let Some(root) = tree.as_mut() else { return };
-        if !mend(root, last.code, pointer, round, &mut guesses) {
+        if !mend(root, last.code, pointer, round, &mut guesses, &mut renames) {
             return;
         }
         let printed = print_json(root);
         let mut thrown = None;
         let rest = collecting_rule_problems(|| thrown = json_schema_to_sdl(&printed, resolved, true).err());
-        for e in rest {
+        for mut e in rest {
+            e.message = as_written(&e.message, &renames);
             if real(&e.to_diagnostic(), found, &guesses) {
                 later.push(e);
             }
         }
         let Some(e) = thrown else { return };
         let mut d = e.to_diagnostic();
+        d.message = as_written(&d.message, &renames);
         if d.file.is_none() || d.file.as_deref() == file {
             if d.pointer.is_none() {
                 return;
@@ -222,6 +226,23 @@ fn net_again(
         found.add(d.clone());
         last = d;
     }
+}
+
+/// A message of the mended document with each name the net gave replaced by the name the
+/// file has (`Car_XGraphqlValidate0.w is @external ...` -> `Car.w ...`): longer names
+/// first, so `XGraphqlValidate1` never replaces part of `XGraphqlValidate12`, and a name
+/// given to a name the net gave earlier comes back to the file's through both.
+fn as_written(message: &str, renames: &[(String, String)]) -> String {
+    if !message.contains("XGraphqlValidate") {
+        return message.to_string();
+    }
+    let mut order: Vec<&(String, String)> = renames.iter().collect();
+    order.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    let mut out = message.to_string();
+    for (fresh, name) in order {
+        out = out.replace(fresh.as_str(), name);
+    }
+    out
 }
 
 /// Whether problem `d` of the document mended with `guesses` is one the file has
@@ -292,7 +313,7 @@ const NAMED_MAPS: [&str; 6] = ["properties", "patternProperties", "definitions",
 /// - FIELD_SET at an attribute of `FIELD_SET_ATTRIBUTES`: the attribute taken out, or
 ///   the entry of the keys (the attribute when it is the only one); the guess keeps
 ///   every name its strings hold.
-fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize, guesses: &mut Vec<Guess>) -> bool {
+fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize, guesses: &mut Vec<Guess>, renames: &mut Vec<(String, String)>) -> bool {
     let segments: Vec<String> =
         if pointer.is_empty() { Vec::new() } else { pointer[1..].split('/').map(|s| s.replace("~1", "/").replace("~0", "~")).collect() };
     if code == codes::DUPLICATE_NAME || code == codes::INVALID_NAME {
@@ -300,11 +321,17 @@ fn mend(root: &mut Value, code: ErrorCode, pointer: &str, round: usize, guesses:
             return false;
         }
         let (fresh, places) = match value_at(root, &segments) {
-            Some(Value::String(name)) if code == codes::DUPLICATE_NAME => (format!("{name}_XGraphqlValidate{round}"), vec![segments.clone()]),
+            Some(Value::String(name)) if code == codes::DUPLICATE_NAME => {
+                let fresh = format!("{name}_XGraphqlValidate{round}");
+                renames.push((fresh.clone(), name.to_string()));
+                (fresh, vec![segments.clone()])
+            }
             Some(Value::String(name)) => {
                 let name = name.to_string();
+                let fresh = format!("XGraphqlValidate{round}");
+                renames.push((fresh.clone(), name.clone()));
                 match mentions(root, &name, &segments) {
-                    Some(places) => (format!("XGraphqlValidate{round}"), places),
+                    Some(places) => (fresh, places),
                     None => return false,
                 }
             }
