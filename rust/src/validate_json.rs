@@ -237,7 +237,7 @@ fn as_written(message: &str, renames: &[(String, String)]) -> String {
         return message.to_string();
     }
     let mut order: Vec<&(String, String)> = renames.iter().collect();
-    order.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+    order.sort_by_key(|r| std::cmp::Reverse(r.0.len()));
     let mut out = message.to_string();
     for (fresh, name) in order {
         out = out.replace(fresh.as_str(), name);
