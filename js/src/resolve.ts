@@ -81,10 +81,11 @@ export class Resolver {
       for (const use of refs) {
         const before = this.sources.size;
         const target = this.resolve(use.ref, { source, pointer: use.pointer });
+        // Many refs share a target: each target's place is walked once, when first met.
+        const met = targets.has(target);
         targets.set(target, true);
         if (this.sources.size > before) queue.push([target.loc.source, target.loc.source.refs]);
-        if (target === this.unresolvedTarget || (!isObject(target.node) && !Array.isArray(target.node))) continue;
-        // Many refs share a target: each target's place is walked once.
+        if (met || target === this.unresolvedTarget || (!isObject(target.node) && !Array.isArray(target.node))) continue;
         const key = locKey(target.loc);
         if (scanned.has(key)) continue;
         scanned.add(key);
