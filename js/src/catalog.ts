@@ -299,39 +299,45 @@ function expected(schema: SchemaNode, fallback: string): string {
   return typeof phrase === 'string' ? phrase : fallback;
 }
 
+const BRANCHINGS = ['oneOf', 'anyOf'] as const;
+
+function matchesOne(types: readonly string[], v: JsonValue): boolean {
+  for (const t of types) if (typeMatches(t, v)) return true;
+  return false;
+}
+
 function check(schema: SchemaNode, v: JsonValue, trail: Trail): Problem | undefined {
   const s = resolve(schema);
-  const at = (message: () => string): Problem => problemAt(trail, message);
-
-  const types = typesOf(s);
-  if (types !== undefined && !types.some((t) => typeMatches(t, v))) {
-    return at(() => `${trailLabel(trail)} must be ${types.join(' or ')}, got ${describe(v)}`);
+  // No closure but on a failure: this runs for every attribute of the document.
+  const t = s.type;
+  if (t !== undefined && !(Array.isArray(t) ? matchesOne(t as string[], v) : typeMatches(t as string, v))) {
+    return problemAt(trail, () => `${trailLabel(trail)} must be ${typesOf(s)!.join(' or ')}, got ${describe(v)}`);
   }
   if (Array.isArray(s.enum)) {
     const values = s.enum as JsonValue[];
     if (!values.some((e) => jsonEqual(e, v))) {
-      return at(() => `${trailLabel(trail)} must be one of ${values.map(listed).join(', ')}, got ${literal(v)}`);
+      return problemAt(trail, () => `${trailLabel(trail)} must be one of ${values.map(listed).join(', ')}, got ${literal(v)}`);
     }
   }
   if (hasOwn(s, 'const')) {
     const c = s.const as JsonValue;
-    if (!jsonEqual(c, v)) return at(() => `${trailLabel(trail)} must be ${listed(c)}, got ${literal(v)}`);
+    if (!jsonEqual(c, v)) return problemAt(trail, () => `${trailLabel(trail)} must be ${listed(c)}, got ${literal(v)}`);
   }
   if (typeof v === 'string') {
     if (typeof s.pattern === 'string' && !patternOf(s.pattern).test(v)) {
-      return at(() => `${trailLabel(trail)} must be ${expected(s, `a string matching ${s.pattern}`)}, got ${literal(v)}`);
+      return problemAt(trail, () => `${trailLabel(trail)} must be ${expected(s, `a string matching ${s.pattern}`)}, got ${literal(v)}`);
     }
     if (s.format === 'uri' && !URI.test(v)) {
-      return at(() => `${trailLabel(trail)} must be an absolute URI, got ${literal(v)}`);
+      return problemAt(trail, () => `${trailLabel(trail)} must be an absolute URI, got ${literal(v)}`);
     }
   }
   if (typeof v === 'number' && typeof s.minimum === 'number' && v < s.minimum) {
-    return at(() => `${trailLabel(trail)} must be >= ${String(s.minimum)}, got ${String(v)}`);
+    return problemAt(trail, () => `${trailLabel(trail)} must be >= ${String(s.minimum)}, got ${String(v)}`);
   }
   if (Array.isArray(v)) {
     if (typeof s.minItems === 'number' && v.length < s.minItems) {
       const n = s.minItems;
-      return at(() => `${trailLabel(trail)} must have at least ${n} item${n === 1 ? '' : 's'}, got ${v.length}`);
+      return problemAt(trail, () => `${trailLabel(trail)} must have at least ${n} item${n === 1 ? '' : 's'}, got ${v.length}`);
     }
   } else if (isObject(v)) {
     const found = checkObject(s, v, trail);
@@ -346,7 +352,7 @@ function check(schema: SchemaNode, v: JsonValue, trail: Trail): Problem | undefi
       if (found !== undefined) return found;
     }
   }
-  for (const keyword of ['oneOf', 'anyOf'] as const) {
+  for (const keyword of BRANCHINGS) {
     const branches = s[keyword] as SchemaNode[] | undefined;
     if (branches === undefined) continue;
     trail.quiet++;
@@ -358,7 +364,7 @@ function check(schema: SchemaNode, v: JsonValue, trail: Trail): Problem | undefi
       if (candidates.length === 1) return check(candidates[0], v, trail);
     }
     const fallback = keyword === 'oneOf' ? 'exactly one of the allowed shapes' : 'one of the allowed shapes';
-    return at(() => `${trailLabel(trail)} must be ${expected(s, fallback)}, got ${describe(v)}`);
+    return problemAt(trail, () => `${trailLabel(trail)} must be ${expected(s, fallback)}, got ${describe(v)}`);
   }
   return undefined;
 }

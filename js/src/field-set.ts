@@ -219,10 +219,14 @@ class FieldSetCheck {
           this.typeRules(slot, d, typeLocs[i]);
         });
       }
+      // Plain loops: no closure per field (this runs over every field of the document).
       for (const field of slot.fields) {
-        if (!field.directives.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) continue;
-        const locs = this.locs('field', field.loc, field.directives.length);
-        field.directives.forEach((d, i) => this.fieldDirective(slot, field, d, locs[i]));
+        const list = field.directives;
+        let any = false;
+        for (let i = 0; i < list.length && !any; i++) any = FIELD_SET_DIRECTIVES.includes(list[i].name);
+        if (!any) continue;
+        const locs = this.locs('field', field.loc, list.length);
+        for (let i = 0; i < list.length; i++) this.fieldDirective(slot, field, list[i], locs[i]);
       }
     }
     checkContexts({

@@ -267,7 +267,7 @@ export class FieldDirectives {
     } else if (typeof label === 'string') {
       this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-federation-override-label needs x-graphql-federation-override-from', child(loc, 'x-graphql-federation-override-label'));
     }
-    if (FEDERATION_FIELD_ATTRIBUTES.some((a) => attr(node, a) !== undefined)) this.commonAttributes(node, location, loc, out, false);
+    if (hasAnyAttribute(node, FEDERATION_FIELD_ATTRIBUTES)) this.commonAttributes(node, location, loc, out, false);
     const list = attr(node, 'x-graphql-field-directives');
     if (Array.isArray(list)) out.push(...this.applied(list, child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
     if (out.length === 0) return NONE;
@@ -698,3 +698,8 @@ function child(loc: Loc, ...segments: Array<string | number>): Loc {
   return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
 }
 
+/** Whether the node has one of the attributes (a loop: no closure per property). */
+function hasAnyAttribute(node: JsonObject, names: readonly string[]): boolean {
+  for (const name of names) if (attr(node, name) !== undefined) return true;
+  return false;
+}
