@@ -13,7 +13,7 @@ import { fieldDirectiveLocs, fieldSetLocKey, typeDirectiveLocs } from './field-s
 import { childLoc, type Loc } from './loc';
 import { checkLiteral, inferredDefinitions, inferUse, type Inference } from './directive-literals';
 import type { Lowering } from './lower';
-import { descriptionOf } from './lower';
+import { descriptionOf } from './schema-shapes';
 import { jsonEqual } from './resolve';
 import { isValidName } from './naming';
 import { attr, flag } from './normalize';

@@ -8,19 +8,21 @@
  * lower-types.ts) maps a property schema to a type expression.
  */
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
+import type { AppliedDirective, ScalarTypeDef } from './ir';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { LocMap, locKey, type Loc, type Source, type Target } from './loc';
+import { LocMap, childLoc, locKey, type Loc, type Source, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
+import { enumValues, lowerUnion } from './lower-unions-enums';
 import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
-import { isMixedUnion, wrapMembers } from './mixed-unions';
-import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
+import { isMixedUnion } from './mixed-unions';
+import { NameRegistry, isValidName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject, type Resolver } from './resolve';
 import { lowerSchemaLinks } from './schema-links';
+import { descriptionOf, documentedEnum, isAnnotationOnlyObject, isOneOf, isScalarAlias, isStringEnum } from './schema-shapes';
 import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
 import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
 
@@ -356,10 +358,10 @@ export class Lowering {
         this.lowerObject(slot);
         break;
       case 'union':
-        this.lowerUnion(slot);
+        lowerUnion(this, slot);
         break;
       case 'enum':
-        slot.values = this.enumValues(node, slot.loc);
+        slot.values = enumValues(this, node, slot.loc);
         break;
       case 'scalar':
         this.lowerScalar(slot);
@@ -499,7 +501,7 @@ export class Lowering {
     if (oneOf && type.kind === 'nonNull') {
       // Record 0068: what made it non-null is an attribute (`required` was set aside).
       const attribute = explicitNonNull ? 'x-graphql-field-type' : 'x-graphql-field-non-null';
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, at(loc, attribute));
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, childLoc(loc, attribute));
     }
     if (listDepth(type) > MAX_LIST_NESTING) {
       const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
@@ -510,7 +512,7 @@ export class Lowering {
     const name = typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key);
     const directives = this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION');
     if (oneOf && defaultValue !== undefined) {
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
+      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', childLoc(loc, 'x-graphql-default'));
     }
     const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
     const typeFrom: TypeFrom =
@@ -532,55 +534,6 @@ export class Lowering {
     return field;
   }
 
-  private lowerUnion(slot: Slot): void {
-    const names = attr(slot.node, 'x-graphql-union-types');
-    if (Array.isArray(names)) {
-      names.forEach((name, i) => {
-        if (typeof name === 'string') {
-          slot.memberNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-union-types', i) } });
-        }
-      });
-    }
-    if (this.options.mixedUnions === 'wrap' && this.isMixedUnion({ loc: slot.loc, node: slot.node })) {
-      slot.memberSlots.push(...wrapMembers(this, slot, (m, loc, i) => this.inlineMember(slot, m, loc, i)));
-      return;
-    }
-    for (const keyword of BRANCH_KEYWORDS) {
-      const list = own(slot.node, keyword);
-      if (!Array.isArray(list)) continue;
-      list.forEach((m, i) => {
-        const loc = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, keyword, i) };
-        if (isObject(m) && own(m, 'type') === 'null') return;
-        const ref = isObject(m) && !isRefConjunction(m, loc.source.draft) ? refOf(m) : undefined;
-        if (typeof ref !== 'string') {
-          if (isObject(m) && isAnnotationOnlyObject(m)) {
-            this.warn(ErrorCodes.UNION_BRANCH_DROPPED, 'an object without properties is no union member: this branch is left out', loc);
-            return;
-          }
-          slot.memberSlots.push({ slot: isObject(m) ? this.inlineMember(slot, m, loc, i) : undefined, loc });
-          return;
-        }
-        const t = this.followRefs(this.resolver.resolve(ref, loc));
-        const kind = this.classify(t);
-        const refLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, refKeyword(m)) };
-        slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc: refLoc });
-      });
-    }
-  }
-
-  /**
-   * Record 0081: an inline object branch of a union is a member named by its `title`, else
-   * `<Union><position in the list, from 1>` (an annotation-only object is left out, with
-   * UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER in assemble).
-   */
-  private inlineMember(union: Slot, m: JsonObject, loc: Loc, i: number): Slot | undefined {
-    const t: Target = { loc, node: m };
-    if (this.classify(t) !== 'object') return undefined;
-    const title = own(m, 'title');
-    const base = typeof title === 'string' && title !== '' ? this.baseNameFor(t) : () => union.name + String(i + 1);
-    return this.slotFor(t, 'object', union, base);
-  }
-
   private lowerScalar(slot: Slot): void {
     const scalar = attr(slot.node, 'x-graphql-scalar');
     // A root scalar alias (record 0078) has no x-graphql-scalar: its description is the node's.
@@ -589,46 +542,6 @@ export class Lowering {
     if (typeof description === 'string') slot.description = description;
     const url = own(scalar, 'specifiedByURL');
     if (typeof url === 'string') slot.directives.push({ name: 'specifiedBy', args: [['url', url]] });
-  }
-
-  /**
-   * D7: verbatim when valid, else sanitized with collision suffixes and a warning. The
-   * values of `enum`, else of a documented enum's branches (record 0081): each with its
-   * branch's description and `deprecated: true` as `@deprecated`, under what
-   * `x-graphql-enum-values` says.
-   */
-  enumValues(node: JsonObject, loc: Loc): EnumValueDef[] {
-    const list = own(node, 'enum');
-    const entries: DocumentedValue[] = Array.isArray(list)
-      ? list.flatMap((v, i) => (typeof v === 'string' ? [{ value: v, at: ['enum', i] as Array<string | number> }] : []))
-      : (documentedEnum(node) ?? []);
-    // Verbatim values are reserved first, so a renamed value never takes one's name.
-    const verbatim = new Set(entries.map((e) => e.value).filter((v) => toEnumValueName(v) === v));
-    const registry = new NameRegistry(verbatim);
-    const seen = new Set<string>();
-    const values: EnumValueDef[] = [];
-    for (const entry of entries) {
-      const v = entry.value;
-      if (seen.has(v)) continue;
-      seen.add(v);
-      let name = v;
-      if (!verbatim.has(v)) {
-        name = registry.claim(toEnumValueName(v));
-        this.warn(ErrorCodes.ENUM_VALUE_RENAMED, `enum value ${JSON.stringify(v)} is written ${name} in GraphQL`, at(loc, ...entry.at));
-      }
-      const facts = this.directives.enumValueFacts(node, loc, v);
-      const value: EnumValueDef = { name, ...facts };
-      const branch = entry.branch;
-      if (branch !== undefined) {
-        const description = descriptionOf(branch);
-        if (value.description === undefined && description !== undefined) value.description = description;
-        if (own(branch, 'deprecated') === true && !facts.directives.some((d) => d.name === 'deprecated')) {
-          value.directives = [...facts.directives, { name: 'deprecated', args: [] }];
-        }
-      }
-      values.push(value);
-    }
-    return values;
   }
 
   /**
@@ -668,94 +581,15 @@ function checkBundleRoot(source: Source, first: Source): void {
   }
 }
 
-/** Whether a type's `x-graphql-type-directives` apply `@oneOf`. */
-function isOneOf(node: JsonObject): boolean {
-  const list = attr(node, 'x-graphql-type-directives');
-  return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
-}
-
-const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
-
-/** A schema that says only which scalar a value is: one JSON Schema scalar type (and perhaps null), no enum, const, ref or branches. */
-function isScalarAlias(node: JsonObject): boolean {
-  for (const key of ['enum', 'const', '$ref', 'oneOf', 'anyOf', 'allOf', 'properties', 'items']) if (own(node, key) !== undefined) return false;
-  const type = own(node, 'type');
-  if (typeof type === 'string') return SCALAR_TYPES.has(type);
-  if (!Array.isArray(type)) return false;
-  const others = type.filter((t) => t !== 'null');
-  return others.length === 1 && typeof others[0] === 'string' && SCALAR_TYPES.has(others[0]);
-}
-
 /** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */
 function requiredEntry(slot: Slot, key: string): Loc | undefined {
   const list = own(slot.node, 'required');
   const i = Array.isArray(list) ? list.indexOf(key) : -1;
-  return i < 0 ? undefined : at(slot.loc, 'required', i);
-}
-
-function at(loc: Loc, ...segments: Array<string | number>): Loc {
-  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
+  return i < 0 ? undefined : childLoc(slot.loc, 'required', i);
 }
 
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
-}
-
-/** The keywords an annotation-only object branch may have (record 0081). */
-const ANNOTATION_KEYS = new Set(['type', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
-
-/** `{"type": "object"}` with annotations only: no structure a union member could have. */
-export function isAnnotationOnlyObject(node: JsonObject): boolean {
-  return own(node, 'type') === 'object' && keysOf(node).every((k) => ANNOTATION_KEYS.has(k));
-}
-
-/** One value of a documented enum: its text, its branch, and where the value is written (below the enum's node). */
-export interface DocumentedValue {
-  value: string;
-  branch?: JsonObject;
-  at: Array<string | number>;
-}
-
-/**
- * Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without `properties`
- * or `enum`, whose branches (`{"type": "null"}` aside, two or more) are each a string
- * `const` or a one-value string `enum`, and no `$ref` or object: the values, else undefined.
- */
-export function documentedEnum(node: JsonObject): DocumentedValue[] | undefined {
-  if (isObject(own(node, 'properties')) || own(node, 'enum') !== undefined) return undefined;
-  for (const keyword of BRANCH_KEYWORDS) {
-    const list = own(node, keyword);
-    if (!Array.isArray(list) || list.length === 0) continue;
-    const values: DocumentedValue[] = [];
-    for (let i = 0; i < list.length; i++) {
-      const b = list[i];
-      if (!isObject(b)) return undefined;
-      if (own(b, 'type') === 'null') continue;
-      if (own(b, '$ref') !== undefined || own(b, '$dynamicRef') !== undefined || isObject(own(b, 'properties'))) return undefined;
-      const c = own(b, 'const');
-      const e = own(b, 'enum');
-      if (typeof c === 'string' && e === undefined) values.push({ value: c, branch: b, at: [keyword, i, 'const'] });
-      else if (c === undefined && Array.isArray(e) && e.length === 1 && typeof e[0] === 'string') values.push({ value: e[0], branch: b, at: [keyword, i, 'enum', 0] });
-      else return undefined;
-    }
-    return values.length >= 2 ? values : undefined;
-  }
-  return undefined;
-}
-
-/** A string `enum`: every value that is not null is a string, and there is one. */
-export function isStringEnum(node: JsonObject): boolean {
-  const list = own(node, 'enum');
-  if (!Array.isArray(list)) return false;
-  const nonNullValues = list.filter((v) => v !== null);
-  return nonNullValues.length > 0 && nonNullValues.every((v) => typeof v === 'string');
-}
-
-/** `x-graphql-description` over `description` (D13); an empty text is no description. */
-export function descriptionOf(node: JsonObject): string | undefined {
-  let d = own(node, 'x-graphql-description');
-  if (typeof d !== 'string') d = own(node, 'description');
-  return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
 /** `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch. */

@@ -61,6 +61,8 @@ pub(crate) mod lower;
 pub(crate) mod inline_names;
 pub(crate) mod lower_classify;
 pub(crate) mod lower_types;
+pub(crate) mod lower_unions_enums;
+pub(crate) mod schema_shapes;
 pub(crate) mod json_reasons;
 pub(crate) mod mixed_unions;
 pub(crate) mod lower_directives;

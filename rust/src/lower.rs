@@ -14,18 +14,19 @@ use std::rc::Rc;
 use crate::json::{Str, Value};
 
 use crate::errors::{codes, ErrorCode, ConversionError, Diagnostic, Location};
-use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
+use crate::ir::{AppliedDirective, ScalarTypeDef};
 use crate::inline_names::{inline_base_name, is_property_place};
 use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
 use crate::lower_types::{allows_null, type_of, TypeContext};
-use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
-use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_keyword, ref_of};
+use crate::naming::{is_valid_name, to_field_name, to_type_name, NameRegistry};
+use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_of};
 use crate::json_print::json_string;
-use crate::options::{MixedUnions, RefNaming, ResolvedOptions};
+use crate::options::{RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Source, Target};
 use crate::resolve::{MergedObject, Resolver};
 use crate::schema_links::lower_schema_links;
-use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
+use crate::schema_shapes::{description_of, is_one_of, is_scalar_alias};
+use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
 use crate::json_reasons::{json_field_warnings, JsonField, JsonReason};
 use crate::type_expr::{
     Base, JSON_SCALAR, is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
@@ -612,88 +613,6 @@ impl Lowering {
         })
     }
 
-    fn lower_union(&mut self, id: SlotId, loc: &Loc) -> Result<(), ConversionError> {
-        let node = loc.node();
-        if let Some(Value::Array(names)) = attr(node, "x-graphql-union-types") {
-            let refs: Vec<NameRef> = names
-                .iter()
-                .enumerate()
-                .filter_map(|(i, name)| {
-                    name.as_str().map(|name| NameRef {
-                        name: name.to_string(),
-                        loc: loc.child(&["x-graphql-union-types".to_string(), i.to_string()]),
-                    })
-                })
-                .collect();
-            if let Some(slot) = self.slots.get_mut(id) {
-                slot.member_names.extend(refs);
-            }
-        }
-        if self.options.mixed_unions == MixedUnions::Wrap && self.is_mixed_union(&Target { loc: loc.clone() })? {
-            let members = self.wrap_members(id, loc)?;
-            if let Some(slot) = self.slots.get_mut(id) {
-                slot.member_slots.extend(members);
-            }
-            return Ok(());
-        }
-        for keyword in ["oneOf", "anyOf"] {
-            let Some(Value::Array(list)) = attr(node, keyword) else { continue };
-            for (i, m) in list.iter().enumerate() {
-                let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
-                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
-                    continue;
-                }
-                let pure_ref = if is_ref_conjunction(m, m_loc.source().draft) { None } else { ref_of(m) };
-                let member = match pure_ref {
-                    Some(r) => {
-                        let resolved = self.resolver.resolve(r, &m_loc)?;
-                        let t = self.follow_refs(resolved)?;
-                        let kind = self.classify(&t)?;
-                        let ref_loc = m_loc.child(&[ref_keyword(Some(m))]);
-                        let slot =
-                            is_slot_kind(kind).map(|kind| self.slot_for(&t, kind, id, BaseName::Target(t.clone())));
-                        MemberSlot { slot, loc: ref_loc }
-                    }
-                    None if is_annotation_only_object(m) => {
-                        self.warn(
-                            codes::UNION_BRANCH_DROPPED,
-                            "an object without properties is no union member: this branch is left out",
-                            &m_loc,
-                        );
-                        continue;
-                    }
-                    None if m.is_object() => {
-                        let slot = self.inline_member(id, m, &m_loc, i)?;
-                        MemberSlot { slot, loc: m_loc }
-                    }
-                    None => MemberSlot { slot: None, loc: m_loc },
-                };
-                if let Some(slot) = self.slots.get_mut(id) {
-                    slot.member_slots.push(member);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Record 0081: an inline object branch of a union is a member named by its `title`,
-    /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
-    /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
-    /// in assemble).
-    pub(crate) fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
-        let t = Target { loc: loc.clone() };
-        if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
-            return Ok(None);
-        }
-        let titled = matches!(attr(m, "title"), Some(Value::String(title)) if !title.is_empty());
-        let base = if titled {
-            BaseName::Target(t.clone())
-        } else {
-            BaseName::OwnerSuffix { owner: union, suffix: (i + 1).to_string() }
-        };
-        Ok(Some(self.slot_for(&t, SlotKind::Object, union, base)))
-    }
-
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
         let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
         let Some(slot) = self.slots.get_mut(id) else { return };
@@ -706,57 +625,6 @@ impl Lowering {
                 args: vec![("url".to_string(), Value::String(url.clone()))],
             });
         }
-    }
-
-    /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
-    ///
-    /// The values of `enum`, else of a documented enum's branches (record 0081): each
-    /// with its branch's description and `deprecated: true` as `@deprecated`, under what
-    /// `x-graphql-enum-values` says.
-    pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
-        let entries: Vec<DocumentedValue<'_>> = match attr(node, "enum") {
-            Some(Value::Array(list)) => list
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| {
-                    v.as_str().map(|v| DocumentedValue { value: v, branch: None, at: vec!["enum".to_string(), i.to_string()] })
-                })
-                .collect(),
-            _ => documented_enum(node).unwrap_or_default(),
-        };
-        // Verbatim values are reserved first, so a renamed value never takes one's name.
-        let verbatim: HashSet<&str> = entries.iter().map(|e| e.value).filter(|v| is_verbatim_enum_value(v)).collect();
-        let mut registry = NameRegistry::new(verbatim.iter().copied());
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut values = Vec::new();
-        for entry in &entries {
-            let v = entry.value;
-            if !seen.insert(v) {
-                continue;
-            }
-            let name = if verbatim.contains(v) {
-                Str::new(v)
-            } else {
-                let name = registry.claim(to_enum_value_name(v).into());
-                self.warn(
-                    codes::ENUM_VALUE_RENAMED,
-                    format!("enum value {} is written {name} in GraphQL", json_string(v)),
-                    &loc.child(&entry.at),
-                );
-                name
-            };
-            let (mut description, mut directives) = self.directives.enum_value_facts(node, loc, v)?;
-            if let Some(branch) = entry.branch {
-                if description.is_none() {
-                    description = description_of(branch);
-                }
-                if attr(branch, "deprecated") == Some(&Value::Bool(true)) && !directives.iter().any(|d| d.name == "deprecated") {
-                    directives.push(AppliedDirective { name: "deprecated".to_string(), args: Vec::new() });
-                }
-            }
-            values.push(EnumValueDef { name, description, directives });
-        }
-        Ok(values)
     }
 
     /// The generated name of a slot, evaluated at naming time (the slot's `base()`).
@@ -886,95 +754,11 @@ pub enum FieldOwner {
     OneOfInput,
 }
 
-/// Whether a type's `x-graphql-type-directives` apply `@oneOf`.
-fn is_one_of(node: &Value) -> bool {
-    matches!(attr(node, "x-graphql-type-directives"), Some(Value::Array(list))
-        if list.iter().any(|d| attr(d, "name").and_then(Value::as_str) == Some("oneOf")))
-}
-
 /// The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member).
 fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
     let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
     let i = list.iter().position(|v| v.as_str() == Some(key))?;
     Some(loc.child(&["required".to_string(), i.to_string()]))
-}
-
-/// The keywords an annotation-only object branch may have (record 0081).
-const ANNOTATION_KEYS: [&str; 9] =
-    ["type", "title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"];
-
-/// `{"type": "object"}` with annotations only: no structure a union member could have.
-pub fn is_annotation_only_object(node: &Value) -> bool {
-    let Value::Object(map) = node else { return false };
-    attr(node, "type").and_then(Value::as_str) == Some("object") && map.keys().all(|k| ANNOTATION_KEYS.contains(&k.as_str()))
-}
-
-/// One value of a documented enum: its text, its branch, and where the value is
-/// written (the segments below the enum's node).
-pub struct DocumentedValue<'a> {
-    pub value: &'a str,
-    pub branch: Option<&'a Value>,
-    pub at: Vec<String>,
-}
-
-/// Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without
-/// `properties` or `enum`, whose branches (`{"type": "null"}` aside, two or more) are
-/// each a string `const` or a one-value string `enum`, and no `$ref` or object: the
-/// values, else None.
-pub fn documented_enum(node: &Value) -> Option<Vec<DocumentedValue<'_>>> {
-    if attr(node, "properties").is_some_and(Value::is_object) || attr(node, "enum").is_some() {
-        return None;
-    }
-    for keyword in ["oneOf", "anyOf"] {
-        let list = match attr(node, keyword) {
-            Some(Value::Array(list)) if !list.is_empty() => list,
-            _ => continue,
-        };
-        let mut values = Vec::new();
-        for (i, b) in list.iter().enumerate() {
-            if !b.is_object() {
-                return None;
-            }
-            if attr(b, "type").and_then(Value::as_str) == Some("null") {
-                continue;
-            }
-            if attr(b, "$ref").is_some() || attr(b, "$dynamicRef").is_some() || attr(b, "properties").is_some_and(Value::is_object) {
-                return None;
-            }
-            match (attr(b, "const"), attr(b, "enum")) {
-                (Some(Value::String(c)), None) => {
-                    values.push(DocumentedValue { value: c.as_str(), branch: Some(b), at: vec![keyword.to_string(), i.to_string(), "const".to_string()] })
-                }
-                (None, Some(Value::Array(e))) if e.len() == 1 && e.first().is_some_and(Value::is_string) => {
-                    values.push(DocumentedValue {
-                        value: e.first().and_then(Value::as_str).unwrap_or_default(),
-                        branch: Some(b),
-                        at: vec![keyword.to_string(), i.to_string(), "enum".to_string(), "0".to_string()],
-                    })
-                }
-                _ => return None,
-            }
-        }
-        return if values.len() >= 2 { Some(values) } else { None };
-    }
-    None
-}
-
-/// A string `enum`: every value that is not null is a string, and there is one.
-pub fn is_string_enum(node: &Value) -> bool {
-    let Some(Value::Array(list)) = attr(node, "enum") else { return false };
-    let mut non_null_values = list.iter().filter(|v| !v.is_null()).peekable();
-    non_null_values.peek().is_some() && non_null_values.all(Value::is_string)
-}
-
-/// `x-graphql-description` over `description` (D13); an empty text is no description.
-pub fn description_of(node: &Value) -> Option<Str> {
-    for key in ["x-graphql-description", "description"] {
-        if let Some(Value::String(d)) = attr(node, key) {
-            return if d.is_empty() { None } else { Some(d.clone()) };
-        }
-    }
-    None
 }
 
 /// D4: first match wins.
@@ -993,22 +777,5 @@ fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bo
         non_null(type_)
     } else {
         type_
-    }
-}
-
-/// A schema that says only which scalar a value is: one JSON Schema scalar type (and
-/// perhaps null), no enum, const, ref or branches.
-fn is_scalar_alias(node: &Value) -> bool {
-    const SCALAR_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
-    if ["enum", "const", "$ref", "oneOf", "anyOf", "allOf", "properties", "items"].iter().any(|k| attr(node, k).is_some()) {
-        return false;
-    }
-    match attr(node, "type") {
-        Some(Value::String(t)) => SCALAR_TYPES.contains(&t.as_str()),
-        Some(Value::Array(types)) => {
-            let mut others = types.iter().filter(|t| t.as_str() != Some("null"));
-            matches!((others.next(), others.next()), (Some(Value::String(t)), None) if SCALAR_TYPES.contains(&t.as_str()))
-        }
-        _ => false,
     }
 }

@@ -17,7 +17,8 @@ use crate::directive_literals::{check_literal, infer_use, inferred_definitions, 
 use crate::directive_args::{known_argument_problem, readable_argument_problem, DirectiveUse};
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
-use crate::lower::{description_of, fail};
+use crate::lower::fail;
+use crate::schema_shapes::description_of;
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
