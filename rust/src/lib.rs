@@ -66,6 +66,7 @@ pub(crate) mod schema_shapes;
 pub(crate) mod json_reasons;
 pub(crate) mod mixed_unions;
 pub(crate) mod lower_directives;
+pub(crate) mod lower_arguments;
 pub(crate) mod directive_literals;
 pub(crate) mod directive_args;
 pub(crate) mod federation;
