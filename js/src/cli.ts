@@ -20,27 +20,24 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { PreparedFile } from './cli-batch';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { type Direction, directionOfInput, directionOfName, outputExtensionWarning } from './cli-direction';
 import { COLOR_MODES, type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
-import { Progress } from './progress';
-import type { WatchPair, WatchPlan } from './watch';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addExplainCommand } from './cli-explain';
 import { addCompletionsCommand } from './cli-completions';
 import { addCheckCommands } from './cli-check';
-import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
+import { errnoText, IoError, isStdinFile, sameFile, statOrUndefined, writeAtomic } from './cli-write';
 import { argPath } from './cli-argv';
 import type { ReportFormat } from './cli-report';
 import type { Selection } from './glob';
 import { findConfig, readConfig } from './cli-config';
 import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
-import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
+import { checkTreeInput, joinUnder, lossy, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
 
-const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
+export const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
 const STDIN_NAME = '<stdin>';
 
@@ -67,7 +64,7 @@ function lib(): Library {
 // ---------------------------------------------------------------------------
 // Output helpers
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\r?\n/g, ' ');
 }
 
@@ -153,7 +150,7 @@ export function walk(
 // ---------------------------------------------------------------------------
 // Options
 
-interface ConvertFlags extends SelectFlags {
+export interface ConvertFlags extends SelectFlags {
   input?: string;
   /** Every input given, `-i`s then arguments (`--bundle`, record 0090). */
   inputs?: string[];
@@ -261,7 +258,7 @@ export type Report =
   | { kind: 'warning'; line: string }
   | { kind: 'error'; line: string; spot?: SourceSpot };
 
-function replay(r: Report): void {
+export function replay(r: Report): void {
   if (r.kind === 'line') say(r.line);
   else if (r.kind === 'warning') term!.warning(r.line);
   else term!.error(r.line, r.spot);
@@ -303,11 +300,11 @@ export function convertOne(
 }
 
 /** Source file extensions and the target extension of a direction. */
-function extensions(direction: string): [string[], string] {
+export function extensions(direction: string): [string[], string] {
   return direction === 'graphql-to-json' ? [['.graphql', '.gql'], '.json'] : [['.json'], '.graphql'];
 }
 
-function renameExt(name: string, from: string[], to: string): string {
+export function renameExt(name: string, from: string[], to: string): string {
   const ext = from.find((e) => name.endsWith(e));
   return (ext !== undefined ? name.slice(0, -ext.length) : name) + to;
 }
@@ -365,9 +362,15 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
   if (flags.watch) {
     const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
-    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runWatch } = require('./watch') as typeof import('./watch');
+    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel, term!);
   }
-  if (flags.recursive) return convertTree(base, input!, flags.output!, given!, sel);
+  if (flags.recursive) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { convertTree } = require('./cli-tree') as typeof import('./cli-tree');
+    return convertTree(base, input!, flags.output!, given!, sel, term!);
+  }
 
   const job: Job =
     input === undefined
@@ -400,182 +403,6 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
     if (warning !== undefined) term!.warning(warning);
   }
   await writeAtomic(target, outcome.text);
-  return EXIT.Ok;
-}
-
-/**
- * `--watch`: the plan watch.ts runs, over the same per-file conversion as
- * `-i`/`-o` and `-r` (module loaded only here). Ends on SIGINT (130) / SIGTERM (143).
- */
-function runWatch(
-  base: ConverterOptions,
-  input: string,
-  output: string,
-  flags: ConvertFlags & { direction: Direction },
-  sel: Selection,
-): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { watch } = require('./watch') as typeof import('./watch');
-  const [from, to] = extensions(flags.direction);
-  if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
-  const convertTo = (p: WatchPair, baseDir: string, inputDir?: string): boolean => {
-    const fileName = p.input;
-    if (inputDir !== undefined) {
-      // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
-      const check = checkTreeInput(baseDir, p.file);
-      if (check.kind === 'outside') {
-        term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
-        return false;
-      }
-      if (check.kind === 'unreadable') {
-        say(`${fileName}: error[IO] ${check.message}`);
-        return false;
-      }
-    }
-    let text: string;
-    try {
-      text = fs.readFileSync(p.file, 'utf8');
-    } catch (e) {
-      say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
-      return false;
-    }
-    const job: Job = { fileName, baseDir, text };
-    if (inputDir !== undefined) job.inputDir = inputDir;
-    const outcome = convertOne(base, job, flags.direction);
-    if (!outcome.ok) return false;
-    try {
-      makeFolder(dirnameBytes(p.target));
-    } catch (e) {
-      say(`${lossy(dirnameBytes(p.target))}: error[IO] cannot create folder: ${errnoText(e)}`);
-      return false;
-    }
-    try {
-      writeAtomicSync(p.target, outcome.text);
-    } catch (e) {
-      if (!(e instanceof IoError)) throw e;
-      say(`${e.where}: error[IO] ${oneLine(e.message)}`);
-      return false;
-    }
-    return true;
-  };
-  let plan: WatchPlan;
-  if (flags.recursive) {
-    plan = {
-      what: input,
-      list: () => {
-        let rels: Buffer[];
-        try {
-          rels = walkBytes(input, from, () => undefined, (e) => e as Error, sel);
-        } catch {
-          return []; // the folder went away; it may come back
-        }
-        return rels.map((rel) => {
-          const file = joinUnder(input, rel);
-          const target = joinUnder(output, renameExtBytes(rel, from, to));
-          return { input: lossy(file), output: lossy(target), file, target };
-        });
-      },
-      convert: (p) => convertTo(p, input, path.dirname(p.input)),
-    };
-  } else {
-    const target = statOrUndefined(output)?.isDirectory()
-      ? path.join(output, renameExt(path.basename(input), from, to))
-      : output;
-    const pair: WatchPair = { input, output: target, file: Buffer.from(input), target: Buffer.from(target) };
-    plan = {
-      what: input,
-      list: () => [pair],
-      convert: (p) => convertTo(p, path.dirname(input)),
-    };
-  }
-  return watch(plan, term!);
-}
-
-/** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
-async function convertTree(
-  base: ConverterOptions,
-  inRoot: string,
-  outRoot: string,
-  direction: Direction,
-  sel: Selection,
-): Promise<number> {
-  const [from, to] = extensions(direction);
-  let converted = 0;
-  let invalid = 0;
-  let io = 0;
-  const ioFailure = (where: string, message: string): void => {
-    say(`${where}: error[IO] ${oneLine(message)}`);
-    io++;
-  };
-  if (statOrUndefined(inRoot) === undefined) {
-    // Reading the folder reports the reason (missing, not permitted).
-    try {
-      fs.readdirSync(inRoot);
-    } catch (e) {
-      throw new IoError(`cannot read folder: ${errnoText(e)}`, inRoot);
-    }
-  }
-  const files = walkBytes(
-    inRoot,
-    from,
-    (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
-    (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
-    sel,
-  );
-  const progress = new Progress(term!, files.length);
-  /**
-   * Output path -> the input written there (`a.graphql` and `a.gql` would both give
-   * `a.json`); keyed by the path's bytes (latin1 keeps each byte), never its lossy form.
-   */
-  const written = new Map<string, string>();
-  // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
-  const emit = async (prepared: PreparedFile): Promise<void> => {
-    const failedBefore = invalid + io;
-    await emitFile(prepared);
-    progress.done(invalid + io > failedBefore);
-  };
-  /** One file of the tree; a failure is counted (invalid or io) and ends it early. */
-  const emitFile = async ({ rel, fileName, reports, result }: PreparedFile): Promise<void> => {
-    for (const r of reports) replay(r);
-    if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
-    if (result.kind === 'skipped') return term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${result.message}`);
-    if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
-    if (result.kind === 'failed') {
-      if (result.exit === EXIT.Io) io++;
-      else invalid++;
-      return;
-    }
-    const target = joinUnder(outRoot, renameExtBytes(asBuffer(rel), from, to));
-    const key = target.toString('latin1');
-    const earlier = written.get(key);
-    if (earlier !== undefined) {
-      return ioFailure(fileName, `cannot write output: ${lossy(target)} was already written from ${earlier}`);
-    }
-    try {
-      makeFolder(dirnameBytes(target));
-    } catch (e) {
-      return ioFailure(lossy(dirnameBytes(target)), `cannot create folder: ${errnoText(e)}`);
-    }
-    try {
-      await writeAtomic(target, result.text);
-    } catch (e) {
-      if (e instanceof IoError) return ioFailure(e.where, e.message);
-      throw e;
-    }
-    written.set(key, fileName);
-    converted++;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const batch = require('./cli-batch') as typeof import('./cli-batch');
-  const job = { base, inRoot, direction };
-  const workers = batch.workersFor(files.length);
-  if (workers > 0) await batch.forEachOrdered(job, files, workers, emit);
-  else for (const rel of files) await emit(batch.prepareFile(job, rel));
-  progress.finish();
-  const failed = invalid + io;
-  term!.info(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
-  if (invalid > 0) return EXIT.InvalidInput;
-  if (io > 0) return EXIT.Io;
   return EXIT.Ok;
 }
 
