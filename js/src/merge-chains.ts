@@ -25,7 +25,8 @@
 import type { Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { LocMap, type Loc, type Target } from './loc';
-import { jsonEqual, type MergedObject, type MergedProperty, type Resolver } from './resolve';
+import { jsonEqual, type MergedObject, type MergedProperty } from './merge-all-of';
+import type { Resolver } from './resolve';
 import { refOf } from './normalize';
 
 /** A schema's merge, kept for the links that merge it after their own properties. */

@@ -57,6 +57,7 @@ pub(crate) mod loc;
 pub(crate) mod resolve;
 pub(crate) mod resources;
 pub(crate) mod merge_chains;
+pub(crate) mod merge_all_of;
 pub(crate) mod lower;
 pub(crate) mod inline_names;
 pub(crate) mod lower_classify;

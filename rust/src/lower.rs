@@ -24,7 +24,8 @@ use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_co
 use crate::json_print::json_string;
 use crate::options::{RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Source, Target};
-use crate::resolve::{MergedObject, Resolver};
+use crate::merge_all_of::MergedObject;
+use crate::resolve::Resolver;
 use crate::schema_links::lower_schema_links;
 use crate::schema_shapes::{description_of, is_one_of, is_scalar_alias};
 use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};

@@ -15,7 +15,7 @@ use crate::schema_shapes::{documented_enum, is_annotation_only_object, is_string
 use crate::lower_types::MAX_TYPE_DEPTH;
 use crate::normalize::{attr, explicit_kind, flag, is_ref_conjunction, ref_keyword, ref_of};
 use crate::loc::{loc_key, Loc, Target};
-use crate::resolve::{merge_object, MergedObject};
+use crate::merge_all_of::{merge_object, MergedObject};
 use crate::options::MixedUnions;
 use crate::slots::SlotKind;
 
