@@ -9,23 +9,24 @@
  */
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
 import type { AppliedDirective, ScalarTypeDef } from './ir';
-import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { LocMap, childLoc, locKey, type Loc, type Source, type Target } from './loc';
+import { isObject, keysOf, own, pointerJoin, type JsonObject } from './load';
+import { LocMap, locKey, type Loc, type Source, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
+import { lowerObject } from './lower-objects';
 import { enumValues, lowerUnion } from './lower-unions-enums';
-import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
+import { MAX_TYPE_DEPTH } from './lower-types';
 import { isMixedUnion } from './mixed-unions';
-import { NameRegistry, isValidName, toFieldName, toTypeName } from './naming';
+import { isValidName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
 import { mergeObject, type MergedObject } from './merge-all-of';
 import type { Resolver } from './resolve';
 import { lowerSchemaLinks } from './schema-links';
-import { descriptionOf, documentedEnum, isAnnotationOnlyObject, isOneOf, isScalarAlias, isStringEnum } from './schema-shapes';
-import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
-import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+import { descriptionOf, documentedEnum, isAnnotationOnlyObject, isScalarAlias, isStringEnum } from './schema-shapes';
+import { newSlot, type Slot, type SlotKind } from './slots';
+import { BUILTIN_SCALARS, type TypeExpr } from './type-expr';
 
 /** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
 export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
@@ -334,7 +335,7 @@ export class Lowering {
    * properties are not kept alive until the lowering ends. Memory: the merges of all
    * slots were alive at the peak of a large conversion.
    */
-  private takeMerged(target: Target): MergedObject {
+  takeMerged(target: Target): MergedObject {
     return this.merges.take(target) ?? mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
   }
 
@@ -356,7 +357,7 @@ export class Lowering {
       case 'object':
       case 'interface':
       case 'input':
-        this.lowerObject(slot);
+        lowerObject(this, slot);
         break;
       case 'union':
         lowerUnion(this, slot);
@@ -378,7 +379,7 @@ export class Lowering {
    * name (assemble applies it). A name given more often than the element applies a
    * directive of that name is ATTRIBUTE_SCOPE at its entry.
    */
-  private directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
+  directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
     const list = attr(node, 'x-graphql-directive-order');
     if (!Array.isArray(list)) return undefined;
     const left = new Map<string, number>();
@@ -415,124 +416,6 @@ export class Lowering {
   /** A node sitting at `properties/<key>` describes the field, not the type. */
   private typeDescription(slot: Slot): string | undefined {
     return isPropertyPlace(slot.loc) ? undefined : descriptionOf(slot.node);
-  }
-
-  private lowerObject(slot: Slot): void {
-    const merged = this.takeMerged({ loc: slot.loc, node: slot.node });
-    const registry = new NameRegistry();
-    const fields: Array<{ field: DraftField; explicit: boolean }> = [];
-    const oneOf = slot.kind === 'input' && isOneOf(slot.node);
-    for (const prop of merged.properties) {
-      const schema = prop.schema;
-      if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
-      let required = merged.required.has(prop.key);
-      if (required && oneOf) {
-        // Record 0068: exactly one field of a @oneOf input is given, so none is required.
-        required = false;
-        this.warn(ErrorCodes.ONE_OF_REQUIRED, `required lists ${JSON.stringify(prop.key)}, but the fields of a @oneOf input are nullable: ignored`, requiredEntry(slot, prop.key) ?? prop.loc);
-      }
-      const explicitName = isObject(schema) ? attr(schema, 'x-graphql-field-name') : undefined;
-      if (typeof explicitName === 'string') {
-        const at = { source: prop.loc.source, pointer: pointerJoin(prop.loc.pointer, 'x-graphql-field-name') };
-        if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
-        if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
-      }
-      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, required, oneOf), explicit: typeof explicitName === 'string' });
-    }
-    for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
-    slot.fields = fields.map((f) => f.field);
-    if (slot.fields.length === 0) {
-      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeFrom: 'property' });
-    }
-    if (slot.kind === 'input') return;
-    const implementsList = attr(slot.node, 'x-graphql-implements');
-    if (Array.isArray(implementsList)) {
-      implementsList.forEach((name, i) => {
-        if (typeof name === 'string') {
-          slot.interfaceNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-implements', i) } });
-        }
-      });
-    }
-    for (const member of merged.refMembers) {
-      const t = this.followRefs(member);
-      if (this.classify(t) === 'interface') {
-        slot.interfaceSlots.push(this.slotFor(t, 'interface', slot, this.baseNameFor(t)));
-      }
-    }
-  }
-
-  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean, oneOf: boolean): DraftField {
-    const node: JsonObject = isObject(schema) ? schema : {};
-    const input = owner.kind === 'input';
-    const ctx: TypeContext = { owner, key, input };
-    const explicitType = attr(node, 'x-graphql-field-type');
-    let type: TypeExpr;
-    let schemaNull = false;
-    let explicitNonNull = false;
-    let branchTypes: TypeExpr[] | undefined;
-    if (typeof explicitType === 'string') {
-      const parsed = parseTypeExpr(explicitType);
-      if (!parsed) {
-        this.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${explicitType}" is not a GraphQL type expression`, {
-          source: loc.source,
-          pointer: pointerJoin(loc.pointer, 'x-graphql-field-type'),
-        });
-      }
-      type = parsed;
-      explicitNonNull = parsed.kind === 'nonNull';
-      schemaNull = allowsNull(node);
-    } else {
-      this.jsonReason = undefined;
-      this.jsonBranches = undefined;
-      const info = typeOf(this, schema, loc, ctx);
-      type = info.type;
-      schemaNull = info.nullable;
-      const base = baseOf(type);
-      if (base.kind === 'name' && base.name === JSON_SCALAR) {
-        this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
-        branchTypes = this.jsonBranches;
-      }
-    }
-    if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
-      type = { kind: 'list', of: nonNull(type.of) };
-    } else if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind === 'nonNull' && type.of.kind === 'list') {
-      type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
-    }
-    type = applyNullability(node, type, schemaNull, required);
-    if (oneOf && type.kind === 'nonNull') {
-      // Record 0068: what made it non-null is an attribute (`required` was set aside).
-      const attribute = explicitNonNull ? 'x-graphql-field-type' : 'x-graphql-field-non-null';
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, childLoc(loc, attribute));
-    }
-    if (listDepth(type) > MAX_LIST_NESTING) {
-      const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
-      this.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, at);
-    }
-    const args = this.directives.fieldArguments(node, loc, input);
-    const defaultValue = this.directives.fieldDefault(node, loc, input);
-    const name = typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key);
-    const directives = this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION');
-    if (oneOf && defaultValue !== undefined) {
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', childLoc(loc, 'x-graphql-default'));
-    }
-    const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
-    const typeFrom: TypeFrom =
-      typeof explicitType === 'string' ? 'fieldType' : refOf(node) !== undefined && !isRefConjunction(node, loc.source.draft) ? 'ref' : 'property';
-    const description = descriptionOf(node);
-    // The description is in the literal, as in assemble.ts `field` (a key added later goes
-    // to a store of its own); no `...(cond ? { key } : {})` in a literal, which takes V8's
-    // slow path on Node 20 (~1 µs a field). The rare keys are added after.
-    const field: DraftField =
-      description === undefined ? { name, args, type, directives, loc, typeFrom } : { name, args, type, directives, loc, typeFrom, description };
-    if (defaultValue !== undefined) field.defaultValue = defaultValue;
-    if (directiveOrder !== undefined) field.directiveOrder = directiveOrder;
-    if (branchTypes !== undefined) field.branchTypes = branchTypes;
-    if (input) {
-      const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
-      const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
-      if (deprecatedAt !== undefined) field.deprecatedAt = deprecatedAt;
-    }
-    return field;
   }
 
   private lowerScalar(slot: Slot): void {
@@ -582,13 +465,6 @@ function checkBundleRoot(source: Source, first: Source): void {
   }
 }
 
-/** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */
-function requiredEntry(slot: Slot, key: string): Loc | undefined {
-  const list = own(slot.node, 'required');
-  const i = Array.isArray(list) ? list.indexOf(key) : -1;
-  return i < 0 ? undefined : childLoc(slot.loc, 'required', i);
-}
-
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
 }
@@ -604,14 +480,6 @@ export function allowsNull(node: JsonObject): boolean {
     if (Array.isArray(branches) && branches.some((b) => isObject(b) && own(b, 'type') === 'null')) return true;
   }
   return false;
-}
-
-/** D4: first match wins. */
-function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean, required: boolean): TypeExpr {
-  if (flag(node, 'x-graphql-nullable')) return nullable(type);
-  if (flag(node, 'x-graphql-field-non-null') || type.kind === 'nonNull') return nonNull(type);
-  if (schemaNull) return type;
-  return required ? nonNull(type) : type;
 }
 
 export function where(loc: Loc): { file?: string; pointer: string } {

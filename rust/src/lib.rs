@@ -62,6 +62,7 @@ pub(crate) mod lower;
 pub(crate) mod inline_names;
 pub(crate) mod lower_classify;
 pub(crate) mod lower_types;
+pub(crate) mod lower_objects;
 pub(crate) mod lower_unions_enums;
 pub(crate) mod schema_shapes;
 pub(crate) mod json_reasons;
