@@ -101,6 +101,7 @@ mod sdl_rules;
 #[cfg(test)]
 mod test_corpus;
 mod sdl_validate;
+mod sdl_added_definitions;
 mod sdl_values;
 mod sdl_own_rules;
 pub(crate) mod suggest;
