@@ -16,9 +16,8 @@ use crate::federation::{
 };
 use crate::ir::AppliedDirective;
 use crate::json::Value;
-use crate::sdl_names::is_type_definition;
 use crate::sdl_read::ONE_OF_DEFINITION;
-use crate::sdl_validate::each_directive_list;
+use crate::sdl_names::{each_directive_list, is_type_definition};
 
 pub(crate) const FEDERATION_NAMES_EXTRA: &str = "link";
 

@@ -12,8 +12,8 @@ use apollo_compiler::{Name, Node, Schema};
 
 use crate::errors::codes;
 use crate::sdl_names::{
-    directives_of_node, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
-    members_of_node, values_of_node,
+    each_directive_list, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
+    members_of_node, values_of_node, Place,
 };
 use crate::sdl_read::{field_type_start, start, Reader, Res};
 use crate::sdl_added_definitions::added_definitions;
@@ -590,69 +590,6 @@ impl<'a> Validation<'a> {
         found
     }
 
-}
-
-/// Where a directive list stands (the key of `each_directive_list`): a type's
-/// definition and extensions are one place, as are the schema definition and
-/// its extensions; any other list is its own, named by its offset. (Were
-/// formatted strings, built for every list on every conversion; they are
-/// compared only on the failure path.)
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place<'d> {
-    Schema,
-    Type(&'d str),
-    Definition(usize),
-    At(usize),
-}
-
-/// Every list of applied directives of the type-system definitions, with a
-/// key that is the same for the lists of one place (graphql-js's
-/// UniqueDirectivesPerLocationRule: a type and its extensions, the schema and
-/// its extensions; every other list on its own).
-pub(crate) fn each_directive_list<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList)) {
-    let args = |f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList), args: &'d [Node<ast::InputValueDefinition>]| {
-        for a in args {
-            f(Place::At(start(a.location()).unwrap_or_default()), &a.directives);
-        }
-    };
-    for (i, def) in doc.definitions.iter().enumerate() {
-        match def {
-            Ast::SchemaDefinition(_) | Ast::SchemaExtension(_) => {
-                if let Some(list) = directives_of_node(def) {
-                    f(Place::Schema, list);
-                }
-            }
-            Ast::DirectiveDefinition(d) => args(f, &d.arguments),
-            Ast::OperationDefinition(_) | Ast::FragmentDefinition(_) => {}
-            _ => {
-                let key = def.name().map_or(Place::Definition(i), |n| Place::Type(n.as_str()));
-                if let Some(list) = directives_of_node(def) {
-                    f(key, list);
-                }
-                for field in fields_of_node(def) {
-                    f(Place::At(start(field.location()).unwrap_or_default()), &field.directives);
-                    args(f, &field.arguments);
-                }
-                args(f, input_fields_of_node(def));
-                for v in values_of_node(def) {
-                    f(Place::At(start(v.location()).unwrap_or_default()), &v.directives);
-                }
-            }
-        }
-    }
-}
-
-/// Every input value definition (arguments, input fields) of the type-system definitions.
-pub(crate) fn each_input_value<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(&'d ast::InputValueDefinition)) {
-    for def in &doc.definitions {
-        if let Ast::DirectiveDefinition(d) = def {
-            d.arguments.iter().for_each(|a| f(a));
-        }
-        for field in fields_of_node(def) {
-            field.arguments.iter().for_each(|a| f(a));
-        }
-        input_fields_of_node(def).iter().for_each(|a| f(a));
-    }
 }
 
 /// The locations graphql-js gives a problem, or apollo-compiler's when none is found.
