@@ -14,7 +14,7 @@ import { childLoc, type Loc } from './loc';
 import { checkLiteral, inferredDefinitions, inferUse, type Inference } from './directive-literals';
 import type { Lowering } from './lower';
 import { descriptionOf } from './schema-shapes';
-import { jsonEqual } from './merge-all-of';
+import { jsonEqual } from './load';
 import { isValidName } from './naming';
 import { attr, flag } from './normalize';
 import type { DraftInputValue, Slot } from './slots';

@@ -6,7 +6,7 @@
  * 0072). rust/src/merge_all_of.rs is the same.
  */
 import { ErrorCodes, type Diagnostic } from './errors';
-import { isObject, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
+import { isObject, jsonEqual, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { LocMap, type Loc, type Target } from './loc';
 import { chainMerge, type WalkRecord } from './merge-chains';
 import { isModernDraft, refOf } from './normalize';
@@ -133,17 +133,4 @@ function walkMerge(resolver: Resolver, node: JsonObject, loc: Loc, warnings: Dia
     }
   }
   return { properties, required, refMembers };
-}
-
-export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a)) {
-    return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
-  }
-  if (isObject(a) && isObject(b)) {
-    const ka = keysOf(a);
-    const kb = keysOf(b);
-    return ka.length === kb.length && ka.every((k) => jsonEqual(a[k], own(b, k)));
-  }
-  return false;
 }

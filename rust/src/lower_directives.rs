@@ -199,7 +199,7 @@ impl FieldDirectives {
         for (name, def) in defs {
             match self.declared_json.get(name.as_str()) {
                 None => fresh.push((name, def)),
-                Some(earlier) if crate::merge_all_of::json_equal(earlier, def) => {}
+                Some(earlier) if crate::load::json_equal(earlier, def) => {}
                 Some(_) => {
                     let at = child(loc, &["x-graphql-directive-definitions", name]);
                     return Err(fail(codes::DUPLICATE_NAME, format!("directive @{name} is declared twice, differently"), &at));

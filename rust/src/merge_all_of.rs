@@ -9,6 +9,7 @@ use foldhash::{HashMap, HashMapExt};
 use crate::json::{Key, Value};
 
 use crate::errors::{codes, ConversionError, Diagnostic, Location};
+use crate::load::json_equal;
 use crate::loc::{Loc, LocMap, Target};
 use crate::merge_chains::{chain_merge, WalkRecord};
 use crate::normalize::{attr, flag, is_modern_draft, ref_of};
@@ -255,30 +256,6 @@ fn mark_required(properties: &mut [MergedProperty], schemas: &[Loc]) {
             p.required = true;
         }
     }
-}
-
-/// Deep equality of JSON values (object key order does not matter), iteratively.
-pub fn json_equal(a: &Value, b: &Value) -> bool {
-    let mut stack: Vec<(&Value, &Value)> = vec![(a, b)];
-    while let Some((a, b)) = stack.pop() {
-        match (a, b) {
-            (Value::Null, Value::Null) => {}
-            (Value::Bool(x), Value::Bool(y)) if x == y => {}
-            (Value::Number(x), Value::Number(y)) if x.as_f64() == y.as_f64() => {}
-            (Value::String(x), Value::String(y)) if x == y => {}
-            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => stack.extend(x.iter().zip(y)),
-            (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
-                for (k, v) in x {
-                    match y.get(k) {
-                        Some(w) => stack.push((v, w)),
-                        None => return false,
-                    }
-                }
-            }
-            _ => return false,
-        }
-    }
-    true
 }
 
 #[cfg(test)]

@@ -28,7 +28,8 @@ use std::rc::Rc;
 use crate::errors::{ConversionError, Diagnostic};
 use crate::json::{Key, Value};
 use crate::normalize::{attr, flag, ref_of};
-use crate::merge_all_of::{json_equal, MergedObject, MergedProperty};
+use crate::load::json_equal;
+use crate::merge_all_of::{MergedObject, MergedProperty};
 use crate::resolve::{Loc, LocMap, Resolver, Target};
 
 /// A schema's merge, kept for the links that merge it after their own properties.
