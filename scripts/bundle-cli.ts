@@ -19,9 +19,8 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { bundleSource, ROOT, standInPlugin } from './bundle-setup';
 
-const ROOT = path.resolve(__dirname, '..');
 const DIST = path.join(ROOT, 'js', 'dist');
 const BUNDLE = path.join(DIST, 'cli.bundle.js');
 const CACHE = path.join(DIST, 'cli.bundle.cache');
@@ -32,25 +31,18 @@ const CACHE = path.join(DIST, 'cli.bundle.cache');
  * none of. Inside the bundle it gets a stand-in that loads the real module on
  * first use.
  */
-const lazyChildProcess: Plugin = {
-  name: 'lazy-child-process',
-  setup(b) {
-    b.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]node_modules[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
-      contents:
-        "let real;\nconst load = () => (real ??= require('node:child_process'));\n" +
-        'module.exports = new Proxy({}, { get: (_, key) => load()[key] });\n',
-      loader: 'js',
-    }));
-  },
-};
+const lazyChildProcess = standInPlugin('lazy-child-process', {
+  filter: /^(node:)?child_process$/,
+  from: (importer) => /[\\/]node_modules[\\/]commander[\\/]/.test(importer),
+  namespace: 'lazy',
+  path: 'lazy-child-process',
+  contents: () =>
+    "let real;\nconst load = () => (real ??= require('node:child_process'));\n" +
+    'module.exports = new Proxy({}, { get: (_, key) => load()[key] });\n',
+});
 
 async function main(): Promise<void> {
-  const result = await build({
-    entryPoints: [path.join(ROOT, 'js', 'src', 'cli.ts')],
-    bundle: true,
+  const result = await bundleSource('cli.ts', {
     platform: 'node',
     format: 'cjs',
     target: 'node20',

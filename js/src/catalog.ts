@@ -18,7 +18,7 @@
  * when no branch or several branches accept it, one message names the
  * accepted shapes with the node's `x-expected` phrase.
  */
-import { isObject, keysOf, own, type JsonObject, type JsonValue } from './load';
+import { isObject, jsonEqual, keysOf, own, type JsonObject, type JsonValue } from './load';
 import { shippedText } from './shipped';
 
 export type Scope = 'root' | 'object' | 'enum' | 'property' | 'any-schema';
@@ -253,28 +253,6 @@ function literal(v: JsonValue): string {
 /** An enum or const value as listed in a message: strings bare, the rest as literals. */
 function listed(v: JsonValue): string {
   return typeof v === 'string' ? v : literal(v);
-}
-
-function jsonEqual(a: JsonValue, b: JsonValue): boolean {
-  const ta = jsonType(a);
-  if (ta !== jsonType(b)) return false;
-  if (ta === 'array') {
-    const xa = a as JsonValue[];
-    const xb = b as JsonValue[];
-    return xa.length === xb.length && xa.every((x, i) => jsonEqual(x, xb[i]));
-  }
-  if (ta === 'object') {
-    const oa = a as JsonObject;
-    const ob = b as JsonObject;
-    const ka = keysOf(oa);
-    const kb = keysOf(ob);
-    if (ka.length !== kb.length) return false;
-    return ka.every((k) => {
-      const y = own(ob, k);
-      return y !== undefined && jsonEqual(own(oa, k) as JsonValue, y);
-    });
-  }
-  return a === b;
 }
 
 function escapeToken(key: string): string {

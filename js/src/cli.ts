@@ -19,28 +19,28 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import type { PreparedFile } from './cli-batch';
+import { Command, CommanderError } from 'commander';
 import type { ConverterOptions, Diagnostic, DirectionInput } from './index';
 import { type Direction, directionOfInput, directionOfName, outputExtensionWarning } from './cli-direction';
-import { COLOR_MODES, type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
-import { Progress } from './progress';
-import type { WatchPair, WatchPlan } from './watch';
+import { type ColorFlag, type SourceSpot, type Terminal, terminalFor } from './terminal';
 import { addTypeSystemCommands, commandHint } from './cli-typesys';
 import { addExplainCommand } from './cli-explain';
 import { addCompletionsCommand } from './cli-completions';
 import { addCheckCommands } from './cli-check';
-import { errnoText, IoError, isStdinFile, makeFolder, sameFile, statOrUndefined, writeAtomic, writeAtomicSync } from './cli-write';
+import { errnoText, IoError, isStdinFile, sameFile, statOrUndefined, writeAtomic } from './cli-write';
 import { argPath } from './cli-argv';
+import { buildProgram, version } from './cli-args';
 import type { ReportFormat } from './cli-report';
 import type { Selection } from './glob';
 import { findConfig, readConfig } from './cli-config';
-import { type SelectFlags, selectionOf, withSelectOptions } from './cli-select';
-import { asBuffer, checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
+import { type SelectFlags, selectionOf } from './cli-select';
+import { checkTreeInput, joinUnder, lossy, walkBytes } from './cli-paths';
 
 export { errnoText, IoError, statOrUndefined, writeAtomic } from './cli-write';
+// Read from here by the other commands' modules (cli-typesys.ts, cli-check.ts).
+export { version, withTerminalOptions } from './cli-args';
 
-const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
+export const EXIT = { Ok: 0, InvalidInput: 1, Usage: 2, Io: 3 } as const;
 const HELP_HINT = 'see x-graphql convert --help';
 const STDIN_NAME = '<stdin>';
 
@@ -67,7 +67,7 @@ function lib(): Library {
 // ---------------------------------------------------------------------------
 // Output helpers
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\r?\n/g, ' ');
 }
 
@@ -153,7 +153,7 @@ export function walk(
 // ---------------------------------------------------------------------------
 // Options
 
-interface ConvertFlags extends SelectFlags {
+export interface ConvertFlags extends SelectFlags {
   input?: string;
   /** Every input given, `-i`s then arguments (`--bundle`, record 0090). */
   inputs?: string[];
@@ -261,7 +261,7 @@ export type Report =
   | { kind: 'warning'; line: string }
   | { kind: 'error'; line: string; spot?: SourceSpot };
 
-function replay(r: Report): void {
+export function replay(r: Report): void {
   if (r.kind === 'line') say(r.line);
   else if (r.kind === 'warning') term!.warning(r.line);
   else term!.error(r.line, r.spot);
@@ -303,11 +303,11 @@ export function convertOne(
 }
 
 /** Source file extensions and the target extension of a direction. */
-function extensions(direction: string): [string[], string] {
+export function extensions(direction: string): [string[], string] {
   return direction === 'graphql-to-json' ? [['.graphql', '.gql'], '.json'] : [['.json'], '.graphql'];
 }
 
-function renameExt(name: string, from: string[], to: string): string {
+export function renameExt(name: string, from: string[], to: string): string {
   const ext = from.find((e) => name.endsWith(e));
   return (ext !== undefined ? name.slice(0, -ext.length) : name) + to;
 }
@@ -365,9 +365,15 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   const given = flags.direction ?? (flags.recursive ? 'json-to-graphql' : undefined);
   if (flags.watch) {
     const direction = given ?? (directionOfName(input!) ?? 'json-to-graphql');
-    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { runWatch } = require('./watch') as typeof import('./watch');
+    return runWatch(base, input!, flags.output!, { ...flags, direction }, sel, term!);
   }
-  if (flags.recursive) return convertTree(base, input!, flags.output!, given!, sel);
+  if (flags.recursive) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { convertTree } = require('./cli-tree') as typeof import('./cli-tree');
+    return convertTree(base, input!, flags.output!, given!, sel, term!);
+  }
 
   const job: Job =
     input === undefined
@@ -401,363 +407,6 @@ async function runConvert(flags: ConvertFlags, cmd: Command): Promise<number> {
   }
   await writeAtomic(target, outcome.text);
   return EXIT.Ok;
-}
-
-/**
- * `--watch`: the plan watch.ts runs, over the same per-file conversion as
- * `-i`/`-o` and `-r` (module loaded only here). Ends on SIGINT (130) / SIGTERM (143).
- */
-function runWatch(
-  base: ConverterOptions,
-  input: string,
-  output: string,
-  flags: ConvertFlags & { direction: Direction },
-  sel: Selection,
-): Promise<number> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { watch } = require('./watch') as typeof import('./watch');
-  const [from, to] = extensions(flags.direction);
-  if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
-  const convertTo = (p: WatchPair, baseDir: string, inputDir?: string): boolean => {
-    const fileName = p.input;
-    if (inputDir !== undefined) {
-      // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
-      const check = checkTreeInput(baseDir, p.file);
-      if (check.kind === 'outside') {
-        term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
-        return false;
-      }
-      if (check.kind === 'unreadable') {
-        say(`${fileName}: error[IO] ${check.message}`);
-        return false;
-      }
-    }
-    let text: string;
-    try {
-      text = fs.readFileSync(p.file, 'utf8');
-    } catch (e) {
-      say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
-      return false;
-    }
-    const job: Job = { fileName, baseDir, text };
-    if (inputDir !== undefined) job.inputDir = inputDir;
-    const outcome = convertOne(base, job, flags.direction);
-    if (!outcome.ok) return false;
-    try {
-      makeFolder(dirnameBytes(p.target));
-    } catch (e) {
-      say(`${lossy(dirnameBytes(p.target))}: error[IO] cannot create folder: ${errnoText(e)}`);
-      return false;
-    }
-    try {
-      writeAtomicSync(p.target, outcome.text);
-    } catch (e) {
-      if (!(e instanceof IoError)) throw e;
-      say(`${e.where}: error[IO] ${oneLine(e.message)}`);
-      return false;
-    }
-    return true;
-  };
-  let plan: WatchPlan;
-  if (flags.recursive) {
-    plan = {
-      what: input,
-      list: () => {
-        let rels: Buffer[];
-        try {
-          rels = walkBytes(input, from, () => undefined, (e) => e as Error, sel);
-        } catch {
-          return []; // the folder went away; it may come back
-        }
-        return rels.map((rel) => {
-          const file = joinUnder(input, rel);
-          const target = joinUnder(output, renameExtBytes(rel, from, to));
-          return { input: lossy(file), output: lossy(target), file, target };
-        });
-      },
-      convert: (p) => convertTo(p, input, path.dirname(p.input)),
-    };
-  } else {
-    const target = statOrUndefined(output)?.isDirectory()
-      ? path.join(output, renameExt(path.basename(input), from, to))
-      : output;
-    const pair: WatchPair = { input, output: target, file: Buffer.from(input), target: Buffer.from(target) };
-    plan = {
-      what: input,
-      list: () => [pair],
-      convert: (p) => convertTo(p, path.dirname(input)),
-    };
-  }
-  return watch(plan, term!);
-}
-
-/** `-r`: converts every input file of a tree into a mirror tree; goes on past failures. */
-async function convertTree(
-  base: ConverterOptions,
-  inRoot: string,
-  outRoot: string,
-  direction: Direction,
-  sel: Selection,
-): Promise<number> {
-  const [from, to] = extensions(direction);
-  let converted = 0;
-  let invalid = 0;
-  let io = 0;
-  const ioFailure = (where: string, message: string): void => {
-    say(`${where}: error[IO] ${oneLine(message)}`);
-    io++;
-  };
-  if (statOrUndefined(inRoot) === undefined) {
-    // Reading the folder reports the reason (missing, not permitted).
-    try {
-      fs.readdirSync(inRoot);
-    } catch (e) {
-      throw new IoError(`cannot read folder: ${errnoText(e)}`, inRoot);
-    }
-  }
-  const files = walkBytes(
-    inRoot,
-    from,
-    (where, e) => ioFailure(where, `cannot read folder: ${errnoText(e)}`),
-    (e) => new IoError(`cannot read folder: ${errnoText(e)}`, inRoot),
-    sel,
-  );
-  const progress = new Progress(term!, files.length);
-  /**
-   * Output path -> the input written there (`a.graphql` and `a.gql` would both give
-   * `a.json`); keyed by the path's bytes (latin1 keeps each byte), never its lossy form.
-   */
-  const written = new Map<string, string>();
-  // Read and convert on worker threads (cli-batch.ts); report and write here, in file order.
-  const emit = async (prepared: PreparedFile): Promise<void> => {
-    const failedBefore = invalid + io;
-    await emitFile(prepared);
-    progress.done(invalid + io > failedBefore);
-  };
-  /** One file of the tree; a failure is counted (invalid or io) and ends it early. */
-  const emitFile = async ({ rel, fileName, reports, result }: PreparedFile): Promise<void> => {
-    for (const r of reports) replay(r);
-    if (result.kind === 'unreadable') return ioFailure(fileName, result.message);
-    if (result.kind === 'skipped') return term!.warning(`${fileName}: warning[LINK_OUTSIDE] ${result.message}`);
-    if (result.kind === 'usage') throw new UsageError(result.message, result.where, result.code);
-    if (result.kind === 'failed') {
-      if (result.exit === EXIT.Io) io++;
-      else invalid++;
-      return;
-    }
-    const target = joinUnder(outRoot, renameExtBytes(asBuffer(rel), from, to));
-    const key = target.toString('latin1');
-    const earlier = written.get(key);
-    if (earlier !== undefined) {
-      return ioFailure(fileName, `cannot write output: ${lossy(target)} was already written from ${earlier}`);
-    }
-    try {
-      makeFolder(dirnameBytes(target));
-    } catch (e) {
-      return ioFailure(lossy(dirnameBytes(target)), `cannot create folder: ${errnoText(e)}`);
-    }
-    try {
-      await writeAtomic(target, result.text);
-    } catch (e) {
-      if (e instanceof IoError) return ioFailure(e.where, e.message);
-      throw e;
-    }
-    written.set(key, fileName);
-    converted++;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const batch = require('./cli-batch') as typeof import('./cli-batch');
-  const job = { base, inRoot, direction };
-  const workers = batch.workersFor(files.length);
-  if (workers > 0) await batch.forEachOrdered(job, files, workers, emit);
-  else for (const rel of files) await emit(batch.prepareFile(job, rel));
-  progress.finish();
-  const failed = invalid + io;
-  term!.info(`converted ${converted} file${converted === 1 ? '' : 's'}, ${failed} failed`);
-  if (invalid > 0) return EXIT.InvalidInput;
-  if (io > 0) return EXIT.Io;
-  return EXIT.Ok;
-}
-
-// ---------------------------------------------------------------------------
-// Arguments
-
-function count(value: string): number {
-  if (!/^[0-9]+$/.test(value) || !Number.isSafeInteger(Number(value))) {
-    throw new InvalidArgumentError('expected a non-negative integer');
-  }
-  return Number(value);
-}
-
-/** `--format-scalar FORMAT=NAME`, repeatable: the map so far plus this entry (record 0082). */
-function formatScalarEntry(value: string, previous: Record<string, string> | undefined): Record<string, string> {
-  const eq = value.indexOf('=');
-  const name = eq < 0 ? '' : value.slice(eq + 1);
-  if (eq <= 0 || !/^[_A-Za-z][_0-9A-Za-z]*$/.test(name)) {
-    throw new InvalidArgumentError('expected FORMAT=NAME, NAME a GraphQL name');
-  }
-  return { ...(previous ?? {}), [value.slice(0, eq)]: name };
-}
-
-export function version(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-const CONVERT_EXAMPLES = `
-Examples:
-  x-graphql convert -i user.schema.json -o user.graphql
-  x-graphql convert user.schema.json -o user.graphql
-  x-graphql convert < user.schema.json > user.graphql
-  x-graphql convert -r -i schemas -o generated
-  x-graphql convert --bundle schemas -o schema.graphql
-  x-graphql convert --bundle order.json customer.json -o schema.graphql
-  x-graphql convert api.graphql -o api.json
-  x-graphql convert --direction graphql-to-json -i api.graphql -o api.json
-  x-graphql convert -i user.schema.json --config x-graphql.json
-  x-graphql convert -i user.schema.json --description-block-threshold 0
-  x-graphql convert -i user.schema.json --emit-empty-types
-  x-graphql convert -i user.schema.json --inline-object-threshold 0
-  x-graphql convert -r -i schemas -o generated --ref-naming file_and_path
-  x-graphql convert -i api.schema.json --format-scalar date-time=DateTime
-  x-graphql convert -i product.schema.json --no-federation-link
-  x-graphql convert -i product.schema.json --federation-version 2.7
-  x-graphql convert -i user.schema.json --strict --validate
-  x-graphql convert -i fhir.schema.json --unresolved-refs json --explain-json
-  x-graphql convert -i config.schema.json --mixed-unions wrap
-  x-graphql convert --watch -i user.schema.json -o user.graphql
-  x-graphql convert user.schema.json -o user.graphql --format sarif > report.sarif
-  x-graphql convert -r -i schemas -o generated --include '**/*.schema.json' --exclude 'drafts/**'
-  x-graphql convert -r -i schemas -o generated --quiet --color never
-  x-graphql convert -i user.schema.json -o user.graphql --no-color`;
-
-const PROGRAM_EXAMPLES = `
-Examples:
-  x-graphql convert -i user.schema.json -o user.graphql
-  x-graphql validate json-schema -r schemas/
-  x-graphql migrate --check -r schemas/
-  x-graphql describe schema.graphql -o types.json
-  x-graphql explain REF_OUTSIDE
-  x-graphql convert --help
-  x-graphql --version`;
-
-/**
- * `-q, --quiet` and `--color <when>`, the options every command that reports
- * files has (read them with `terminalFor(cmd.opts())`); the Rust twin is the
- * `quiet` and `color` fields of each command's flags in args.rs.
- */
-export function withTerminalOptions(cmd: Command): Command {
-  return cmd
-    .option('-q, --quiet', 'print errors only: no warnings, summary, progress or watch lines')
-    .addOption(
-      new Option('--color <when>', 'colour on stderr; auto: on for a terminal unless NO_COLOR is set')
-        .choices(COLOR_MODES)
-        .default('auto'),
-    )
-    .option('--no-color', 'no colour on stderr: the same as --color never');
-}
-
-function buildProgram(run: (flags: ConvertFlags, cmd: Command) => Promise<void>): Command {
-  const program = new Command();
-  program
-    .name('x-graphql')
-    .description('Convert JSON Schema annotated with x-graphql-* attributes to GraphQL SDL, and GraphQL SDL to JSON Schema.')
-    .version(version(), '-V, --version', 'print the version')
-    .helpOption('-h, --help', 'print this help')
-    .exitOverride()
-    .configureOutput({
-      writeOut: (s) => process.stdout.write(s),
-      writeErr: (s) => process.stderr.write(s),
-      // Usage errors are printed by main, in one line.
-      outputError: () => undefined,
-    })
-    .addHelpText('after', PROGRAM_EXAMPLES);
-
-  const convert = program.command('convert');
-  convert
-    .description('convert a JSON Schema (or SDL) file, stdin, or (-r) a folder tree')
-    .helpOption('-h, --help', 'print this help')
-    .argument('[input...]', 'input file, folder (with -r), or - for stdin; the same as -i; several with --bundle')
-    .option('-i, --input <file|dir|->', 'input file, folder (with -r), or - for stdin (default: stdin); repeatable with --bundle', (v: string, prev: string[] | undefined) => [...(prev ?? []), v])
-    .option('-o, --output <file|dir>', 'output file or folder (default: stdout)')
-    .addOption(
-      new Option('--direction <direction>', 'conversion direction (default: .graphql/.gql input or SDL text: graphql-to-json; -r: json-to-graphql)')
-        .choices(['json-to-graphql', 'graphql-to-json']),
-    )
-    .option('-r, --recursive', 'convert every .json file (graphql-to-json: .graphql and .gql file) under -i into a mirror tree under -o');
-  withSelectOptions(convert)
-    .option('--bundle', 'convert every input (files, and the files of folders) into one output: one SDL document, or one JSON Schema')
-    .option('--config <options.json>', 'JSON object of converter options (camelCase); flags override it (default: x-graphql.config.json in the current folder or above)')
-    .option('--description-block-threshold <N>', 'descriptions longer than N code points print as block strings (default: 80)', count)
-    .option('--emit-empty-types', 'keep object types without fields (with a placeholder field)')
-    .option('--inline-object-threshold <N>', 'inline objects with at most N properties become the JSON scalar (default: 3)', count)
-    .addOption(
-      new Option('--ref-naming <mode>', 'how types reached through $ref are named (default: basename)').choices([
-        'basename',
-        'file_and_path',
-        'hash',
-      ]),
-    )
-    .option('--format-scalar <format=name>', 'map a format to a custom scalar, e.g. date-time=DateTime (repeatable)', formatScalarEntry)
-    .option('--no-federation-link', 'do not prepend `extend schema @link(...)` for federation directives')
-    .option('--federation-version <version>', 'the Federation 2 version the @link names, 2.0 to 2.14 (default: the lowest the document needs, at least 2.3)')
-    .option('-s, --strict', 'treat warnings as errors')
-    .option('--validate', 'check the input against the draft-07 meta-schema and the attribute catalog first')
-    .addOption(
-      new Option('--unresolved-refs <mode>', 'a $ref to nothing, to a remote URI or to a missing file: an error, or the JSON scalar with a warning (default: error)').choices([
-        'error',
-        'json',
-      ]),
-    )
-    .addOption(
-      new Option('--mixed-unions <mode>', 'a oneOf/anyOf mixing objects with scalars: the JSON scalar, the JSON scalar and a type per object branch, or a union with the scalars wrapped (default: json)').choices([
-        'json',
-        'types',
-        'wrap',
-      ]),
-    )
-    .option('--explain-json', 'list every field that became the JSON scalar, with its reason')
-    .option('--watch', 'convert again each time an input file changes (needs -i and -o), until Ctrl-C')
-    // A short -w is --write everywhere (migrate -w, record 0088); the old spelling gets a pointer.
-    .addOption(new Option('-w').hideHelp())
-    .addOption(
-      new Option('--format <format>', 'report format; json, github and sarif go to stdout with -o, to stderr without (human: the former name of text)')
-        .choices(['text', 'human', 'json', 'github', 'sarif'])
-        .default('text'),
-    );
-  withTerminalOptions(convert)
-    .addHelpText('after', CONVERT_EXAMPLES)
-    .addHelpText(
-      'after',
-      '\nExit codes: 0 ok, 1 invalid input, 2 usage error, 3 I/O error.\nWarnings and errors go to stderr as <file>:<line>:<column>: error[CODE] message.',
-    )
-    .action(async (positionals: string[], _opts: unknown, cmd: Command) => {
-      const flags = cmd.opts() as ConvertFlags;
-      if (flags.w) throw new UsageError('-w is not --watch any more (a short -w means --write, as in migrate -w); use --watch');
-      // -i is repeatable for --bundle (record 0090); otherwise the last one counts, as before.
-      const given = (flags.input as unknown as string[] | undefined) ?? [];
-      flags.inputs = [...given, ...positionals];
-      flags.input = given.length > 0 ? given[given.length - 1] : undefined;
-      if (!flags.bundle && positionals.length > 1) {
-        throw new UsageError(`too many arguments for 'convert'. Expected 1 argument but got ${positionals.length}.`);
-      }
-      const positional = flags.bundle ? undefined : positionals[0];
-      if (positional !== undefined) {
-        // The input as an argument, like the other commands (record 0083); -i stays.
-        if (flags.input !== undefined) {
-          throw new UsageError(`the input is given twice: as the argument ${positional} and with -i ${flags.input}; give one`);
-        }
-        flags.input = positional;
-      }
-      await run(flags, cmd);
-    });
-  return program;
 }
 
 /** Runs the tool on `args` (without `node` and the script) and returns the exit code. */

@@ -29,75 +29,13 @@
  */
 import { ConversionError, ErrorCodes } from './errors';
 import type { AppliedDirective } from './ir';
-import { isObject, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { locKey, type Loc } from './loc';
+import type { Loc } from './loc';
 import { where, type Lowering } from './lower';
 import { checkContexts } from './from-context';
-import { attr, flag } from './normalize';
 import type { DraftField, Slot } from './slots';
 import { baseOf, renderType, type TypeExpr } from './type-expr';
-
-/** One selected field: its name and how deep it is nested (0 at the top). */
-export interface Selection {
-  name: string;
-  depth: number;
-}
-
-const isNameStart = (c: string) => c === '_' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-const isNameChar = (c: string) => isNameStart(c) || (c >= '0' && c <= '9');
-/** GraphQL's ignored tokens inside a field set: white space, line ends, commas, the BOM. */
-const isIgnored = (c: string) => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === ',' || c === '\uFEFF';
-
-/**
- * How deep selections may nest: federation reads a field set with graphql-js's
- * recursive parser, so a deeper one could not build (the limit of list types
- * and values, record 0042).
- */
-export const MAX_FIELD_SET_DEPTH = 128;
-
-/**
- * A field set as its selections in preorder: `id owner { id }` gives id (0),
- * owner (0), id (1). Returns why it is not one, as a message, otherwise.
- */
-export function parseFieldSet(text: string): Selection[] | string {
-  const out: Selection[] = [];
-  let depth = 0;
-  // Whether the last token was a field name that a `{` may follow.
-  let canOpen = false;
-  // Code points, not UTF-16 units, so a message quotes a whole character (as Rust does).
-  const chars = Array.from(text);
-  let i = 0;
-  while (i < chars.length) {
-    const c = chars[i];
-    if (isIgnored(c)) {
-      i++;
-    } else if (isNameStart(c)) {
-      let j = i + 1;
-      while (j < chars.length && isNameChar(chars[j])) j++;
-      out.push({ name: chars.slice(i, j).join(''), depth });
-      canOpen = true;
-      i = j;
-    } else if (c === '{') {
-      if (!canOpen) return 'a "{" must follow a field name';
-      if (depth === MAX_FIELD_SET_DEPTH) return `it nests selections more than ${MAX_FIELD_SET_DEPTH} levels deep`;
-      depth++;
-      canOpen = false;
-      i++;
-    } else if (c === '}') {
-      if (depth === 0) return 'it closes a "}" that was not opened';
-      if (out[out.length - 1].depth < depth) return 'it has an empty selection "{ }"';
-      depth--;
-      canOpen = false;
-      i++;
-    } else {
-      const token = c === '.' && chars[i + 1] === '.' && chars[i + 2] === '.' ? '...' : c;
-      return `"${token}" cannot appear in a field set`;
-    }
-  }
-  if (depth > 0) return 'a "{" is not closed';
-  if (out.length === 0) return 'it names no field';
-  return out;
-}
+import { fieldSetLocKey } from './field-set-locs';
+import { hasSelection, parseFieldSet, type Selection } from './field-set-parse';
 
 /** The end of rule 6's message, after `Type.field`. */
 const UNUSED_EXTERNAL = ' is @external but has no use: no @key, @requires or @provides names it and no interface has it';
@@ -114,11 +52,6 @@ export function unusedExternalField(code: string, message: string): string | und
   return dot < 0 ? undefined : head.slice(dot + 1);
 }
 
-/** Whether selection `i` has a selection of its own (the next one is deeper). */
-export function hasSelection(set: readonly Selection[], i: number): boolean {
-  return i + 1 < set.length && set[i + 1].depth > set[i].depth;
-}
-
 /** The directives this module checks: where one is applied, lowering keeps where each directive of the element was given. */
 export const FIELD_SET_DIRECTIVES = [
   'key', 'requires', 'provides', 'external', 'shareable',
@@ -130,14 +63,6 @@ export const FIELD_SET_DIRECTIVES = [
 
 /** Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`). */
 const AUTHORIZATION = ['authenticated', 'requiresScopes', 'policy'];
-
-/**
- * The key of lower-directives' `fieldSetLocs`: an inline object's schema is both a field and a type, so
- * its field directives and its type directives share a place and need the kind too.
- */
-export function fieldSetLocKey(kind: 'type' | 'field', loc: Loc): string {
-  return `${kind} ${locKey(loc)}`;
-}
 
 /**
  * Record 0084: the problems after the first of the two rules only the converter
@@ -520,47 +445,6 @@ function keySignature(d: AppliedDirective): string {
   return top.sort().join(' ');
 }
 
-/**
- * Where each of a type's directives was given, in the order lower-directives
- * `forType` makes them: the keys, `@shareable`, then `x-graphql-type-directives`;
- * the type's loc for all of them if that order cannot be followed. Read while
- * lowering (Rust frees the trees before assemble) and kept by `FieldDirectives`.
- */
-export function typeDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
-  const out: Loc[] = [];
-  const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
-  const keys = attr(node, 'x-graphql-federation-keys');
-  if (typeof keys === 'string') out.push(at('x-graphql-federation-keys'));
-  if (Array.isArray(keys)) {
-    keys.forEach((entry, i) => {
-      if (typeof entry === 'string' || (isObject(entry) && typeof own(entry, 'fields') === 'string')) out.push(at('x-graphql-federation-keys', i));
-    });
-  }
-  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
-  if (flag(node, 'x-graphql-federation-interface-object')) out.push(at('x-graphql-federation-interface-object'));
-  commonLocs(node, at, true, out);
-  listLocs(attr(node, 'x-graphql-type-directives'), at('x-graphql-type-directives'), out);
-  return out.length === count ? out : new Array<Loc>(count).fill(loc);
-}
-
-/** Where each of a field's directives was given, in the order lower-directives `forField` makes them (as `typeDirectiveLocs`). */
-export function fieldDirectiveLocs(node: JsonObject, loc: Loc, count: number): Loc[] {
-  const out: Loc[] = [];
-  const at = (...segments: Array<string | number>): Loc => ({ source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) });
-  if (flag(node, 'x-graphql-federation-external')) out.push(at('x-graphql-federation-external'));
-  for (const attribute of ['x-graphql-federation-requires', 'x-graphql-federation-provides']) {
-    const value = attr(node, attribute);
-    if (Array.isArray(value) || typeof value === 'string') out.push(at(attribute));
-  }
-  if (flag(node, 'x-graphql-federation-shareable')) out.push(at('x-graphql-federation-shareable'));
-  if (typeof attr(node, 'x-graphql-federation-override-from') === 'string') {
-    out.push(at(typeof attr(node, 'x-graphql-federation-override-label') === 'string' ? 'x-graphql-federation-override-label' : 'x-graphql-federation-override-from'));
-  }
-  commonLocs(node, at, false, out);
-  listLocs(attr(node, 'x-graphql-field-directives'), at('x-graphql-field-directives'), out);
-  return out.length === count ? out : new Array<Loc>(count).fill(loc);
-}
-
 /** `[T]` or `[T]!`. */
 function isListType(t: TypeExpr): boolean {
   return t.kind === 'list' || (t.kind === 'nonNull' && t.of.kind === 'list');
@@ -570,26 +454,4 @@ function isListType(t: TypeExpr): boolean {
 function isIntType(t: TypeExpr): boolean {
   const named = t.kind === 'nonNull' ? t.of : t;
   return named.kind === 'name' && named.name === 'Int';
-}
-
-/** The places of lower-directives `commonAttributes`' directives, in its order. */
-function commonLocs(node: JsonObject, at: (...segments: Array<string | number>) => Loc, type: boolean, out: Loc[]): void {
-  if (flag(node, 'x-graphql-federation-inaccessible')) out.push(at('x-graphql-federation-inaccessible'));
-  const tags = attr(node, 'x-graphql-federation-tags');
-  if (Array.isArray(tags)) tags.forEach((t, i) => typeof t === 'string' && out.push(at('x-graphql-federation-tags', i)));
-  if (flag(node, 'x-graphql-federation-authenticated')) out.push(at('x-graphql-federation-authenticated'));
-  if (Array.isArray(attr(node, 'x-graphql-federation-requires-scopes'))) out.push(at('x-graphql-federation-requires-scopes'));
-  if (Array.isArray(attr(node, 'x-graphql-federation-policy'))) out.push(at('x-graphql-federation-policy'));
-  const contexts = attr(node, 'x-graphql-federation-context');
-  if (type && Array.isArray(contexts)) contexts.forEach((c, i) => typeof c === 'string' && out.push(at('x-graphql-federation-context', i)));
-  if (typeof attr(node, 'x-graphql-federation-cost') === 'number') out.push(at('x-graphql-federation-cost'));
-  if (!type && isObject(attr(node, 'x-graphql-federation-list-size'))) out.push(at('x-graphql-federation-list-size'));
-}
-
-/** The entries of a directive list that give a directive (objects). */
-function listLocs(list: JsonValue | undefined, loc: Loc, out: Loc[]): void {
-  if (!Array.isArray(list)) return;
-  list.forEach((entry, i) => {
-    if (isObject(entry)) out.push({ source: loc.source, pointer: pointerJoin(loc.pointer, i) });
-  });
 }

@@ -27,7 +27,7 @@ import { ErrorCodes } from './errors';
 import type { AppliedDirective } from './ir';
 import type { Loc } from './loc';
 import type { Lowering } from './lower';
-import { hasSelection, parseFieldSet, type Selection } from './field-set';
+import { hasSelection, parseFieldSet, type Selection } from './field-set-parse';
 import type { DraftField, DraftInputValue, Slot } from './slots';
 import { baseOf, listDepth, renderType, type TypeExpr } from './type-expr';
 

@@ -79,6 +79,20 @@ export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Deep equality of JSON values (object key order does not matter). */
+export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    return Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  if (isObject(a) && isObject(b)) {
+    const ka = keysOf(a);
+    const kb = keysOf(b);
+    return ka.length === kb.length && ka.every((k) => jsonEqual(a[k], own(b, k)));
+  }
+  return false;
+}
+
 /** `base` followed by one pointer segment per argument, with `~` and `/` escaped. */
 export function pointerJoin(base: string, ...segments: (string | number)[]): string {
   let out = base;

@@ -4,7 +4,7 @@
  * by location (`LocMap`) and the pointer evaluation. Split out of resolve.ts so
  * the resolver reads alone; mirrors rust/src/loc.rs.
  */
-import { isObject, own, type JsonValue } from './load';
+import { isObject, own, pointerJoin, type JsonValue } from './load';
 import type { Draft } from './meta-schema';
 import type { RefUse } from './normalize';
 import type { IdUse } from './resources';
@@ -34,6 +34,11 @@ export interface Loc {
 export interface Target {
   loc: Loc;
   node: JsonValue;
+}
+
+/** This loc followed by more pointer segments (keys or indexes; Rust's `Loc::child`). */
+export function childLoc(loc: Loc, ...segments: Array<string | number>): Loc {
+  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
 }
 
 export function locKey(loc: Loc): string {

@@ -7,18 +7,18 @@
 import { knownArgumentProblem, readableArgumentProblem, type DirectiveUse } from './directive-args';
 import { ErrorCodes } from './errors';
 import { NONE, OPERATION_KINDS, type AppliedDirective } from './ir';
-import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { FIELD_SET_DIRECTIVES, fieldDirectiveLocs, fieldSetLocKey, typeDirectiveLocs } from './field-set';
-import { locKey, type Loc } from './loc';
+import { isObject, keysOf, own, type JsonObject, type JsonValue } from './load';
+import { FIELD_SET_DIRECTIVES } from './field-set';
+import { fieldDirectiveLocs, fieldSetLocKey, typeDirectiveLocs } from './field-set-locs';
+import { childLoc, type Loc } from './loc';
+import { checkLiteral, inferredDefinitions, inferUse, type Inference } from './directive-literals';
 import type { Lowering } from './lower';
-import { descriptionOf } from './lower';
-import { jsonEqual } from './resolve';
-import { NAME_RE, isValidName } from './naming';
-import { ENUM_LITERAL_KEY } from './print';
+import { descriptionOf } from './schema-shapes';
+import { jsonEqual } from './load';
+import { isValidName } from './naming';
 import { attr, flag } from './normalize';
 import type { DraftInputValue, Slot } from './slots';
-import { JSON_SCALAR, MAX_LIST_NESTING, listDepth, parseTypeExpr, type TypeExpr } from './type-expr';
-import { formatNumber } from './text';
+import { MAX_LIST_NESTING, listDepth, parseTypeExpr, type TypeExpr } from './type-expr';
 import { FEDERATION_DIRECTIVES, FEDERATION_SPEC, LATER_FEDERATION_DIRECTIVES, federationPrintNames, versionNeed } from './federation';
 
 export { FEDERATION_DIRECTIVES } from './federation';
@@ -90,16 +90,6 @@ export interface DraftSchemaDef {
   operations: Array<{ op: string; type: string; loc: Loc }>;
 }
 
-interface Inference {
-  name: string;
-  /** The first use, where the warning points. */
-  loc: Loc;
-  /** Argument name -> what its values say about its type, in first-seen order. */
-  args: Map<string, InferredType>;
-  locations: Set<string>;
-  repeatable: boolean;
-}
-
 export class FieldDirectives {
   readonly declared: DraftDirectiveDef[] = [];
   private readonly declaredNames = new Set<string>();
@@ -139,11 +129,11 @@ export class FieldDirectives {
       const earlier = this.declaredJson.get(name);
       if (earlier === undefined) return true;
       if (jsonEqual(earlier, defs[name])) return false;
-      this.lw.fail(ErrorCodes.DUPLICATE_NAME, `directive @${name} is declared twice, differently`, child(loc, 'x-graphql-directive-definitions', name));
+      this.lw.fail(ErrorCodes.DUPLICATE_NAME, `directive @${name} is declared twice, differently`, childLoc(loc, 'x-graphql-directive-definitions', name));
     });
     const first = this.declared.length;
     for (const name of names) {
-      const at = child(loc, 'x-graphql-directive-definitions', name);
+      const at = childLoc(loc, 'x-graphql-directive-definitions', name);
       if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, at);
       const def = defs[name] as JsonObject;
       this.declaredJson.set(name, def);
@@ -160,8 +150,8 @@ export class FieldDirectives {
       this.declaredNames.add(name);
     }
     names.forEach((name, i) => {
-      const at = child(loc, 'x-graphql-directive-definitions', name);
-      this.declared[first + i].args = this.inputValues(own(defs[name] as JsonObject, 'args'), child(at, 'args'));
+      const at = childLoc(loc, 'x-graphql-directive-definitions', name);
+      this.declared[first + i].args = this.inputValues(own(defs[name] as JsonObject, 'args'), childLoc(at, 'args'));
     });
   }
 
@@ -175,16 +165,16 @@ export class FieldDirectives {
   schemaDef(root: JsonObject, attribute: string, rootLoc: Loc, already: string[] = []): DraftSchemaDef | undefined {
     const value = attr(root, attribute);
     if (!isObject(value)) return undefined;
-    const at = child(rootLoc, attribute);
+    const at = childLoc(rootLoc, attribute);
     const out: DraftSchemaDef = {
-      directives: this.applied(own(value, 'directives'), child(at, 'directives'), 'SCHEMA', already),
+      directives: this.applied(own(value, 'directives'), childLoc(at, 'directives'), 'SCHEMA', already),
       operations: [],
     };
     const description = own(value, 'description');
     if (typeof description === 'string' && description !== '') out.description = description;
     for (const op of OPERATION_KINDS) {
       const type = own(value, op);
-      if (typeof type === 'string') out.operations.push({ op, type, loc: child(at, op) });
+      if (typeof type === 'string') out.operations.push({ op, type, loc: childLoc(at, op) });
     }
     return out;
   }
@@ -194,9 +184,9 @@ export class FieldDirectives {
     const facts = attr(node, 'x-graphql-enum-values');
     const entry = isObject(facts) ? own(facts, value) : undefined;
     if (!isObject(entry)) return { directives: NONE };
-    const at = child(loc, 'x-graphql-enum-values', value);
+    const at = childLoc(loc, 'x-graphql-enum-values', value);
     const out: { description?: string; directives: readonly AppliedDirective[] } = {
-      directives: this.applied(own(entry, 'directives'), child(at, 'directives'), 'ENUM_VALUE'),
+      directives: this.applied(own(entry, 'directives'), childLoc(at, 'directives'), 'ENUM_VALUE'),
     };
     const description = own(entry, 'description');
     if (typeof description === 'string' && description !== '') out.description = description;
@@ -207,7 +197,7 @@ export class FieldDirectives {
   fieldDefault(node: JsonObject, loc: Loc, input: boolean): JsonValue | undefined {
     const value = attr(node, 'x-graphql-default');
     if (value === undefined) return undefined;
-    const at = child(loc, 'x-graphql-default');
+    const at = childLoc(loc, 'x-graphql-default');
     if (!input) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-default applies to input fields only', at);
     checkLiteral(this.lw, value, at);
     return value;
@@ -219,7 +209,7 @@ export class FieldDirectives {
     const node = slot.node;
     const keys = attr(node, 'x-graphql-federation-keys');
     const location = SLOT_LOCATION[slot.kind];
-    const at = (attribute: string) => child(slot.loc, attribute);
+    const at = (attribute: string) => childLoc(slot.loc, attribute);
     for (const entry of typeof keys === 'string' ? [keys] : Array.isArray(keys) ? keys : []) {
       if (typeof entry === 'string') out.push(this.federation('key', [['fields', entry]], location, at('x-graphql-federation-keys')));
       else if (isObject(entry) && typeof own(entry, 'fields') === 'string') {
@@ -239,7 +229,7 @@ export class FieldDirectives {
     const scalar = attr(node, 'x-graphql-scalar');
     if (slot.kind === 'scalar' && isObject(scalar) && typeof own(scalar, 'specifiedByURL') === 'string') already.push('specifiedBy');
     const list = attr(node, 'x-graphql-type-directives');
-    if (Array.isArray(list)) out.push(...this.applied(list, child(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind], already));
+    if (Array.isArray(list)) out.push(...this.applied(list, childLoc(slot.loc, 'x-graphql-type-directives'), SLOT_LOCATION[slot.kind], already));
     if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(fieldSetLocKey('type', slot.loc), typeDirectiveLocs(node, slot.loc, out.length));
     return out;
   }
@@ -251,25 +241,25 @@ export class FieldDirectives {
     // is there (with the same in forType: -25 MB of garbage per conversion at N = 5,000).
     const out: AppliedDirective[] = [];
     if (flag(node, 'x-graphql-federation-external')) {
-      out.push(this.federation('external', [], location, child(loc, 'x-graphql-federation-external')));
+      out.push(this.federation('external', [], location, childLoc(loc, 'x-graphql-federation-external')));
     }
     this.fieldsDirective(node, 'requires', 'x-graphql-federation-requires', location, loc, out);
     this.fieldsDirective(node, 'provides', 'x-graphql-federation-provides', location, loc, out);
     if (flag(node, 'x-graphql-federation-shareable')) {
-      out.push(this.federation('shareable', [], location, child(loc, 'x-graphql-federation-shareable')));
+      out.push(this.federation('shareable', [], location, childLoc(loc, 'x-graphql-federation-shareable')));
     }
     const from = attr(node, 'x-graphql-federation-override-from');
     const label = attr(node, 'x-graphql-federation-override-label');
     if (typeof from === 'string') {
       const args: Array<[string, JsonValue]> = [['from', from]];
       if (typeof label === 'string') args.push(['label', label]);
-      out.push(this.federation('override', args, location, child(loc, typeof label === 'string' ? 'x-graphql-federation-override-label' : 'x-graphql-federation-override-from')));
+      out.push(this.federation('override', args, location, childLoc(loc, typeof label === 'string' ? 'x-graphql-federation-override-label' : 'x-graphql-federation-override-from')));
     } else if (typeof label === 'string') {
-      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-federation-override-label needs x-graphql-federation-override-from', child(loc, 'x-graphql-federation-override-label'));
+      this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'x-graphql-federation-override-label needs x-graphql-federation-override-from', childLoc(loc, 'x-graphql-federation-override-label'));
     }
     if (hasAnyAttribute(node, FEDERATION_FIELD_ATTRIBUTES)) this.commonAttributes(node, location, loc, out, false);
     const list = attr(node, 'x-graphql-field-directives');
-    if (Array.isArray(list)) out.push(...this.applied(list, child(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
+    if (Array.isArray(list)) out.push(...this.applied(list, childLoc(loc, 'x-graphql-field-directives'), location, out.map((d) => d.name)));
     if (out.length === 0) return NONE;
     if (out.some((d) => FIELD_SET_DIRECTIVES.includes(d.name))) this.fieldSetLocs.set(fieldSetLocKey('field', loc), fieldDirectiveLocs(node, loc, out.length));
     return out;
@@ -283,29 +273,29 @@ export class FieldDirectives {
    */
   private commonAttributes(node: JsonObject, location: string, loc: Loc, out: AppliedDirective[], type: boolean): void {
     if (flag(node, 'x-graphql-federation-inaccessible')) {
-      out.push(this.later('inaccessible', [], location, child(loc, 'x-graphql-federation-inaccessible')));
+      out.push(this.later('inaccessible', [], location, childLoc(loc, 'x-graphql-federation-inaccessible')));
     }
     const tags = attr(node, 'x-graphql-federation-tags');
     if (Array.isArray(tags)) {
       tags.forEach((tag, i) => {
-        if (typeof tag === 'string') out.push(this.later('tag', [['name', tag]], location, child(loc, 'x-graphql-federation-tags', i)));
+        if (typeof tag === 'string') out.push(this.later('tag', [['name', tag]], location, childLoc(loc, 'x-graphql-federation-tags', i)));
       });
     }
     if (flag(node, 'x-graphql-federation-authenticated')) {
-      out.push(this.later('authenticated', [], location, child(loc, 'x-graphql-federation-authenticated')));
+      out.push(this.later('authenticated', [], location, childLoc(loc, 'x-graphql-federation-authenticated')));
     }
     const scopes = attr(node, 'x-graphql-federation-requires-scopes');
-    if (Array.isArray(scopes)) out.push(this.later('requiresScopes', [['scopes', scopes]], location, child(loc, 'x-graphql-federation-requires-scopes')));
+    if (Array.isArray(scopes)) out.push(this.later('requiresScopes', [['scopes', scopes]], location, childLoc(loc, 'x-graphql-federation-requires-scopes')));
     const policies = attr(node, 'x-graphql-federation-policy');
-    if (Array.isArray(policies)) out.push(this.later('policy', [['policies', policies]], location, child(loc, 'x-graphql-federation-policy')));
+    if (Array.isArray(policies)) out.push(this.later('policy', [['policies', policies]], location, childLoc(loc, 'x-graphql-federation-policy')));
     const contexts = attr(node, 'x-graphql-federation-context');
     if (type && Array.isArray(contexts)) {
       contexts.forEach((name, i) => {
-        if (typeof name === 'string') out.push(this.later('context', [['name', name]], location, child(loc, 'x-graphql-federation-context', i)));
+        if (typeof name === 'string') out.push(this.later('context', [['name', name]], location, childLoc(loc, 'x-graphql-federation-context', i)));
       });
     }
     const cost = attr(node, 'x-graphql-federation-cost');
-    if (typeof cost === 'number') out.push(this.later('cost', [['weight', cost]], location, child(loc, 'x-graphql-federation-cost')));
+    if (typeof cost === 'number') out.push(this.later('cost', [['weight', cost]], location, childLoc(loc, 'x-graphql-federation-cost')));
     const listSize = attr(node, 'x-graphql-federation-list-size');
     if (!type && isObject(listSize)) {
       const args: Array<[string, JsonValue]> = [];
@@ -313,7 +303,7 @@ export class FieldDirectives {
         const value = own(listSize, key);
         if (value !== undefined) args.push([key, value]);
       }
-      out.push(this.later('listSize', args, location, child(loc, 'x-graphql-federation-list-size')));
+      out.push(this.later('listSize', args, location, childLoc(loc, 'x-graphql-federation-list-size')));
     }
   }
 
@@ -357,14 +347,14 @@ export class FieldDirectives {
     const value = attr(node, attribute);
     if (value === undefined || (Array.isArray(value) && value.length === 0)) return;
     const fields = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join(' ') : value;
-    if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]], location, child(loc, attribute)));
+    if (typeof fields === 'string') out.push(this.federation(name, [['fields', fields]], location, childLoc(loc, attribute)));
   }
 
   /** `x-graphql-field-arguments`; an input field cannot have arguments (D10). */
   fieldArguments(node: JsonObject, loc: Loc, input: boolean): readonly DraftInputValue[] {
     const value = attr(node, 'x-graphql-field-arguments');
     if (value === undefined) return NONE;
-    const at = child(loc, 'x-graphql-field-arguments');
+    const at = childLoc(loc, 'x-graphql-field-arguments');
     if (input) this.lw.fail(ErrorCodes.INPUT_FIELD, 'an input field cannot have arguments', at);
     return this.inputValues(value, at, true);
   }
@@ -374,36 +364,36 @@ export class FieldDirectives {
     if (!isObject(value)) return [];
     const out: DraftInputValue[] = [];
     for (const name of keysOf(value)) {
-      const at = child(loc, name);
+      const at = childLoc(loc, name);
       if (!isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid argument name`, at);
       const spec: JsonObject = isObject(value[name]) ? (value[name] as JsonObject) : {};
       // Attributes outside the walked schema keywords were never checked by the catalog.
       const typeText = own(spec, 'type');
       const type = typeof typeText === 'string' ? parseTypeExpr(typeText) : undefined;
-      if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, child(at, 'type'));
-      if (listDepth(type) > MAX_LIST_NESTING) this.lw.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, child(at, 'type'));
+      if (!type) this.lw.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${typeText}" is not a GraphQL type expression`, childLoc(at, 'type'));
+      if (listDepth(type) > MAX_LIST_NESTING) this.lw.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, childLoc(at, 'type'));
       const arg: DraftInputValue = { name, type, directives: [] };
       const description = own(spec, 'description');
       // Record 0084: `fromContext` is federation's `@fromContext(field:)`, printed before the list.
       const fromContext = field ? own(spec, 'fromContext') : undefined;
       if (typeof fromContext === 'string') {
-        const d = this.later('fromContext', [['field', fromContext]], 'ARGUMENT_DEFINITION', child(at, 'fromContext'));
-        arg.directives = [d, ...this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION', ['fromContext'])];
-        arg.fromContextAt = child(at, 'fromContext');
+        const d = this.later('fromContext', [['field', fromContext]], 'ARGUMENT_DEFINITION', childLoc(at, 'fromContext'));
+        arg.directives = [d, ...this.applied(own(spec, 'directives'), childLoc(at, 'directives'), 'ARGUMENT_DEFINITION', ['fromContext'])];
+        arg.fromContextAt = childLoc(at, 'fromContext');
       } else {
-        arg.directives = this.applied(own(spec, 'directives'), child(at, 'directives'), 'ARGUMENT_DEFINITION');
+        arg.directives = this.applied(own(spec, 'directives'), childLoc(at, 'directives'), 'ARGUMENT_DEFINITION');
         const list = own(spec, 'directives');
         const i = Array.isArray(list) ? list.findIndex((e) => isObject(e) && own(e, 'name') === 'fromContext') : -1;
-        if (i >= 0) arg.fromContextAt = child(at, 'directives', i);
+        if (i >= 0) arg.fromContextAt = childLoc(at, 'directives', i);
       }
       if (typeof description === 'string' && description !== '') arg.description = description;
       const dflt = own(spec, 'default');
       if (dflt !== undefined) {
-        arg.defaultAt = child(at, 'default');
+        arg.defaultAt = childLoc(at, 'default');
         checkLiteral(this.lw, dflt, arg.defaultAt);
         arg.defaultValue = dflt;
       }
-      const deprecatedAt = this.requiredDeprecation(arg.type, arg.defaultValue, own(spec, 'directives'), child(at, 'directives'), 'argument');
+      const deprecatedAt = this.requiredDeprecation(arg.type, arg.defaultValue, own(spec, 'directives'), childLoc(at, 'directives'), 'argument');
       if (deprecatedAt !== undefined) arg.deprecatedAt = deprecatedAt;
       out.push(arg);
     }
@@ -421,8 +411,8 @@ export class FieldDirectives {
     if (type.kind !== 'nonNull' || !Array.isArray(list)) return undefined;
     const i = list.findIndex((entry) => isObject(entry) && own(entry, 'name') === 'deprecated');
     if (i < 0) return undefined;
-    if (dflt === undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, child(loc, i));
-    return child(loc, i);
+    if (dflt === undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `directive @deprecated cannot be applied to a required ${what} (non-null without a default)`, childLoc(loc, i));
+    return childLoc(loc, i);
   }
 
   /**
@@ -482,9 +472,9 @@ export class FieldDirectives {
     const seenHere = new Set<string>(already);
     list.forEach((entry, i) => {
       if (!isObject(entry)) return;
-      const at = child(loc, i);
+      const at = childLoc(loc, i);
       const name = own(entry, 'name');
-      if (typeof name !== 'string' || !isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, child(at, 'name'));
+      if (typeof name !== 'string' || !isValidName(name)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${name}" is not a valid directive name`, childLoc(at, 'name'));
       const federationName = this.linkNames.get(name);
       if (federationName !== undefined && !this.declaredNames.has(name)) {
         this.lw.fail(ErrorCodes.ATTRIBUTE_SCOPE, `write @${federationName}: the output names it @${name}, as the @link of x-graphql-schema-extension does`, at);
@@ -493,7 +483,7 @@ export class FieldDirectives {
       const args: Array<[string, JsonValue]> = [];
       if (isObject(argsValue)) {
         for (const argName of keysOf(argsValue)) {
-          const argAt = child(at, 'args', argName);
+          const argAt = childLoc(at, 'args', argName);
           if (!isValidName(argName)) this.lw.fail(ErrorCodes.INVALID_NAME, `"${argName}" is not a valid argument name`, argAt);
           checkLiteral(this.lw, argsValue[argName], argAt);
           args.push([argName, argsValue[argName]]);
@@ -511,7 +501,7 @@ export class FieldDirectives {
       }
       for (const [argName, value] of args) {
         const valueProblem = readableArgumentProblem(name, argName, value);
-        if (valueProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_TYPE, valueProblem, child(at, 'args', argName));
+        if (valueProblem !== undefined) this.lw.fail(ErrorCodes.ATTRIBUTE_TYPE, valueProblem, childLoc(at, 'args', argName));
       }
       this.record(name, args, location, seenHere.has(name), at);
       this.uses.push({ name, args, loc: at });
@@ -528,159 +518,14 @@ export class FieldDirectives {
       return;
     }
     if ((KNOWN_DIRECTIVES.has(name) && !LATER_FEDERATION_DIRECTIVES.has(name)) || this.declaredNames.has(name)) return;
-    let inf = this.inferred.get(name);
-    if (!inf) {
-      inf = { name, loc, args: new Map(), locations: new Set(), repeatable: false };
-      this.inferred.set(name, inf);
-    }
-    inf.locations.add(location);
-    if (repeated) inf.repeatable = true;
-    for (const [argName, value] of args) {
-      let t = inf.args.get(argName);
-      if (t === undefined) {
-        t = { depth: 0 };
-        inf.args.set(argName, t);
-      }
-      const conflict = inferFrom(value, t, child(loc, 'args', argName));
-      if (conflict !== undefined) {
-        this.lw.fail(
-          ErrorCodes.ATTRIBUTE_TYPE,
-          `the values of argument ${argName} of @${name} have different types (${conflict.kinds}); declare @${name} in x-graphql-directive-definitions`,
-          conflict.at,
-        );
-      }
-    }
+    inferUse(this.lw, this.inferred, name, args, location, repeated, loc);
   }
 
   /** Declared definitions, then inferred ones (with a warning each), in first-use order. */
   definitions(): DraftDirectiveDef[] {
     const out = [...this.declared];
-    for (const inf of this.inferred.values()) {
-      this.lw.warn(ErrorCodes.DIRECTIVE_INFERRED, `directive @${inf.name} is not declared; its definition was inferred from its uses`, inf.loc);
-      const args: DraftInputValue[] = [];
-      for (const [argName, inferredType] of inf.args) {
-        const type = parseTypeExpr(inferredTypeText(inferredType)) as TypeExpr;
-        args.push({ name: argName, type, directives: [] });
-      }
-      out.push({
-        name: inf.name,
-        args,
-        repeatable: inf.repeatable,
-        locations: DIRECTIVE_LOCATIONS.filter((l) => inf.locations.has(l)),
-      });
-    }
+    inferredDefinitions(this.lw, this.inferred, out);
     return out;
-  }
-}
-
-/**
- * What the values of one argument of an inferred directive say about its type
- * (record 0065): the deepest list nesting among them and the named type of
- * their items. `base` is unset while only `null`s and empty lists were seen.
- */
-interface InferredType {
-  depth: number;
-  base?: string;
-}
-
-/** Values of one argument whose named types no GraphQL type takes both of: the kinds, and where the second stands. */
-interface InferenceConflict {
-  kinds: string;
-  at: Loc;
-}
-
-/**
- * Adds one value (at `loc`) to an argument's inferred type, so that the type
- * fits every value of every use under GraphQL input coercion: a number that
- * prints as an integer within 32-bit range is an Int, any other a Float, and
- * Int with Float is Float; a list nests the type of all its items, and since
- * a single value coerces to a list of it, the deepest value decides the
- * nesting; an object (an input object or enum literal) is JSON. Named types
- * that disagree otherwise (String with Int, JSON with String) are a conflict
- * (issue #34: the author declares the directive): the first value, in
- * document order, that disagrees with those before it is returned. Iterative:
- * a value nests up to MAX_LIST_NESTING levels.
- */
-function inferFrom(value: JsonValue, into: InferredType, loc: Loc): InferenceConflict | undefined {
-  const stack: Array<[JsonValue, number, Loc]> = [[value, 0, loc]];
-  while (stack.length > 0) {
-    const [v, depth, at] = stack.pop()!;
-    if (Array.isArray(v)) {
-      into.depth = Math.max(into.depth, depth + 1);
-      // Pushed last to first, so that the items are met in document order.
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], depth + 1, child(at, i)]);
-      continue;
-    }
-    into.depth = Math.max(into.depth, depth);
-    if (v === null) continue;
-    const base = literalBase(v);
-    if (into.base === undefined || into.base === base) into.base = base;
-    else if (isNumberType(into.base) && isNumberType(base)) into.base = 'Float';
-    else return { kinds: `${KIND_NAMES[into.base]}, then ${KIND_NAMES[base]}`, at };
-  }
-  return undefined;
-}
-
-function isNumberType(base: string): boolean {
-  return base === 'Int' || base === 'Float';
-}
-
-/** How a conflict names the kind of value behind an inferred named type. */
-const KIND_NAMES: Record<string, string> = {
-  String: 'a string',
-  Boolean: 'a boolean',
-  Int: 'a number',
-  Float: 'a number',
-  [JSON_SCALAR]: 'an object',
-};
-
-/** The named type of a literal that is not a list or null, by how it prints: `1` is an Int, `1.5` and `1e+21` are Floats. */
-function literalBase(value: JsonValue): string {
-  if (typeof value === 'string') return 'String';
-  if (typeof value === 'boolean') return 'Boolean';
-  if (typeof value === 'number') {
-    const text = formatNumber(value);
-    return /^-?[0-9]+$/.test(text) && value >= -2147483648 && value <= 2147483647 ? 'Int' : 'Float';
-  }
-  return JSON_SCALAR;
-}
-
-/** `[[Float]]` for depth 2 and base Float; JSON when no value named a type. */
-function inferredTypeText(t: InferredType): string {
-  return `${'['.repeat(t.depth)}${t.base ?? JSON_SCALAR}${']'.repeat(t.depth)}`;
-}
-
-/**
- * Object keys inside a literal must be GraphQL names to print as an object
- * value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
- * other than true, false and null.
- */
-export function checkLiteral(lw: Lowering, value: JsonValue, loc: Loc): void {
-  // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
-  const stack: Array<[JsonValue, Loc, number]> = [[value, loc, 0]];
-  const tooDeep = (at: Loc): never =>
-    lw.fail(ErrorCodes.TOO_DEEP, `a value nests lists or objects more than ${MAX_LIST_NESTING} levels deep`, at);
-  while (stack.length > 0) {
-    const [v, at, depth] = stack.pop()!;
-    if (Array.isArray(v)) {
-      if (depth >= MAX_LIST_NESTING) tooDeep(at);
-      v.forEach((item, i) => stack.push([item, child(at, i), depth + 1]));
-    } else if (isObject(v)) {
-      const keys = keysOf(v);
-      if (keys.length === 1 && keys[0] === ENUM_LITERAL_KEY) {
-        const name = v[ENUM_LITERAL_KEY];
-        if (typeof name !== 'string' || !NAME_RE.test(name) || name === 'true' || name === 'false' || name === 'null') {
-          const what = typeof name === 'string' ? `"${name}" is not a valid GraphQL enum value` : 'x-graphql-enum must hold a GraphQL name';
-          lw.fail(ErrorCodes.INVALID_NAME, what, child(at, ENUM_LITERAL_KEY));
-        }
-        continue;
-      }
-      if (depth >= MAX_LIST_NESTING) tooDeep(at);
-      for (const k of keys) {
-        if (!NAME_RE.test(k)) lw.fail(ErrorCodes.INVALID_NAME, `"${k}" is not a valid GraphQL name for an object field`, child(at, k));
-        stack.push([v[k], child(at, k), depth + 1]);
-      }
-    }
   }
 }
 
@@ -693,10 +538,6 @@ const FEDERATION_FIELD_ATTRIBUTES = [
 
 /** The arguments of `@listSize`, in the order they print. */
 const LIST_SIZE_ARGS = ['assumedSize', 'slicingArguments', 'sizedFields', 'requireOneSlicingArgument'];
-
-function child(loc: Loc, ...segments: Array<string | number>): Loc {
-  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
-}
 
 /** Whether the node has one of the attributes (a loop: no closure per property). */
 function hasAnyAttribute(node: JsonObject, names: readonly string[]): boolean {

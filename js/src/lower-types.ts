@@ -9,7 +9,8 @@
 import { ErrorCodes } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
 import { locKey, type Loc, type Target } from './loc';
-import { BRANCH_KEYWORDS, allowsNull, documentedEnum, isSlotKind, isStringEnum, type Lowering } from './lower';
+import { BRANCH_KEYWORDS, allowsNull, isSlotKind, type Lowering } from './lower';
+import { documentedEnum, isStringEnum } from './schema-shapes';
 import { objectishReason, objectReason, type JsonReason } from './json-reasons';
 import { branchTypes, mixedUnionSlot } from './mixed-unions';
 import { toTypeName } from './naming';

@@ -8,21 +8,25 @@
  * lower-types.ts) maps a property schema to a type expression.
  */
 import { ConversionError, ErrorCodes, type Diagnostic } from './errors';
-import type { AppliedDirective, EnumValueDef, ScalarTypeDef } from './ir';
-import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
+import type { AppliedDirective, ScalarTypeDef } from './ir';
+import { isObject, keysOf, own, pointerJoin, type JsonObject } from './load';
 import { LocMap, locKey, type Loc, type Source, type Target } from './loc';
 import { inlineBaseName, isPropertyPlace } from './inline-names';
 import { jsonFieldWarnings, type JsonField, type JsonReason } from './json-reasons';
 import { FieldDirectives, type DraftSchemaDef } from './lower-directives';
-import { MAX_TYPE_DEPTH, typeOf, type TypeContext } from './lower-types';
-import { isMixedUnion, wrapMembers } from './mixed-unions';
-import { NameRegistry, isValidName, toEnumValueName, toFieldName, toTypeName } from './naming';
+import { lowerObject } from './lower-objects';
+import { enumValues, lowerUnion } from './lower-unions-enums';
+import { MAX_TYPE_DEPTH } from './lower-types';
+import { isMixedUnion } from './mixed-unions';
+import { isValidName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, flag, isRefConjunction, refKeyword, refOf } from './normalize';
 import type { ResolvedOptions } from './options';
-import { mergeObject, type MergedObject, type Resolver } from './resolve';
+import { mergeObject, type MergedObject } from './merge-all-of';
+import type { Resolver } from './resolve';
 import { lowerSchemaLinks } from './schema-links';
-import { newSlot, type DraftField, type Slot, type SlotKind, type TypeFrom } from './slots';
-import { BUILTIN_SCALARS, JSON_SCALAR, MAX_LIST_NESTING, baseOf, listDepth, nonNull, nullable, parseTypeExpr, type TypeExpr } from './type-expr';
+import { descriptionOf, documentedEnum, isAnnotationOnlyObject, isScalarAlias, isStringEnum } from './schema-shapes';
+import { newSlot, type Slot, type SlotKind } from './slots';
+import { BUILTIN_SCALARS, type TypeExpr } from './type-expr';
 
 /** The keywords of union branches, in the order they are read (hoisted: these loops run per property). */
 export const BRANCH_KEYWORDS: readonly string[] = ['oneOf', 'anyOf'];
@@ -331,7 +335,7 @@ export class Lowering {
    * properties are not kept alive until the lowering ends. Memory: the merges of all
    * slots were alive at the peak of a large conversion.
    */
-  private takeMerged(target: Target): MergedObject {
+  takeMerged(target: Target): MergedObject {
     return this.merges.take(target) ?? mergeObject(this.resolver, target.node as JsonObject, target.loc, this.warnings);
   }
 
@@ -355,13 +359,13 @@ export class Lowering {
       case 'object':
       case 'interface':
       case 'input':
-        this.lowerObject(slot);
+        lowerObject(this, slot);
         break;
       case 'union':
-        this.lowerUnion(slot);
+        lowerUnion(this, slot);
         break;
       case 'enum':
-        slot.values = this.enumValues(node, slot.loc);
+        slot.values = enumValues(this, node, slot.loc);
         break;
       case 'scalar':
         this.lowerScalar(slot);
@@ -377,7 +381,7 @@ export class Lowering {
    * name (assemble applies it). A name given more often than the element applies a
    * directive of that name is ATTRIBUTE_SCOPE at its entry.
    */
-  private directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
+  directiveOrder(node: JsonObject, loc: Loc, directives: readonly AppliedDirective[], what: string): string[] | undefined {
     const list = attr(node, 'x-graphql-directive-order');
     if (!Array.isArray(list)) return undefined;
     const left = new Map<string, number>();
@@ -411,173 +415,6 @@ export class Lowering {
     slot.description = undefined;
   }
 
-  private lowerObject(slot: Slot): void {
-    const merged = this.takeMerged({ loc: slot.loc, node: slot.node });
-    const registry = new NameRegistry();
-    const fields: Array<{ field: DraftField; explicit: boolean }> = [];
-    const oneOf = slot.kind === 'input' && isOneOf(slot.node);
-    for (const prop of merged.properties) {
-      const schema = prop.schema;
-      if (isObject(schema) && flag(schema, 'x-graphql-skip')) continue;
-      let required = merged.required.has(prop.key);
-      if (required && oneOf) {
-        // Record 0068: exactly one field of a @oneOf input is given, so none is required.
-        required = false;
-        this.warn(ErrorCodes.ONE_OF_REQUIRED, `required lists ${JSON.stringify(prop.key)}, but the fields of a @oneOf input are nullable: ignored`, requiredEntry(slot, prop.key) ?? prop.loc);
-      }
-      const explicitName = isObject(schema) ? attr(schema, 'x-graphql-field-name') : undefined;
-      if (typeof explicitName === 'string') {
-        const at = { source: prop.loc.source, pointer: pointerJoin(prop.loc.pointer, 'x-graphql-field-name') };
-        if (!isValidName(explicitName)) this.fail(ErrorCodes.INVALID_NAME, `"${explicitName}" is not a valid GraphQL name`, at);
-        if (!registry.reserve(explicitName)) this.fail(ErrorCodes.DUPLICATE_NAME, `field name ${explicitName} is used twice`, at);
-      }
-      fields.push({ field: this.lowerField(slot, prop.key, prop.loc, schema, required, oneOf), explicit: typeof explicitName === 'string' });
-    }
-    for (const f of fields) if (!f.explicit) f.field.name = registry.claim(f.field.name);
-    slot.fields = fields.map((f) => f.field);
-    if (slot.fields.length === 0) {
-      slot.fields.push({ name: '_empty', args: [], type: { kind: 'name', name: 'Boolean' }, directives: [], loc: slot.loc, typeFrom: 'property' });
-    }
-    if (slot.kind === 'input') return;
-    const implementsList = attr(slot.node, 'x-graphql-implements');
-    if (Array.isArray(implementsList)) {
-      implementsList.forEach((name, i) => {
-        if (typeof name === 'string') {
-          slot.interfaceNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-implements', i) } });
-        }
-      });
-    }
-    for (const member of merged.refMembers) {
-      const t = this.followRefs(member);
-      if (this.classify(t) === 'interface') {
-        slot.interfaceSlots.push(this.slotFor(t, 'interface', slot, this.baseNameFor(t)));
-      }
-    }
-  }
-
-  lowerField(owner: Slot, key: string, loc: Loc, schema: JsonValue, required: boolean, oneOf: boolean): DraftField {
-    const node: JsonObject = isObject(schema) ? schema : {};
-    const input = owner.kind === 'input';
-    const ctx: TypeContext = { owner, key, input };
-    const explicitType = attr(node, 'x-graphql-field-type');
-    let type: TypeExpr;
-    let schemaNull = false;
-    let explicitNonNull = false;
-    let branchTypes: TypeExpr[] | undefined;
-    if (typeof explicitType === 'string') {
-      const parsed = parseTypeExpr(explicitType);
-      if (!parsed) {
-        this.fail(ErrorCodes.FIELD_TYPE_SYNTAX, `"${explicitType}" is not a GraphQL type expression`, {
-          source: loc.source,
-          pointer: pointerJoin(loc.pointer, 'x-graphql-field-type'),
-        });
-      }
-      type = parsed;
-      explicitNonNull = parsed.kind === 'nonNull';
-      schemaNull = allowsNull(node);
-    } else {
-      this.jsonReason = undefined;
-      this.jsonBranches = undefined;
-      const info = typeOf(this, schema, loc, ctx);
-      type = info.type;
-      schemaNull = info.nullable;
-      const base = baseOf(type);
-      if (base.kind === 'name' && base.name === JSON_SCALAR) {
-        this.jsonFields.push({ reason: this.jsonReason ?? 'untyped', loc });
-        branchTypes = this.jsonBranches;
-      }
-    }
-    if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind !== 'nonNull' && type.kind === 'list') {
-      type = { kind: 'list', of: nonNull(type.of) };
-    } else if (flag(node, 'x-graphql-field-list-item-non-null') && type.kind === 'nonNull' && type.of.kind === 'list') {
-      type = nonNull({ kind: 'list', of: nonNull(type.of.of) });
-    }
-    type = applyNullability(node, type, schemaNull, required);
-    if (oneOf && type.kind === 'nonNull') {
-      // Record 0068: what made it non-null is an attribute (`required` was set aside).
-      const attribute = explicitNonNull ? 'x-graphql-field-type' : 'x-graphql-field-non-null';
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, `a field of a @oneOf input is nullable; ${attribute} makes it non-null`, at(loc, attribute));
-    }
-    if (listDepth(type) > MAX_LIST_NESTING) {
-      const at = typeof explicitType === 'string' ? { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-type') } : loc;
-      this.fail(ErrorCodes.TOO_DEEP, `a type nests lists more than ${MAX_LIST_NESTING} levels deep`, at);
-    }
-    const args = this.directives.fieldArguments(node, loc, input);
-    const defaultValue = this.directives.fieldDefault(node, loc, input);
-    const name = typeof attr(node, 'x-graphql-field-name') === 'string' ? (node['x-graphql-field-name'] as string) : toFieldName(key);
-    const directives = this.directives.forField(node, loc, input ? 'INPUT_FIELD_DEFINITION' : 'FIELD_DEFINITION');
-    if (oneOf && defaultValue !== undefined) {
-      this.fail(ErrorCodes.ATTRIBUTE_SCOPE, 'a field of a @oneOf input has no default value', at(loc, 'x-graphql-default'));
-    }
-    const directiveOrder = this.directiveOrder(node, loc, directives, 'field');
-    const typeFrom: TypeFrom =
-      typeof explicitType === 'string' ? 'fieldType' : refOf(node) !== undefined && !isRefConjunction(node, loc.source.draft) ? 'ref' : 'property';
-    const description = descriptionOf(node);
-    // The description is in the literal, as in assemble.ts `field` (a key added later goes
-    // to a store of its own); no `...(cond ? { key } : {})` in a literal, which takes V8's
-    // slow path on Node 20 (~1 µs a field). The rare keys are added after.
-    const field: DraftField =
-      description === undefined ? { name, args, type, directives, loc, typeFrom } : { name, args, type, directives, loc, typeFrom, description };
-    if (defaultValue !== undefined) field.defaultValue = defaultValue;
-    if (directiveOrder !== undefined) field.directiveOrder = directiveOrder;
-    if (branchTypes !== undefined) field.branchTypes = branchTypes;
-    if (input) {
-      const at = { source: loc.source, pointer: pointerJoin(loc.pointer, 'x-graphql-field-directives') };
-      const deprecatedAt = this.directives.requiredDeprecation(type, defaultValue, attr(node, 'x-graphql-field-directives'), at, 'input field');
-      if (deprecatedAt !== undefined) field.deprecatedAt = deprecatedAt;
-    }
-    return field;
-  }
-
-  private lowerUnion(slot: Slot): void {
-    const names = attr(slot.node, 'x-graphql-union-types');
-    if (Array.isArray(names)) {
-      names.forEach((name, i) => {
-        if (typeof name === 'string') {
-          slot.memberNames.push({ name, loc: { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, 'x-graphql-union-types', i) } });
-        }
-      });
-    }
-    if (this.options.mixedUnions === 'wrap' && this.isMixedUnion({ loc: slot.loc, node: slot.node })) {
-      slot.memberSlots.push(...wrapMembers(this, slot, (m, loc, i) => this.inlineMember(slot, m, loc, i)));
-      return;
-    }
-    for (const keyword of BRANCH_KEYWORDS) {
-      const list = own(slot.node, keyword);
-      if (!Array.isArray(list)) continue;
-      list.forEach((m, i) => {
-        const loc = { source: slot.loc.source, pointer: pointerJoin(slot.loc.pointer, keyword, i) };
-        if (isObject(m) && own(m, 'type') === 'null') return;
-        const ref = isObject(m) && !isRefConjunction(m, loc.source.draft) ? refOf(m) : undefined;
-        if (typeof ref !== 'string') {
-          if (isObject(m) && isAnnotationOnlyObject(m)) {
-            this.warn(ErrorCodes.UNION_BRANCH_DROPPED, 'an object without properties is no union member: this branch is left out', loc);
-            return;
-          }
-          slot.memberSlots.push({ slot: isObject(m) ? this.inlineMember(slot, m, loc, i) : undefined, loc });
-          return;
-        }
-        const t = this.followRefs(this.resolver.resolve(ref, loc));
-        const kind = this.classify(t);
-        const refLoc = { source: loc.source, pointer: pointerJoin(loc.pointer, refKeyword(m)) };
-        slot.memberSlots.push({ slot: isSlotKind(kind) ? this.slotFor(t, kind, slot, this.baseNameFor(t)) : undefined, loc: refLoc });
-      });
-    }
-  }
-
-  /**
-   * Record 0081: an inline object branch of a union is a member named by its `title`, else
-   * `<Union><position in the list, from 1>` (an annotation-only object is left out, with
-   * UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER in assemble).
-   */
-  private inlineMember(union: Slot, m: JsonObject, loc: Loc, i: number): Slot | undefined {
-    const t: Target = { loc, node: m };
-    if (this.classify(t) !== 'object') return undefined;
-    const title = own(m, 'title');
-    const base = typeof title === 'string' && title !== '' ? this.baseNameFor(t) : () => union.name + String(i + 1);
-    return this.slotFor(t, 'object', union, base);
-  }
-
   private lowerScalar(slot: Slot): void {
     const scalar = attr(slot.node, 'x-graphql-scalar');
     // A root scalar alias (record 0078) has no x-graphql-scalar: its description is the node's.
@@ -586,46 +423,6 @@ export class Lowering {
     if (typeof description === 'string') slot.description = description;
     const url = own(scalar, 'specifiedByURL');
     if (typeof url === 'string') slot.directives.push({ name: 'specifiedBy', args: [['url', url]] });
-  }
-
-  /**
-   * D7: verbatim when valid, else sanitized with collision suffixes and a warning. The
-   * values of `enum`, else of a documented enum's branches (record 0081): each with its
-   * branch's description and `deprecated: true` as `@deprecated`, under what
-   * `x-graphql-enum-values` says.
-   */
-  enumValues(node: JsonObject, loc: Loc): EnumValueDef[] {
-    const list = own(node, 'enum');
-    const entries: DocumentedValue[] = Array.isArray(list)
-      ? list.flatMap((v, i) => (typeof v === 'string' ? [{ value: v, at: ['enum', i] as Array<string | number> }] : []))
-      : (documentedEnum(node) ?? []);
-    // Verbatim values are reserved first, so a renamed value never takes one's name.
-    const verbatim = new Set(entries.map((e) => e.value).filter((v) => toEnumValueName(v) === v));
-    const registry = new NameRegistry(verbatim);
-    const seen = new Set<string>();
-    const values: EnumValueDef[] = [];
-    for (const entry of entries) {
-      const v = entry.value;
-      if (seen.has(v)) continue;
-      seen.add(v);
-      let name = v;
-      if (!verbatim.has(v)) {
-        name = registry.claim(toEnumValueName(v));
-        this.warn(ErrorCodes.ENUM_VALUE_RENAMED, `enum value ${JSON.stringify(v)} is written ${name} in GraphQL`, at(loc, ...entry.at));
-      }
-      const facts = this.directives.enumValueFacts(node, loc, v);
-      const value: EnumValueDef = { name, ...facts };
-      const branch = entry.branch;
-      if (branch !== undefined) {
-        const description = descriptionOf(branch);
-        if (value.description === undefined && description !== undefined) value.description = description;
-        if (own(branch, 'deprecated') === true && !facts.directives.some((d) => d.name === 'deprecated')) {
-          value.directives = [...facts.directives, { name: 'deprecated', args: [] }];
-        }
-      }
-      values.push(value);
-    }
-    return values;
   }
 
   /**
@@ -665,94 +462,8 @@ function checkBundleRoot(source: Source, first: Source): void {
   }
 }
 
-/** Whether a type's `x-graphql-type-directives` apply `@oneOf`. */
-function isOneOf(node: JsonObject): boolean {
-  const list = attr(node, 'x-graphql-type-directives');
-  return Array.isArray(list) && list.some((d) => isObject(d) && own(d, 'name') === 'oneOf');
-}
-
-const SCALAR_TYPES = new Set(['string', 'integer', 'number', 'boolean']);
-
-/** A schema that says only which scalar a value is: one JSON Schema scalar type (and perhaps null), no enum, const, ref or branches. */
-function isScalarAlias(node: JsonObject): boolean {
-  for (const key of ['enum', 'const', '$ref', 'oneOf', 'anyOf', 'allOf', 'properties', 'items']) if (own(node, key) !== undefined) return false;
-  const type = own(node, 'type');
-  if (typeof type === 'string') return SCALAR_TYPES.has(type);
-  if (!Array.isArray(type)) return false;
-  const others = type.filter((t) => t !== 'null');
-  return others.length === 1 && typeof others[0] === 'string' && SCALAR_TYPES.has(others[0]);
-}
-
-/** The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member). */
-function requiredEntry(slot: Slot, key: string): Loc | undefined {
-  const list = own(slot.node, 'required');
-  const i = Array.isArray(list) ? list.indexOf(key) : -1;
-  return i < 0 ? undefined : at(slot.loc, 'required', i);
-}
-
-function at(loc: Loc, ...segments: Array<string | number>): Loc {
-  return { source: loc.source, pointer: pointerJoin(loc.pointer, ...segments) };
-}
-
 export function isSlotKind(c: Classification): c is SlotKind {
   return c !== 'skip' && c !== 'empty' && c !== 'alias' && c !== 'ref';
-}
-
-/** The keywords an annotation-only object branch may have (record 0081). */
-const ANNOTATION_KEYS = new Set(['type', 'title', 'description', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
-
-/** `{"type": "object"}` with annotations only: no structure a union member could have. */
-export function isAnnotationOnlyObject(node: JsonObject): boolean {
-  return own(node, 'type') === 'object' && keysOf(node).every((k) => ANNOTATION_KEYS.has(k));
-}
-
-/** One value of a documented enum: its text, its branch, and where the value is written (below the enum's node). */
-export interface DocumentedValue {
-  value: string;
-  branch?: JsonObject;
-  at: Array<string | number>;
-}
-
-/**
- * Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without `properties`
- * or `enum`, whose branches (`{"type": "null"}` aside, two or more) are each a string
- * `const` or a one-value string `enum`, and no `$ref` or object: the values, else undefined.
- */
-export function documentedEnum(node: JsonObject): DocumentedValue[] | undefined {
-  if (isObject(own(node, 'properties')) || own(node, 'enum') !== undefined) return undefined;
-  for (const keyword of BRANCH_KEYWORDS) {
-    const list = own(node, keyword);
-    if (!Array.isArray(list) || list.length === 0) continue;
-    const values: DocumentedValue[] = [];
-    for (let i = 0; i < list.length; i++) {
-      const b = list[i];
-      if (!isObject(b)) return undefined;
-      if (own(b, 'type') === 'null') continue;
-      if (own(b, '$ref') !== undefined || own(b, '$dynamicRef') !== undefined || isObject(own(b, 'properties'))) return undefined;
-      const c = own(b, 'const');
-      const e = own(b, 'enum');
-      if (typeof c === 'string' && e === undefined) values.push({ value: c, branch: b, at: [keyword, i, 'const'] });
-      else if (c === undefined && Array.isArray(e) && e.length === 1 && typeof e[0] === 'string') values.push({ value: e[0], branch: b, at: [keyword, i, 'enum', 0] });
-      else return undefined;
-    }
-    return values.length >= 2 ? values : undefined;
-  }
-  return undefined;
-}
-
-/** A string `enum`: every value that is not null is a string, and there is one. */
-export function isStringEnum(node: JsonObject): boolean {
-  const list = own(node, 'enum');
-  if (!Array.isArray(list)) return false;
-  const nonNullValues = list.filter((v) => v !== null);
-  return nonNullValues.length > 0 && nonNullValues.every((v) => typeof v === 'string');
-}
-
-/** `x-graphql-description` over `description` (D13); an empty text is no description. */
-export function descriptionOf(node: JsonObject): string | undefined {
-  let d = own(node, 'x-graphql-description');
-  if (typeof d !== 'string') d = own(node, 'description');
-  return typeof d === 'string' && d !== '' ? d : undefined;
 }
 
 /** `null` allowed by the node itself: in a `type` list, in `enum`, or a null branch. */
@@ -766,14 +477,6 @@ export function allowsNull(node: JsonObject): boolean {
     if (Array.isArray(branches) && branches.some((b) => isObject(b) && own(b, 'type') === 'null')) return true;
   }
   return false;
-}
-
-/** D4: first match wins. */
-function applyNullability(node: JsonObject, type: TypeExpr, schemaNull: boolean, required: boolean): TypeExpr {
-  if (flag(node, 'x-graphql-nullable')) return nullable(type);
-  if (flag(node, 'x-graphql-field-non-null') || type.kind === 'nonNull') return nonNull(type);
-  if (schemaNull) return type;
-  return required ? nonNull(type) : type;
 }
 
 export function where(loc: Loc): { file?: string; pointer: string } {

@@ -23,9 +23,10 @@
  * again for each link it merges.
  */
 import type { Diagnostic } from './errors';
-import { isObject, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
+import { isObject, jsonEqual, keysOf, own, pointerJoin, pointerSegment, type JsonObject, type JsonValue } from './load';
 import { LocMap, type Loc, type Target } from './loc';
-import { jsonEqual, type MergedObject, type MergedProperty, type Resolver } from './resolve';
+import type { MergedObject, MergedProperty } from './merge-all-of';
+import type { Resolver } from './resolve';
 import { refOf } from './normalize';
 
 /** A schema's merge, kept for the links that merge it after their own properties. */

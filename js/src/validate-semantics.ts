@@ -27,7 +27,7 @@
 import { scopeOf, type Scope } from './catalog';
 import { ErrorCodes, type Diagnostic } from './errors';
 import { isObject, keysOf, own, pointerJoin, type JsonObject, type JsonValue } from './load';
-import { hasSelection, parseFieldSet } from './field-set';
+import { hasSelection, parseFieldSet } from './field-set-parse';
 import { evaluatePointer } from './loc';
 import { isValidName, toFieldName, toTypeName } from './naming';
 import { attr, explicitKind, explicitTypeName, subschemas } from './normalize';

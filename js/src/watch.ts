@@ -22,11 +22,20 @@
  * adds a file and a removed one drops it.
  * A failed conversion leaves the last good output in place (writes are atomic).
  * SIGINT ends with exit 130, SIGTERM with 143, after the conversion under way.
+ *
+ * `runWatch` (at the end) makes the plan this loop runs, from the command line,
+ * over cli.ts's per-file conversion.
  */
 import * as fs from 'fs';
 import * as path from 'path';
 import { isObject, keysOf, loadJson, type JsonValue } from './load';
 import type { Terminal } from './terminal';
+import type { ConverterOptions } from './index';
+import type { Direction } from './cli-direction';
+import type { Selection } from './glob';
+import { checkTreeInput, dirnameBytes, joinUnder, lossy, renameExtBytes, walkBytes } from './cli-paths';
+import { errnoText, IoError, makeFolder, statOrUndefined, writeAtomicSync } from './cli-write';
+import { convertOne, extensions, oneLine, readInput, renameExt, say, type ConvertFlags, type Job } from './cli';
 
 export interface WatchPair {
   /** The input and output as printed. */
@@ -187,4 +196,91 @@ export function watch(plan: WatchPlan, term: Terminal): Promise<number> {
     process.on('SIGINT', onInt);
     process.on('SIGTERM', onTerm);
   });
+}
+
+/**
+ * `--watch`: the plan watch.ts runs, over the same per-file conversion as
+ * `-i`/`-o` and `-r` (this module is loaded only for it). Ends on SIGINT (130) / SIGTERM (143).
+ */
+export function runWatch(
+  base: ConverterOptions,
+  input: string,
+  output: string,
+  flags: ConvertFlags & { direction: Direction },
+  sel: Selection,
+  term: Terminal,
+): Promise<number> {
+  const [from, to] = extensions(flags.direction);
+  if (statOrUndefined(input) === undefined) readInput(input); // reports why (exit 3)
+  const convertTo = (p: WatchPair, baseDir: string, inputDir?: string): boolean => {
+    const fileName = p.input;
+    if (inputDir !== undefined) {
+      // A file of a -r tree: read only if it is a regular file inside the tree (cli-paths.ts).
+      const check = checkTreeInput(baseDir, p.file);
+      if (check.kind === 'outside') {
+        term.warning(`${fileName}: warning[LINK_OUTSIDE] ${check.message}`);
+        return false;
+      }
+      if (check.kind === 'unreadable') {
+        say(`${fileName}: error[IO] ${check.message}`);
+        return false;
+      }
+    }
+    let text: string;
+    try {
+      text = fs.readFileSync(p.file, 'utf8');
+    } catch (e) {
+      say(`${fileName}: error[IO] cannot read input: ${errnoText(e)}`);
+      return false;
+    }
+    const job: Job = { fileName, baseDir, text };
+    if (inputDir !== undefined) job.inputDir = inputDir;
+    const outcome = convertOne(base, job, flags.direction);
+    if (!outcome.ok) return false;
+    try {
+      makeFolder(dirnameBytes(p.target));
+    } catch (e) {
+      say(`${lossy(dirnameBytes(p.target))}: error[IO] cannot create folder: ${errnoText(e)}`);
+      return false;
+    }
+    try {
+      writeAtomicSync(p.target, outcome.text);
+    } catch (e) {
+      if (!(e instanceof IoError)) throw e;
+      say(`${e.where}: error[IO] ${oneLine(e.message)}`);
+      return false;
+    }
+    return true;
+  };
+  let plan: WatchPlan;
+  if (flags.recursive) {
+    plan = {
+      what: input,
+      list: () => {
+        let rels: Buffer[];
+        try {
+          rels = walkBytes(input, from, () => undefined, (e) => e as Error, sel);
+        } catch {
+          return []; // the folder went away; it may come back
+        }
+        return rels.map((rel) => {
+          const file = joinUnder(input, rel);
+          const target = joinUnder(output, renameExtBytes(rel, from, to));
+          return { input: lossy(file), output: lossy(target), file, target };
+        });
+      },
+      convert: (p) => convertTo(p, input, path.dirname(p.input)),
+    };
+  } else {
+    const target = statOrUndefined(output)?.isDirectory()
+      ? path.join(output, renameExt(path.basename(input), from, to))
+      : output;
+    const pair: WatchPair = { input, output: target, file: Buffer.from(input), target: Buffer.from(target) };
+    plan = {
+      what: input,
+      list: () => [pair],
+      convert: (p) => convertTo(p, path.dirname(input)),
+    };
+  }
+  return watch(plan, term);
 }

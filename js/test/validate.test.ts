@@ -8,7 +8,7 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { Converter, reportToJson, summarize, validateGraphql, validateJsonSchema } from '../src/index';
 import { metaSchemaPointers } from '../src/meta-schema';
-import { parseFieldSet } from '../src/field-set';
+import { parseFieldSet } from '../src/field-set-parse';
 import { printJson } from '../src/json-print';
 
 const CASES = path.join(__dirname, '..', '..', 'fixtures', 'validate');

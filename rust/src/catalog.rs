@@ -16,6 +16,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::OnceLock;
 
+use crate::load::json_equal;
 use crate::text::format_number;
 use crate::normalize::attr;
 
@@ -215,21 +216,6 @@ fn listed(v: &Value) -> String {
     match v {
         Value::String(s) => s.to_string(),
         _ => literal(v),
-    }
-}
-
-fn json_equal(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(_), Value::Number(_)) => number(a) == number(b),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_equal(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, p)| y.get(k).is_some_and(|q| json_equal(p, q)))
-        }
-        _ => a == b,
     }
 }
 

@@ -144,6 +144,48 @@ pub struct Location {
     pub column: Option<usize>,
 }
 
+/// The accessors [`ConversionError`] and [`Diagnostic`] share, with their docs: both
+/// carry a code, a message and the same four parts of a place (record 0087).
+macro_rules! problem_accessors {
+    ($ty:ty) => {
+        impl $ty {
+            /// The stable code.
+            pub fn code(&self) -> ErrorCode {
+                self.code
+            }
+
+            /// The message, without code or position.
+            pub fn message(&self) -> &str {
+                &self.message
+            }
+
+            /// The file the problem is in, when it is not the main input (a `$ref`'d file) or
+            /// the input was given a `file_name`.
+            pub fn file(&self) -> Option<&str> {
+                self.file.as_deref()
+            }
+
+            /// The JSON pointer of the place in the JSON document (`/properties/id`).
+            pub fn pointer(&self) -> Option<&str> {
+                self.pointer.as_deref()
+            }
+
+            /// The 1-based line.
+            pub fn line(&self) -> Option<usize> {
+                self.line
+            }
+
+            /// The 1-based column, in Unicode code points.
+            pub fn column(&self) -> Option<usize> {
+                self.column
+            }
+        }
+    };
+}
+
+problem_accessors!(Diagnostic);
+problem_accessors!(ConversionError);
+
 /// A warning (or an error, as data): a stable code, a message and where it is.
 /// Displays as the CLI prints it: `file:line:column: warning[CODE] message`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -184,40 +226,9 @@ impl Diagnostic {
         }
     }
 
-    /// The stable code.
-    pub fn code(&self) -> ErrorCode {
-        self.code
-    }
-
     /// Error or warning.
     pub fn severity(&self) -> Severity {
         self.severity
-    }
-
-    /// The message, without code or position.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// The file the problem is in, when it is not the main input (a `$ref`'d file) or
-    /// the input was given a `file_name`.
-    pub fn file(&self) -> Option<&str> {
-        self.file.as_deref()
-    }
-
-    /// The JSON pointer of the place in the JSON document (`/properties/id`).
-    pub fn pointer(&self) -> Option<&str> {
-        self.pointer.as_deref()
-    }
-
-    /// The 1-based line.
-    pub fn line(&self) -> Option<usize> {
-        self.line
-    }
-
-    /// The 1-based column, in Unicode code points.
-    pub fn column(&self) -> Option<usize> {
-        self.column
     }
 
     /// The line the CLI prints for this diagnostic, with `where_` for the file:
@@ -360,40 +371,9 @@ impl ConversionError {
         self
     }
 
-    /// The stable code.
-    pub fn code(&self) -> ErrorCode {
-        self.code
-    }
-
     /// Always [`Severity::Error`].
     pub fn severity(&self) -> Severity {
         Severity::Error
-    }
-
-    /// The message, without code or position.
-    pub fn message(&self) -> &str {
-        &self.message
-    }
-
-    /// The file the problem is in, when it is not the main input (a `$ref`'d file) or
-    /// the input was given a `file_name`.
-    pub fn file(&self) -> Option<&str> {
-        self.file.as_deref()
-    }
-
-    /// The JSON pointer of the place in the JSON document (`/properties/id`).
-    pub fn pointer(&self) -> Option<&str> {
-        self.pointer.as_deref()
-    }
-
-    /// The 1-based line.
-    pub fn line(&self) -> Option<usize> {
-        self.line
-    }
-
-    /// The 1-based column, in Unicode code points.
-    pub fn column(&self) -> Option<usize> {
-        self.column
     }
 
     /// The error as a [`Diagnostic`] (for a list of both errors and warnings).

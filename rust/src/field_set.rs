@@ -10,97 +10,23 @@
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
 
 use crate::errors::{codes, ConversionError, ErrorCode};
+use crate::field_set_locs::{field_set_loc_key, LocKind};
 use crate::from_context::{check_contexts, ContextCheck};
 use crate::ir::AppliedDirective;
 use crate::json::{Str, Value};
-use crate::loc::{loc_key, Loc};
+use crate::loc::Loc;
 use crate::lower::{fail, Lowering};
-use crate::normalize::{attr, flag};
 use crate::slots::{DraftField, SlotId, SlotKind};
 use crate::type_expr::{render_type, Base, Wrapper};
 
 type Res<T> = Result<T, ConversionError>;
 
-/// One selected field: its name and how deep it is nested (0 at the top).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Selection {
-    pub name: String,
-    pub depth: usize,
-}
+// Record 0075's rules, a child module for size (it reads `FieldSetCheck`'s fields).
+#[path = "field_set_rules.rs"]
+mod field_set_rules;
 
-fn is_name_start(c: char) -> bool {
-    c == '_' || c.is_ascii_alphabetic()
-}
-
-fn is_name_char(c: char) -> bool {
-    is_name_start(c) || c.is_ascii_digit()
-}
-
-/// GraphQL's ignored tokens inside a field set: white space, line ends, commas, the BOM.
-fn is_ignored(c: char) -> bool {
-    matches!(c, ' ' | '\t' | '\n' | '\r' | ',' | '\u{FEFF}')
-}
-
-/// How deep selections may nest: federation reads a field set with graphql-js's
-/// recursive parser, so a deeper one could not build (the limit of list types
-/// and values, record 0042).
-pub const MAX_FIELD_SET_DEPTH: usize = 128;
-
-/// A field set as its selections in preorder: `id owner { id }` gives id (0),
-/// owner (0), id (1). Returns why it is not one, as a message, otherwise.
-pub fn parse_field_set(text: &str) -> Result<Vec<Selection>, String> {
-    let mut out: Vec<Selection> = Vec::new();
-    let mut depth = 0usize;
-    // Whether the last token was a field name that a `{` may follow.
-    let mut can_open = false;
-    let chars: Vec<char> = text.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if is_ignored(c) {
-            i += 1;
-        } else if is_name_start(c) {
-            let mut j = i + 1;
-            while j < chars.len() && is_name_char(chars[j]) {
-                j += 1;
-            }
-            out.push(Selection { name: chars[i..j].iter().collect(), depth });
-            can_open = true;
-            i = j;
-        } else if c == '{' {
-            if !can_open {
-                return Err("a \"{\" must follow a field name".to_string());
-            }
-            if depth == MAX_FIELD_SET_DEPTH {
-                return Err(format!("it nests selections more than {MAX_FIELD_SET_DEPTH} levels deep"));
-            }
-            depth += 1;
-            can_open = false;
-            i += 1;
-        } else if c == '}' {
-            if depth == 0 {
-                return Err("it closes a \"}\" that was not opened".to_string());
-            }
-            if out.last().is_none_or(|s| s.depth < depth) {
-                return Err("it has an empty selection \"{ }\"".to_string());
-            }
-            depth -= 1;
-            can_open = false;
-            i += 1;
-        } else {
-            let dots = c == '.' && chars.get(i + 1) == Some(&'.') && chars.get(i + 2) == Some(&'.');
-            let token = if dots { "...".to_string() } else { c.to_string() };
-            return Err(format!("\"{token}\" cannot appear in a field set"));
-        }
-    }
-    if depth > 0 {
-        return Err("a \"{\" is not closed".to_string());
-    }
-    if out.is_empty() {
-        return Err("it names no field".to_string());
-    }
-    Ok(out)
-}
+// Read from here by from_context.rs, validate and the tests (through `__private`).
+pub use crate::field_set_parse::{has_selection, parse_field_set, Selection};
 
 /// The end of rule 6's message, after `Type.field`.
 const UNUSED_EXTERNAL: &str = " is @external but has no use: no @key, @requires or @provides names it and no interface has it";
@@ -114,11 +40,6 @@ pub fn unused_external_field(code: ErrorCode, message: &str) -> Option<&str> {
     }
     let head = message.strip_suffix(UNUSED_EXTERNAL)?;
     head.rfind('.').map(|dot| &head[dot + 1..])
-}
-
-/// Whether selection `i` has a selection of its own (the next one is deeper).
-pub fn has_selection(set: &[Selection], i: usize) -> bool {
-    i + 1 < set.len() && set[i + 1].depth > set[i].depth
 }
 
 /// The directives this module checks: where one is applied, lowering keeps where
@@ -140,26 +61,6 @@ pub const FIELD_SET_DIRECTIVES: [&str; 13] = [
     "context",
     "fromContext",
 ];
-
-/// Federation refuses these on interfaces, their fields and interface objects (`validateNoAuthenticationOnInterfaces`).
-const AUTHORIZATION: [&str; 3] = ["authenticated", "requiresScopes", "policy"];
-
-/// Which directives of a place: an inline object's schema is both a field and a type,
-/// so its field directives and its type directives share a place and need the kind too.
-#[derive(Clone, Copy)]
-pub enum LocKind {
-    Type,
-    Field,
-}
-
-/// The key of lower_directives' `field_set_locs`.
-pub fn field_set_loc_key(kind: LocKind, loc: &Loc) -> String {
-    let prefix = match kind {
-        LocKind::Type => "type ",
-        LocKind::Field => "field ",
-    };
-    format!("{prefix}{}", loc_key(loc))
-}
 
 pub fn is_field_set_directive(d: &AppliedDirective) -> bool {
     FIELD_SET_DIRECTIVES.contains(&d.name.as_str())
@@ -349,97 +250,6 @@ impl<'a> FieldSetCheck<'a> {
 
     fn is_interface_object(&self, id: SlotId) -> bool {
         self.lw.slots[id].directives.iter().any(|x| x.name == "interfaceObject") && self.is_federation("interfaceObject")
-    }
-
-    /// Record 0075: federation's rules for the later directives on a type
-    /// (`validateNoAuthenticationOnInterfaces`, `validateInterfaceObjectsAreOnEntities`).
-    fn type_rules(&self, id: SlotId, d: &AppliedDirective, loc: &Loc) -> Res<()> {
-        if !self.is_federations(&d.name) {
-            return Ok(());
-        }
-        let slot = &self.lw.slots[id];
-        let interface = slot.kind == SlotKind::Interface;
-        if AUTHORIZATION.contains(&d.name.as_str()) && (interface || self.is_interface_object(id)) {
-            let what = if interface { "the interface" } else { "the interface object" };
-            let message = format!(
-                "directive @{} cannot be applied to {what} {}: federation refuses @authenticated, @requiresScopes and @policy on interfaces, their fields and interface objects",
-                d.name, slot.name
-            );
-            return Err(fail(codes::FIELD_SET, message, loc));
-        }
-        if d.name == "interfaceObject" && !slot.directives.iter().any(|x| x.name == "key") {
-            let message = format!(
-                "directive @interfaceObject cannot be applied to {}: it has no @key, and federation applies @interfaceObject to entity types only",
-                slot.name
-            );
-            return Err(fail(codes::FIELD_SET, message, loc));
-        }
-        Ok(())
-    }
-
-    /// Record 0075: federation's rules for the later directives on a field
-    /// (`validateCostNotAppliedToInterface`, the `@listSize` rules).
-    fn field_rules(&self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
-        if !self.is_federations(&d.name) {
-            return Ok(());
-        }
-        let slot = &self.lw.slots[id];
-        let field = self.field(id, index);
-        let where_ = format!("{}.{}", slot.name, field.name);
-        let interface = slot.kind == SlotKind::Interface;
-        if (AUTHORIZATION.contains(&d.name.as_str()) && (interface || self.is_interface_object(id))) || (d.name == "cost" && interface) {
-            let what = if interface { "an interface" } else { "an interface object" };
-            let message = format!("directive @{} cannot be applied to a field of {what} ({where_})", d.name);
-            return Err(fail(codes::FIELD_SET, message, loc));
-        }
-        if d.name != "listSize" {
-            return Ok(());
-        }
-        let arg = |name: &str| d.args.iter().find(|(n, _)| n == name).map(|(_, v)| v);
-        let sized: &[Value] = match arg("sizedFields") {
-            Some(Value::Array(items)) => items,
-            _ => &[],
-        };
-        let err = |message: String| Err(fail(codes::FIELD_SET, message, loc));
-        if sized.is_empty() && !is_list_type(&field.type_) {
-            let type_ = render_type(&field.type_, &self.lw.slots);
-            return err(format!("directive @listSize cannot be applied to {where_}: its type {type_} is not a list"));
-        }
-        if arg("assumedSize").and_then(Value::as_f64).is_some_and(|x| x < 0.0) {
-            return err(format!("@listSize on {where_}: the assumed size cannot be negative"));
-        }
-        if let Some(Value::Array(slicing)) = arg("slicingArguments") {
-            for name in slicing {
-                let name = name.as_str().unwrap_or_default();
-                match field.args().iter().find(|a| a.name.as_str() == name) {
-                    None => return err(format!("@listSize on {where_}: the slicing argument \"{name}\" is not an argument of the field")),
-                    Some(a) if !is_int_type(&a.type_) => {
-                        return err(format!("@listSize on {where_}: the slicing argument {} must be Int or Int!", a.name));
-                    }
-                    Some(_) => {}
-                }
-            }
-        }
-        if sized.is_empty() {
-            return Ok(());
-        }
-        let Some(target) = self.slot_of(field).filter(|&t| is_composite(self.lw.slots[t].kind)) else {
-            let type_ = render_type(&field.type_, &self.lw.slots);
-            return err(format!("@listSize on {where_}: sized fields need an object, interface or union type, not {type_}"));
-        };
-        let target = &self.lw.slots[target];
-        for name in sized {
-            let name = name.as_str().unwrap_or_default();
-            let found = if target.kind == SlotKind::Union { None } else { target.fields.iter().find(|f| f.name.as_str() == name) };
-            match found {
-                None => return err(format!("@listSize on {where_}: {} has no field \"{name}\"", target.name)),
-                Some(f) if !is_list_type(&f.type_) => {
-                    return err(format!("@listSize on {where_}: the sized field {}.{} is not a list", target.name, f.name));
-                }
-                Some(_) => {}
-            }
-        }
-        Ok(())
     }
 
     fn field_directive(&mut self, id: SlotId, index: usize, d: &AppliedDirective, loc: &Loc) -> Res<()> {
@@ -791,156 +601,4 @@ fn key_signature(d: &AppliedDirective) -> String {
     }
     top.sort();
     top.join(" ")
-}
-
-/// Where each of a type's directives was given, in the order lower_directives
-/// `for_type` makes them: the keys, `@shareable`, then `x-graphql-type-directives`;
-/// the type's loc for all of them if that order cannot be followed. Read while
-/// lowering (the trees are freed before assemble) and kept by `FieldDirectives`.
-pub fn type_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
-    let mut out: Vec<Loc> = Vec::new();
-    match attr(node, "x-graphql-federation-keys") {
-        Some(Value::String(_)) => out.push(loc.child(&["x-graphql-federation-keys"])),
-        Some(Value::Array(keys)) => {
-            for (i, entry) in keys.iter().enumerate() {
-                let fits = match entry {
-                    Value::String(_) => true,
-                    Value::Object(_) => matches!(attr(entry, "fields"), Some(Value::String(_))),
-                    _ => false,
-                };
-                if fits {
-                    out.push(loc.child(&["x-graphql-federation-keys".to_string(), i.to_string()]));
-                }
-            }
-        }
-        _ => {}
-    }
-    if flag(node, "x-graphql-federation-shareable") {
-        out.push(loc.child(&["x-graphql-federation-shareable"]));
-    }
-    if flag(node, "x-graphql-federation-interface-object") {
-        out.push(loc.child(&["x-graphql-federation-interface-object"]));
-    }
-    common_locs(node, loc, true, &mut out);
-    list_locs(attr(node, "x-graphql-type-directives"), loc, "x-graphql-type-directives", &mut out);
-    if out.len() == count {
-        out
-    } else {
-        vec![loc.clone(); count]
-    }
-}
-
-/// Where each of a field's directives was given, in the order lower_directives
-/// `for_field` makes them (as `type_directive_locs`).
-pub fn field_directive_locs(node: &Value, loc: &Loc, count: usize) -> Vec<Loc> {
-    let mut out: Vec<Loc> = Vec::new();
-    if flag(node, "x-graphql-federation-external") {
-        out.push(loc.child(&["x-graphql-federation-external"]));
-    }
-    for attribute in ["x-graphql-federation-requires", "x-graphql-federation-provides"] {
-        if matches!(attr(node, attribute), Some(Value::Array(_) | Value::String(_))) {
-            out.push(loc.child(&[attribute]));
-        }
-    }
-    if flag(node, "x-graphql-federation-shareable") {
-        out.push(loc.child(&["x-graphql-federation-shareable"]));
-    }
-    if matches!(attr(node, "x-graphql-federation-override-from"), Some(Value::String(_))) {
-        let labelled = matches!(attr(node, "x-graphql-federation-override-label"), Some(Value::String(_)));
-        out.push(loc.child(&[if labelled { "x-graphql-federation-override-label" } else { "x-graphql-federation-override-from" }]));
-    }
-    common_locs(node, loc, false, &mut out);
-    list_locs(attr(node, "x-graphql-field-directives"), loc, "x-graphql-field-directives", &mut out);
-    if out.len() == count {
-        out
-    } else {
-        vec![loc.clone(); count]
-    }
-}
-
-/// `[T]` or `[T]!`.
-fn is_list_type(t: &crate::type_expr::TypeExpr) -> bool {
-    let w = &t.wrappers;
-    match w.last() {
-        Some(Wrapper::List) => true,
-        Some(Wrapper::NonNull) => w.len() >= 2 && w.get(w.len() - 2) == Some(&Wrapper::List),
-        None => false,
-    }
-}
-
-/// `Int` or `Int!`.
-fn is_int_type(t: &crate::type_expr::TypeExpr) -> bool {
-    matches!(&t.base, Base::Name(n) if n == "Int") && (t.wrappers.is_empty() || t.wrappers[..] == [Wrapper::NonNull])
-}
-
-/// The places of lower_directives `common_attributes`' directives, in its order.
-fn common_locs(node: &Value, loc: &Loc, type_: bool, out: &mut Vec<Loc>) {
-    if flag(node, "x-graphql-federation-inaccessible") {
-        out.push(loc.child(&["x-graphql-federation-inaccessible"]));
-    }
-    let each_string = |attribute: &str, out: &mut Vec<Loc>| {
-        if let Some(Value::Array(items)) = attr(node, attribute) {
-            for (i, item) in items.iter().enumerate() {
-                if item.is_string() {
-                    out.push(loc.child(&[attribute.to_string(), i.to_string()]));
-                }
-            }
-        }
-    };
-    each_string("x-graphql-federation-tags", out);
-    if flag(node, "x-graphql-federation-authenticated") {
-        out.push(loc.child(&["x-graphql-federation-authenticated"]));
-    }
-    for attribute in ["x-graphql-federation-requires-scopes", "x-graphql-federation-policy"] {
-        if matches!(attr(node, attribute), Some(Value::Array(_))) {
-            out.push(loc.child(&[attribute]));
-        }
-    }
-    if type_ {
-        each_string("x-graphql-federation-context", out);
-    }
-    if matches!(attr(node, "x-graphql-federation-cost"), Some(Value::Number(_))) {
-        out.push(loc.child(&["x-graphql-federation-cost"]));
-    }
-    if !type_ && matches!(attr(node, "x-graphql-federation-list-size"), Some(Value::Object(_))) {
-        out.push(loc.child(&["x-graphql-federation-list-size"]));
-    }
-}
-
-/// The entries of a directive list that give a directive (objects).
-fn list_locs(list: Option<&Value>, loc: &Loc, attribute: &str, out: &mut Vec<Loc>) {
-    let Some(Value::Array(items)) = list else { return };
-    for (i, entry) in items.iter().enumerate() {
-        if matches!(entry, Value::Object(_)) {
-            out.push(loc.child(&[attribute.to_string(), i.to_string()]));
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{parse_field_set, Selection};
-
-    fn sel(name: &str, depth: usize) -> Selection {
-        Selection { name: name.to_string(), depth }
-    }
-
-    #[test]
-    fn reads_names_and_nested_selections() {
-        assert_eq!(parse_field_set("id  sku,region"), Ok(vec![sel("id", 0), sel("sku", 0), sel("region", 0)]));
-        assert_eq!(parse_field_set("a { b { c } } d"), Ok(vec![sel("a", 0), sel("b", 1), sel("c", 2), sel("d", 0)]));
-    }
-
-    #[test]
-    fn refuses_what_is_not_a_field_set() {
-        let err = |t: &str| parse_field_set(t).err();
-        assert_eq!(err("").as_deref(), Some("it names no field"));
-        assert_eq!(err("{ a }").as_deref(), Some("a \"{\" must follow a field name"));
-        assert_eq!(err("a }").as_deref(), Some("it closes a \"}\" that was not opened"));
-        assert_eq!(err("a { }").as_deref(), Some("it has an empty selection \"{ }\""));
-        assert_eq!(err("a #").as_deref(), Some("\"#\" cannot appear in a field set"));
-        assert_eq!(err("a { ... on B { c } }").as_deref(), Some("\"...\" cannot appear in a field set"));
-        assert_eq!(err("a(x: 1)").as_deref(), Some("\"(\" cannot appear in a field set"));
-        assert_eq!(err("b: a").as_deref(), Some("\":\" cannot appear in a field set"));
-    }
 }

@@ -6,7 +6,7 @@
 //! list (`parse_field_set`), so nothing here recurses.
 
 use crate::errors::{codes, ConversionError};
-use crate::field_set::{has_selection, parse_field_set, Selection};
+use crate::field_set_parse::{has_selection, parse_field_set, Selection};
 use crate::ir::AppliedDirective;
 use crate::json::Value;
 use crate::loc::Loc;

@@ -557,6 +557,30 @@ pub fn position_at(text: &str, index: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Deep equality of JSON values (object key order does not matter), iteratively.
+pub fn json_equal(a: &Value, b: &Value) -> bool {
+    let mut stack: Vec<(&Value, &Value)> = vec![(a, b)];
+    while let Some((a, b)) = stack.pop() {
+        match (a, b) {
+            (Value::Null, Value::Null) => {}
+            (Value::Bool(x), Value::Bool(y)) if x == y => {}
+            (Value::Number(x), Value::Number(y)) if x.as_f64() == y.as_f64() => {}
+            (Value::String(x), Value::String(y)) if x == y => {}
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => stack.extend(x.iter().zip(y)),
+            (Value::Object(x), Value::Object(y)) if x.len() == y.len() => {
+                for (k, v) in x {
+                    match y.get(k) {
+                        Some(w) => stack.push((v, w)),
+                        None => return false,
+                    }
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::ENDS_PLAIN;

@@ -14,21 +14,21 @@ use std::rc::Rc;
 use crate::json::{Str, Value};
 
 use crate::errors::{codes, ErrorCode, ConversionError, Diagnostic, Location};
-use crate::ir::{AppliedDirective, EnumValueDef, ScalarTypeDef};
+use crate::ir::{AppliedDirective, ScalarTypeDef};
 use crate::inline_names::{inline_base_name, is_property_place};
-use crate::lower_directives::{required_deprecation, DraftSchemaDef, FieldDirectives};
-use crate::lower_types::{allows_null, type_of, TypeContext};
-use crate::naming::{is_valid_name, is_verbatim_enum_value, to_enum_value_name, to_field_name, to_type_name, NameRegistry};
-use crate::normalize::{attr, explicit_type_name, flag, has_attributes, is_ref_conjunction, ref_keyword, ref_of};
-use crate::json_print::json_string;
-use crate::options::{MixedUnions, RefNaming, ResolvedOptions};
+use crate::lower_directives::{DraftSchemaDef, FieldDirectives};
+use crate::naming::{is_valid_name, to_type_name, NameRegistry};
+use crate::normalize::{attr, explicit_type_name, flag};
+use crate::options::{RefNaming, ResolvedOptions};
 use crate::loc::{LocMap, Source, Target};
-use crate::resolve::{MergedObject, Resolver};
+use crate::merge_all_of::MergedObject;
+use crate::resolve::Resolver;
 use crate::schema_links::lower_schema_links;
-use crate::slots::{new_slot, BaseName, DraftField, FieldExtras, MemberSlot, NameRef, Slot, SlotId, SlotKind, Slots, TypeFrom};
+use crate::schema_shapes::{description_of, is_scalar_alias};
+use crate::slots::{new_slot, BaseName, NameRef, Slot, SlotId, SlotKind, Slots};
 use crate::json_reasons::{json_field_warnings, JsonField, JsonReason};
 use crate::type_expr::{
-    Base, JSON_SCALAR, is_builtin_scalar, list_depth, named, non_null, nullable, parse_type_expr, TypeExpr, Wrapper, MAX_LIST_NESTING,
+    Base, is_builtin_scalar, TypeExpr,
 };
 
 pub use crate::loc::Loc;
@@ -75,7 +75,7 @@ pub struct Lowering {
     /// The field names of the object being lowered (`lower_object`), emptied and
     /// used again for the next one: a table allocated per object was 2% of a
     /// conversion's allocations (N = 5,000).
-    field_names: NameRegistry,
+    pub(crate) field_names: NameRegistry,
 }
 
 /// The location of a loc, for diagnostics (`where`).
@@ -388,312 +388,6 @@ impl Lowering {
         Ok(())
     }
 
-    fn lower_object(&mut self, id: SlotId, loc: &Loc, kind: SlotKind) -> Result<(), ConversionError> {
-        let merged = self.take_merged(loc)?;
-        // Taken, not borrowed: lowering a field may lower another object.
-        let mut registry = std::mem::take(&mut self.field_names);
-        registry.clear();
-        // Sized once: growing a vector of drafts (160 bytes each) from empty copied them at
-        // every doubling: -2% of JSON -> SDL at bench-corpus N = 5,000 (criterion).
-        let mut drafts: Vec<DraftField> = Vec::with_capacity(merged.properties.len());
-        // The positions of the drafts named by `x-graphql-field-name`, ascending (most
-        // objects have none, and then this allocates nothing).
-        let mut explicit: Vec<usize> = Vec::new();
-        let one_of = kind == SlotKind::Input && is_one_of(loc.node());
-        let owner_kind = match kind {
-            SlotKind::Input if one_of => FieldOwner::OneOfInput,
-            SlotKind::Input => FieldOwner::Input,
-            _ => FieldOwner::Output,
-        };
-        for prop in &merged.properties {
-            if prop.skip {
-                continue;
-            }
-            let schema = prop.schema();
-            let mut required = prop.required;
-            if required && one_of {
-                // Record 0068: exactly one field of a @oneOf input is given, so none is required.
-                required = false;
-                let at = required_entry(loc, prop.key()).unwrap_or_else(|| prop.loc.clone());
-                self.warn(
-                    codes::ONE_OF_REQUIRED,
-                    format!("required lists {}, but the fields of a @oneOf input are nullable: ignored", json_string(prop.key())),
-                    &at,
-                );
-            }
-            let explicit_name = match attr(schema, "x-graphql-field-name") {
-                Some(Value::String(name)) => Some(name),
-                _ => None,
-            };
-            if let Some(name) = explicit_name {
-                let at = prop.loc.child(&["x-graphql-field-name"]);
-                if !is_valid_name(name) {
-                    return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid GraphQL name"), &at));
-                }
-                if !registry.reserve(name) {
-                    return Err(fail(codes::DUPLICATE_NAME, format!("field name {name} is used twice"), &at));
-                }
-            }
-            if explicit_name.is_some() {
-                explicit.push(drafts.len());
-            }
-            drafts.push(self.lower_field(id, owner_kind, prop.key(), &prop.loc, schema, required)?);
-        }
-        let mut explicit = explicit.into_iter().peekable();
-        for (i, field) in drafts.iter_mut().enumerate() {
-            if explicit.next_if_eq(&i).is_none() {
-                field.name = registry.claim(std::mem::take(&mut field.name));
-            }
-        }
-        self.field_names = registry;
-        if drafts.is_empty() {
-            drafts.push(DraftField {
-                name: Str::new_inline("_empty"),
-                description: None,
-                type_: named("Boolean"),
-                extras: None,
-                loc: loc.clone(),
-                type_from: TypeFrom::Property,
-            });
-        }
-        if let Some(slot) = self.slots.get_mut(id) {
-            slot.fields = drafts;
-        }
-        if kind == SlotKind::Input {
-            return Ok(());
-        }
-        let node = loc.node();
-        if let Some(Value::Array(list)) = attr(node, "x-graphql-implements") {
-            let names: Vec<NameRef> = list
-                .iter()
-                .enumerate()
-                .filter_map(|(i, name)| {
-                    name.as_str().map(|name| NameRef {
-                        name: name.to_string(),
-                        loc: loc.child(&["x-graphql-implements".to_string(), i.to_string()]),
-                    })
-                })
-                .collect();
-            if let Some(slot) = self.slots.get_mut(id) {
-                slot.interface_names.extend(names);
-            }
-        }
-        for member in &merged.ref_members {
-            let t = self.follow_refs(member.clone())?;
-            if self.classify(&t)? == Classification::Slot(SlotKind::Interface) {
-                let iface = self.slot_for(&t, SlotKind::Interface, id, BaseName::Target(t.clone()));
-                if let Some(slot) = self.slots.get_mut(id) {
-                    slot.interface_slots.push(iface);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    pub fn lower_field(
-        &mut self,
-        owner: SlotId,
-        owner_kind: FieldOwner,
-        key: &str,
-        loc: &Loc,
-        node: &Value,
-        required: bool,
-    ) -> Result<DraftField, ConversionError> {
-        let input = owner_kind != FieldOwner::Output;
-        let one_of = owner_kind == FieldOwner::OneOfInput;
-        let ctx = TypeContext { owner, key, input };
-        // Most properties carry no x-graphql- attribute: one pass over their keys
-        // spares them the dozen lookups below, each a search of every key (N = 5,000:
-        // -2.9% instructions, callgrind).
-        let plain = !has_attributes(node);
-        let attribute = |name: &str| if plain { None } else { attr(node, name) };
-        let explicit_type = match attribute("x-graphql-field-type") {
-            Some(Value::String(t)) => Some(t),
-            _ => None,
-        };
-        let mut type_;
-        let schema_null;
-        let mut explicit_non_null = false;
-        let mut branch_types = None;
-        if let Some(text) = explicit_type {
-            let Some(parsed) = parse_type_expr(text) else {
-                return Err(fail(
-                    codes::FIELD_TYPE_SYNTAX,
-                    format!("\"{text}\" is not a GraphQL type expression"),
-                    &loc.child(&["x-graphql-field-type"]),
-                ));
-            };
-            explicit_non_null = parsed.is_non_null();
-            type_ = parsed;
-            schema_null = allows_null(node);
-        } else {
-            self.json_reason = None;
-            self.json_branches = None;
-            let info = type_of(self, node, loc, &ctx)?;
-            type_ = info.type_;
-            schema_null = info.nullable;
-            if matches!(&type_.base, Base::Name(name) if name == JSON_SCALAR) {
-                let reason = self.json_reason.unwrap_or(JsonReason::Untyped);
-                self.json_fields.push(JsonField { reason, loc: loc.clone() });
-                branch_types = self.json_branches.take();
-            }
-        }
-        if attribute("x-graphql-field-list-item-non-null") == Some(&Value::Bool(true)) {
-            if type_.is_list() {
-                // [T] -> [T!]
-                type_ = wrap_inner_non_null(type_);
-            } else if type_.is_non_null() && type_.inner().is_list() {
-                // [T]! -> [T!]!
-                type_ = non_null(wrap_inner_non_null(type_.inner()));
-            }
-        }
-        type_ = apply_nullability(node, plain, type_, schema_null, required);
-        if one_of && type_.is_non_null() {
-            // Record 0068: what made it non-null is an attribute (`required` was set aside).
-            let attribute = if explicit_non_null { "x-graphql-field-type" } else { "x-graphql-field-non-null" };
-            return Err(fail(
-                codes::ATTRIBUTE_SCOPE,
-                format!("a field of a @oneOf input is nullable; {attribute} makes it non-null"),
-                &loc.child(&[attribute]),
-            ));
-        }
-        if list_depth(&type_) > MAX_LIST_NESTING {
-            let at = if explicit_type.is_some() { loc.child(&["x-graphql-field-type"]) } else { loc.clone() };
-            return Err(fail(
-                codes::TOO_DEEP,
-                format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
-                &at,
-            ));
-        }
-        let name = match attribute("x-graphql-field-name") {
-            Some(Value::String(name)) => name.clone(),
-            _ => to_field_name(key),
-        };
-        let location = if input { "INPUT_FIELD_DEFINITION" } else { "FIELD_DEFINITION" };
-        let (args, default_value, directives) = if plain {
-            (Vec::new(), None, Vec::new())
-        } else {
-            (
-                self.directives.field_arguments(node, loc, input)?,
-                self.directives.field_default(node, loc, input)?,
-                self.directives.for_field(node, loc, location)?,
-            )
-        };
-        if one_of && default_value.is_some() {
-            return Err(fail(
-                codes::ATTRIBUTE_SCOPE,
-                "a field of a @oneOf input has no default value",
-                &loc.child(&["x-graphql-default"]),
-            ));
-        }
-        let order = if plain { None } else { directive_order(node, loc, &directives, "field")? };
-        let list = attribute("x-graphql-field-directives");
-        // required_deprecation looks only at a list: no loc built for the other fields.
-        let deprecated_at = if input && list.is_some_and(Value::is_array) {
-            let at = loc.child(&["x-graphql-field-directives"]);
-            required_deprecation(&type_, default_value.as_ref(), list, &at, "input field")?
-        } else {
-            None
-        };
-        let type_from = if explicit_type.is_some() {
-            TypeFrom::FieldType
-        } else if ref_of(node).is_some() && !is_ref_conjunction(node, loc.source().draft) {
-            TypeFrom::Ref
-        } else {
-            TypeFrom::Property
-        };
-        Ok(DraftField {
-            name,
-            description: description_of(node),
-            type_,
-            extras: FieldExtras::boxed(args, default_value, directives, deprecated_at, order, branch_types),
-            loc: loc.clone(),
-            type_from,
-        })
-    }
-
-    fn lower_union(&mut self, id: SlotId, loc: &Loc) -> Result<(), ConversionError> {
-        let node = loc.node();
-        if let Some(Value::Array(names)) = attr(node, "x-graphql-union-types") {
-            let refs: Vec<NameRef> = names
-                .iter()
-                .enumerate()
-                .filter_map(|(i, name)| {
-                    name.as_str().map(|name| NameRef {
-                        name: name.to_string(),
-                        loc: loc.child(&["x-graphql-union-types".to_string(), i.to_string()]),
-                    })
-                })
-                .collect();
-            if let Some(slot) = self.slots.get_mut(id) {
-                slot.member_names.extend(refs);
-            }
-        }
-        if self.options.mixed_unions == MixedUnions::Wrap && self.is_mixed_union(&Target { loc: loc.clone() })? {
-            let members = self.wrap_members(id, loc)?;
-            if let Some(slot) = self.slots.get_mut(id) {
-                slot.member_slots.extend(members);
-            }
-            return Ok(());
-        }
-        for keyword in ["oneOf", "anyOf"] {
-            let Some(Value::Array(list)) = attr(node, keyword) else { continue };
-            for (i, m) in list.iter().enumerate() {
-                let m_loc = loc.child(&[keyword.to_string(), i.to_string()]);
-                if m.is_object() && attr(m, "type").and_then(Value::as_str) == Some("null") {
-                    continue;
-                }
-                let pure_ref = if is_ref_conjunction(m, m_loc.source().draft) { None } else { ref_of(m) };
-                let member = match pure_ref {
-                    Some(r) => {
-                        let resolved = self.resolver.resolve(r, &m_loc)?;
-                        let t = self.follow_refs(resolved)?;
-                        let kind = self.classify(&t)?;
-                        let ref_loc = m_loc.child(&[ref_keyword(Some(m))]);
-                        let slot =
-                            is_slot_kind(kind).map(|kind| self.slot_for(&t, kind, id, BaseName::Target(t.clone())));
-                        MemberSlot { slot, loc: ref_loc }
-                    }
-                    None if is_annotation_only_object(m) => {
-                        self.warn(
-                            codes::UNION_BRANCH_DROPPED,
-                            "an object without properties is no union member: this branch is left out",
-                            &m_loc,
-                        );
-                        continue;
-                    }
-                    None if m.is_object() => {
-                        let slot = self.inline_member(id, m, &m_loc, i)?;
-                        MemberSlot { slot, loc: m_loc }
-                    }
-                    None => MemberSlot { slot: None, loc: m_loc },
-                };
-                if let Some(slot) = self.slots.get_mut(id) {
-                    slot.member_slots.push(member);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Record 0081: an inline object branch of a union is a member named by its `title`,
-    /// else `<Union><position in the list, from 1>` (an annotation-only object is left out,
-    /// with UNION_BRANCH_DROPPED, by the caller). Anything else is no member (UNION_MEMBER
-    /// in assemble).
-    pub(crate) fn inline_member(&mut self, union: SlotId, m: &Value, loc: &Loc, i: usize) -> Result<Option<SlotId>, ConversionError> {
-        let t = Target { loc: loc.clone() };
-        if self.classify(&t)? != Classification::Slot(SlotKind::Object) {
-            return Ok(None);
-        }
-        let titled = matches!(attr(m, "title"), Some(Value::String(title)) if !title.is_empty());
-        let base = if titled {
-            BaseName::Target(t.clone())
-        } else {
-            BaseName::OwnerSuffix { owner: union, suffix: (i + 1).to_string() }
-        };
-        Ok(Some(self.slot_for(&t, SlotKind::Object, union, base)))
-    }
-
     fn lower_scalar(&mut self, id: SlotId, loc: &Loc) {
         let Some(scalar) = attr(loc.node(), "x-graphql-scalar") else { return };
         let Some(slot) = self.slots.get_mut(id) else { return };
@@ -706,57 +400,6 @@ impl Lowering {
                 args: vec![("url".to_string(), Value::String(url.clone()))],
             });
         }
-    }
-
-    /// D7: verbatim when valid, else sanitized with collision suffixes and a warning.
-    ///
-    /// The values of `enum`, else of a documented enum's branches (record 0081): each
-    /// with its branch's description and `deprecated: true` as `@deprecated`, under what
-    /// `x-graphql-enum-values` says.
-    pub fn enum_values(&mut self, node: &Value, loc: &Loc) -> Result<Vec<EnumValueDef>, ConversionError> {
-        let entries: Vec<DocumentedValue<'_>> = match attr(node, "enum") {
-            Some(Value::Array(list)) => list
-                .iter()
-                .enumerate()
-                .filter_map(|(i, v)| {
-                    v.as_str().map(|v| DocumentedValue { value: v, branch: None, at: vec!["enum".to_string(), i.to_string()] })
-                })
-                .collect(),
-            _ => documented_enum(node).unwrap_or_default(),
-        };
-        // Verbatim values are reserved first, so a renamed value never takes one's name.
-        let verbatim: HashSet<&str> = entries.iter().map(|e| e.value).filter(|v| is_verbatim_enum_value(v)).collect();
-        let mut registry = NameRegistry::new(verbatim.iter().copied());
-        let mut seen: HashSet<&str> = HashSet::new();
-        let mut values = Vec::new();
-        for entry in &entries {
-            let v = entry.value;
-            if !seen.insert(v) {
-                continue;
-            }
-            let name = if verbatim.contains(v) {
-                Str::new(v)
-            } else {
-                let name = registry.claim(to_enum_value_name(v).into());
-                self.warn(
-                    codes::ENUM_VALUE_RENAMED,
-                    format!("enum value {} is written {name} in GraphQL", json_string(v)),
-                    &loc.child(&entry.at),
-                );
-                name
-            };
-            let (mut description, mut directives) = self.directives.enum_value_facts(node, loc, v)?;
-            if let Some(branch) = entry.branch {
-                if description.is_none() {
-                    description = description_of(branch);
-                }
-                if attr(branch, "deprecated") == Some(&Value::Bool(true)) && !directives.iter().any(|d| d.name == "deprecated") {
-                    directives.push(AppliedDirective { name: "deprecated".to_string(), args: Vec::new() });
-                }
-            }
-            values.push(EnumValueDef { name, description, directives });
-        }
-        Ok(values)
     }
 
     /// The generated name of a slot, evaluated at naming time (the slot's `base()`).
@@ -810,19 +453,11 @@ impl Lowering {
     }
 }
 
-/// `[T]` -> `[T!]` for an expression whose outermost wrapper is a list.
-fn wrap_inner_non_null(list: TypeExpr) -> TypeExpr {
-    let mut of = list.inner();
-    of = non_null(of);
-    of.wrappers.push(Wrapper::List);
-    of
-}
-
 /// A node sitting at `properties/<key>` describes the field, not the type.
 /// `x-graphql-directive-order` (record 0076): the element's directives in this order,
 /// by name (assemble applies it). A name given more often than the element applies a
 /// directive of that name is ATTRIBUTE_SCOPE at its entry.
-fn directive_order(
+pub(crate) fn directive_order(
     node: &Value,
     loc: &Loc,
     directives: &[AppliedDirective],
@@ -874,141 +509,4 @@ fn type_description(loc: &Loc) -> Option<Str> {
         return None;
     }
     description_of(loc.node())
-}
-
-/// The kind of type a field is lowered for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum FieldOwner {
-    /// An object or interface type.
-    Output,
-    Input,
-    /// An input type that applies `@oneOf` (record 0068).
-    OneOfInput,
-}
-
-/// Whether a type's `x-graphql-type-directives` apply `@oneOf`.
-fn is_one_of(node: &Value) -> bool {
-    matches!(attr(node, "x-graphql-type-directives"), Some(Value::Array(list))
-        if list.iter().any(|d| attr(d, "name").and_then(Value::as_str) == Some("oneOf")))
-}
-
-/// The place of `key` in a type's own `required`, if it is listed there (not only in an `allOf` member).
-fn required_entry(loc: &Loc, key: &str) -> Option<Loc> {
-    let Some(Value::Array(list)) = attr(loc.node(), "required") else { return None };
-    let i = list.iter().position(|v| v.as_str() == Some(key))?;
-    Some(loc.child(&["required".to_string(), i.to_string()]))
-}
-
-/// The keywords an annotation-only object branch may have (record 0081).
-const ANNOTATION_KEYS: [&str; 9] =
-    ["type", "title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"];
-
-/// `{"type": "object"}` with annotations only: no structure a union member could have.
-pub fn is_annotation_only_object(node: &Value) -> bool {
-    let Value::Object(map) = node else { return false };
-    attr(node, "type").and_then(Value::as_str) == Some("object") && map.keys().all(|k| ANNOTATION_KEYS.contains(&k.as_str()))
-}
-
-/// One value of a documented enum: its text, its branch, and where the value is
-/// written (the segments below the enum's node).
-pub struct DocumentedValue<'a> {
-    pub value: &'a str,
-    pub branch: Option<&'a Value>,
-    pub at: Vec<String>,
-}
-
-/// Record 0081: the first non-empty `oneOf` (else `anyOf`) of a node without
-/// `properties` or `enum`, whose branches (`{"type": "null"}` aside, two or more) are
-/// each a string `const` or a one-value string `enum`, and no `$ref` or object: the
-/// values, else None.
-pub fn documented_enum(node: &Value) -> Option<Vec<DocumentedValue<'_>>> {
-    if attr(node, "properties").is_some_and(Value::is_object) || attr(node, "enum").is_some() {
-        return None;
-    }
-    for keyword in ["oneOf", "anyOf"] {
-        let list = match attr(node, keyword) {
-            Some(Value::Array(list)) if !list.is_empty() => list,
-            _ => continue,
-        };
-        let mut values = Vec::new();
-        for (i, b) in list.iter().enumerate() {
-            if !b.is_object() {
-                return None;
-            }
-            if attr(b, "type").and_then(Value::as_str) == Some("null") {
-                continue;
-            }
-            if attr(b, "$ref").is_some() || attr(b, "$dynamicRef").is_some() || attr(b, "properties").is_some_and(Value::is_object) {
-                return None;
-            }
-            match (attr(b, "const"), attr(b, "enum")) {
-                (Some(Value::String(c)), None) => {
-                    values.push(DocumentedValue { value: c.as_str(), branch: Some(b), at: vec![keyword.to_string(), i.to_string(), "const".to_string()] })
-                }
-                (None, Some(Value::Array(e))) if e.len() == 1 && e.first().is_some_and(Value::is_string) => {
-                    values.push(DocumentedValue {
-                        value: e.first().and_then(Value::as_str).unwrap_or_default(),
-                        branch: Some(b),
-                        at: vec![keyword.to_string(), i.to_string(), "enum".to_string(), "0".to_string()],
-                    })
-                }
-                _ => return None,
-            }
-        }
-        return if values.len() >= 2 { Some(values) } else { None };
-    }
-    None
-}
-
-/// A string `enum`: every value that is not null is a string, and there is one.
-pub fn is_string_enum(node: &Value) -> bool {
-    let Some(Value::Array(list)) = attr(node, "enum") else { return false };
-    let mut non_null_values = list.iter().filter(|v| !v.is_null()).peekable();
-    non_null_values.peek().is_some() && non_null_values.all(Value::is_string)
-}
-
-/// `x-graphql-description` over `description` (D13); an empty text is no description.
-pub fn description_of(node: &Value) -> Option<Str> {
-    for key in ["x-graphql-description", "description"] {
-        if let Some(Value::String(d)) = attr(node, key) {
-            return if d.is_empty() { None } else { Some(d.clone()) };
-        }
-    }
-    None
-}
-
-/// D4: first match wins.
-/// `plain`: the node has no x-graphql- attribute (`has_attributes`), so none is looked up.
-fn apply_nullability(node: &Value, plain: bool, type_: TypeExpr, schema_null: bool, required: bool) -> TypeExpr {
-    if !plain && flag(node, "x-graphql-nullable") {
-        return nullable(type_);
-    }
-    if (!plain && flag(node, "x-graphql-field-non-null")) || type_.is_non_null() {
-        return non_null(type_);
-    }
-    if schema_null {
-        return type_;
-    }
-    if required {
-        non_null(type_)
-    } else {
-        type_
-    }
-}
-
-/// A schema that says only which scalar a value is: one JSON Schema scalar type (and
-/// perhaps null), no enum, const, ref or branches.
-fn is_scalar_alias(node: &Value) -> bool {
-    const SCALAR_TYPES: [&str; 4] = ["string", "integer", "number", "boolean"];
-    if ["enum", "const", "$ref", "oneOf", "anyOf", "allOf", "properties", "items"].iter().any(|k| attr(node, k).is_some()) {
-        return false;
-    }
-    match attr(node, "type") {
-        Some(Value::String(t)) => SCALAR_TYPES.contains(&t.as_str()),
-        Some(Value::Array(types)) => {
-            let mut others = types.iter().filter(|t| t.as_str() != Some("null"));
-            matches!((others.next(), others.next()), (Some(Value::String(t)), None) if SCALAR_TYPES.contains(&t.as_str()))
-        }
-        _ => false,
-    }
 }

@@ -10,11 +10,12 @@ use std::rc::Rc;
 use crate::json::Value;
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{documented_enum, fail, is_annotation_only_object, is_string_enum, Lowering};
+use crate::lower::{fail, Lowering};
+use crate::schema_shapes::{documented_enum, is_annotation_only_object, is_string_enum};
 use crate::lower_types::MAX_TYPE_DEPTH;
 use crate::normalize::{attr, explicit_kind, flag, is_ref_conjunction, ref_keyword, ref_of};
 use crate::loc::{loc_key, Loc, Target};
-use crate::resolve::{merge_object, MergedObject};
+use crate::merge_all_of::{merge_object, MergedObject};
 use crate::options::MixedUnions;
 use crate::slots::SlotKind;
 

@@ -8,26 +8,32 @@
 //! the Lowering, and the methods that record named types or warnings are
 //! handed the Lowering's lists.
 
-use foldhash::{HashMap, HashSet, HashSetExt};
+use foldhash::{HashMap, HashSet};
 
 use indexmap::IndexMap;
 use crate::json::{Str, Value};
 
+use crate::directive_literals::{check_literal, infer_use, inferred_definitions, Inference};
 use crate::directive_args::{known_argument_problem, readable_argument_problem, DirectiveUse};
 use crate::errors::{codes, ConversionError, Diagnostic};
 use crate::ir::{AppliedDirective, OPERATION_KINDS};
-use crate::lower::{description_of, fail, where_};
-use crate::print::ENUM_LITERAL_KEY;
+use crate::lower::fail;
+use crate::schema_shapes::description_of;
 use crate::naming::is_valid_name;
 use crate::normalize::{attr, flag};
 use crate::options::json_stringify;
-use crate::field_set::{field_directive_locs, field_set_loc_key, is_field_set_directive, type_directive_locs, LocKind};
+use crate::field_set::is_field_set_directive;
+use crate::field_set_locs::{field_directive_locs, field_set_loc_key, type_directive_locs, LocKind};
 use crate::loc::Loc;
 use crate::slots::{DraftInputValue, SlotKind};
 use crate::text::format_number;
-use crate::type_expr::{list_depth, parse_type_expr, TypeExpr, JSON_SCALAR, MAX_LIST_NESTING};
 
 type Res<T> = Result<T, ConversionError>;
+
+// The federation directives the attributes apply: a child module for size (it reads
+// `FieldDirectives`' fields); TypeScript keeps these methods in the class.
+#[path = "lower_federation.rs"]
+mod lower_federation;
 
 pub use crate::federation::is_classic_federation_directive;
 use crate::federation::{federation_directive, federation_print_names, is_later_federation_directive, version_need};
@@ -140,17 +146,6 @@ pub struct DraftSchemaDef {
     pub operations: Vec<(String, String, Loc)>,
 }
 
-#[derive(Debug, Clone)]
-struct Inference {
-    name: String,
-    /// The first use, where the warning points.
-    loc: Loc,
-    /// Argument name -> what its values say about its type, in first-seen order.
-    args: IndexMap<String, InferredType>,
-    locations: HashSet<String>,
-    repeatable: bool,
-}
-
 #[derive(Debug, Clone, Default)]
 pub struct FieldDirectives {
     pub declared: Vec<DraftDirectiveDef>,
@@ -179,37 +174,10 @@ fn child<S: AsRef<str>>(loc: &Loc, segments: &[S]) -> Loc {
     loc.child(segments)
 }
 
-/// Record 0030: GraphQL forbids `@deprecated` on a required argument or input
-/// field (non-null, no default), so it is ATTRIBUTE_SCOPE at the directive.
-/// Returns where a non-null one's `@deprecated` stands: with a default that
-/// does not fit the type it is required too (default_values.rs checks that
-/// once the types have their names).
-pub fn required_deprecation(
-    type_: &TypeExpr,
-    dflt: Option<&Value>,
-    list: Option<&Value>,
-    loc: &Loc,
-    what: &str,
-) -> Res<Option<Loc>> {
-    let (true, Some(Value::Array(list))) = (type_.is_non_null(), list) else { return Ok(None) };
-    let Some(i) = list.iter().position(|e| attr(e, "name").and_then(Value::as_str) == Some("deprecated")) else {
-        return Ok(None);
-    };
-    let at = child(loc, &[i.to_string()]);
-    if dflt.is_none() {
-        return Err(fail(
-            codes::ATTRIBUTE_SCOPE,
-            format!("directive @deprecated cannot be applied to a required {what} (non-null without a default)"),
-            &at,
-        ));
-    }
-    Ok(Some(at))
-}
-
 /// JavaScript's `${value}` of a value that should have been a string (only
 /// reachable for attributes outside the walked schema keywords, which the
 /// catalog did not check).
-fn js_text(value: Option<&Value>) -> String {
+pub(crate) fn js_text(value: Option<&Value>) -> String {
     match value {
         None => "undefined".to_string(),
         Some(Value::String(s)) => s.to_string(),
@@ -231,7 +199,7 @@ impl FieldDirectives {
         for (name, def) in defs {
             match self.declared_json.get(name.as_str()) {
                 None => fresh.push((name, def)),
-                Some(earlier) if crate::resolve::json_equal(earlier, def) => {}
+                Some(earlier) if crate::load::json_equal(earlier, def) => {}
                 Some(_) => {
                     let at = child(loc, &["x-graphql-directive-definitions", name]);
                     return Err(fail(codes::DUPLICATE_NAME, format!("directive @{name} is declared twice, differently"), &at));
@@ -312,17 +280,6 @@ impl FieldDirectives {
             _ => None,
         };
         Ok((description, directives))
-    }
-
-    /// `x-graphql-default` on an input field (record 0028); elsewhere ATTRIBUTE_SCOPE.
-    pub fn field_default(&mut self, node: &Value, loc: &Loc, input: bool) -> Res<Option<Value>> {
-        let Some(value) = attr(node, "x-graphql-default") else { return Ok(None) };
-        let at = child(loc, &["x-graphql-default"]);
-        if !input {
-            return Err(fail(codes::ATTRIBUTE_SCOPE, "x-graphql-default applies to input fields only", &at));
-        }
-        check_literal(value, &at)?;
-        Ok(Some(value.clone()))
     }
 
     /// Directives on a type: `@key`s, `@shareable`, then `x-graphql-type-directives`.
@@ -501,182 +458,6 @@ impl FieldDirectives {
         Ok(())
     }
 
-    /// Record 0075: a directive list names federation's directives by federation's
-    /// names; the names the schema extension's `@link` gives them (`pk` for an import
-    /// `{name: "@key", as: "@pk"}`, `federation__shareable`) are refused in the lists,
-    /// since the printer gives every federation directive the link's name.
-    pub fn use_link_names(&mut self, directives: &[AppliedDirective]) {
-        for (name, printed) in federation_print_names(directives).unwrap_or_default() {
-            self.link_names.push((printed, name));
-        }
-    }
-
-    /// Record 0075: once every directive is read, a generic entry of a later
-    /// federation name (`{"name": "authenticated"}`) in a federated document (one
-    /// that applies any federation directive, whose schema extension links
-    /// federation, or whose root says `x-graphql-federation-link: false`, as the
-    /// reverse direction writes for a document that applies federation directives
-    /// without a link) is federation's directive: checked against its definition and
-    /// imported, not inferred. In any other document it stays the document's own.
-    pub fn settle_federation(&mut self, extension_links_federation: bool) -> Res<()> {
-        if self.federation_used.is_empty() && !extension_links_federation && !self.root_link_off {
-            return Ok(());
-        }
-        for p in std::mem::take(&mut self.pending) {
-            self.check_placement(&p.name, &p.location, p.repeated, &p.loc)?;
-            if let Some(problem) = known_argument_problem(&p.name, &p.args.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>()) {
-                return Err(fail(codes::ATTRIBUTE_SCOPE, problem, &p.loc));
-            }
-            self.inferred.shift_remove(&p.name);
-            self.federation_used.insert(p.name);
-        }
-        for need in &mut self.version_needs {
-            need.pending = false;
-        }
-        Ok(())
-    }
-
-    fn need_version(&mut self, name: &str, args: &[(String, Value)], loc: &Loc, pending: bool) {
-        let (minor, what) = version_need(name, args.iter().map(|(n, _)| n.as_str()));
-        if minor > 0 {
-            self.version_needs.push(VersionNeed { minor, what, loc: loc.clone(), pending });
-        }
-    }
-
-    /// `x-graphql-field-arguments`; an input field cannot have arguments (D10).
-    pub fn field_arguments(&mut self, node: &Value, loc: &Loc, input: bool) -> Res<Vec<DraftInputValue>> {
-        let Some(value) = attr(node, "x-graphql-field-arguments") else { return Ok(Vec::new()) };
-        let at = child(loc, &["x-graphql-field-arguments"]);
-        if input {
-            return Err(fail(codes::INPUT_FIELD, "an input field cannot have arguments", &at));
-        }
-        self.input_values(Some(value), &at, true)
-    }
-
-    /// Arguments; a field's (`field`) may say `fromContext` (record 0084).
-    fn input_values(&mut self, value: Option<&Value>, loc: &Loc, field: bool) -> Res<Vec<DraftInputValue>> {
-        let Some(Value::Object(map)) = value else { return Ok(Vec::new()) };
-        let mut out = Vec::new();
-        for (name, spec) in map {
-            let at = child(loc, &[name]);
-            if !is_valid_name(name) {
-                return Err(fail(codes::INVALID_NAME, format!("\"{name}\" is not a valid argument name"), &at));
-            }
-            let type_text = attr(spec, "type");
-            let Some(type_) = type_text.and_then(Value::as_str).and_then(parse_type_expr) else {
-                return Err(fail(
-                    codes::FIELD_TYPE_SYNTAX,
-                    format!("\"{}\" is not a GraphQL type expression", js_text(type_text)),
-                    &child(&at, &["type"]),
-                ));
-            };
-            if list_depth(&type_) > MAX_LIST_NESTING {
-                return Err(fail(
-                    codes::TOO_DEEP,
-                    format!("a type nests lists more than {MAX_LIST_NESTING} levels deep"),
-                    &child(&at, &["type"]),
-                ));
-            }
-            // Record 0084: `fromContext` is federation's `@fromContext(field:)`, printed before the list.
-            let from_context = if field { attr(spec, "fromContext").filter(|v| v.is_string()) } else { None };
-            let (directives, from_context_at) = match from_context {
-                Some(text) => {
-                    let fc_at = child(&at, &["fromContext"]);
-                    let d = self.later(
-                        "fromContext",
-                        vec![("field".to_string(), text.clone())],
-                        "ARGUMENT_DEFINITION",
-                        &fc_at,
-                    )?;
-                    let already = ["fromContext".to_string()];
-                    let rest = self.applied(
-                        attr(spec, "directives"),
-                        &child(&at, &["directives"]),
-                        "ARGUMENT_DEFINITION",
-                        &already,
-                    )?;
-                    let mut all = Vec::with_capacity(rest.len() + 1);
-                    all.push(d);
-                    all.extend(rest);
-                    (all, Some(fc_at))
-                }
-                None => {
-                    let list = attr(spec, "directives");
-                    let directives = self.applied(list, &child(&at, &["directives"]), "ARGUMENT_DEFINITION", &[])?;
-                    let entry = match list {
-                        Some(Value::Array(items)) => items
-                            .iter()
-                            .position(|e| matches!(e, Value::Object(_)) && attr(e, "name").and_then(Value::as_str) == Some("fromContext")),
-                        _ => None,
-                    };
-                    (directives, entry.map(|i| child(&at, &["directives", &i.to_string()])))
-                }
-            };
-            let description = match attr(spec, "description") {
-                Some(Value::String(d)) if !d.is_empty() => Some(d.clone()),
-                _ => None,
-            };
-            let (default_value, default_at) = match attr(spec, "default") {
-                Some(dflt) => {
-                    let default_at = child(&at, &["default"]);
-                    check_literal(dflt, &default_at)?;
-                    (Some(dflt.clone()), Some(default_at))
-                }
-                None => (None, None),
-            };
-            let deprecated_at = required_deprecation(
-                &type_,
-                default_value.as_ref(),
-                attr(spec, "directives"),
-                &child(&at, &["directives"]),
-                "argument",
-            )?;
-            out.push(DraftInputValue {
-                name: Str::new(name),
-                description,
-                type_,
-                default_value,
-                directives,
-                deprecated_at,
-                default_at,
-                from_context_at,
-            });
-        }
-        Ok(out)
-    }
-
-    /// A directive of one of record 0075's attributes: federation's, so a document that
-    /// declares a directive of that name itself cannot use the attribute (its definition
-    /// would stand beside federation's import).
-    /// A federation directive a root attribute applies (schema_links.rs: `@composeDirective`).
-    pub fn federation_directive(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
-        self.later(name, args, location, loc)
-    }
-
-    fn later(&mut self, name: &str, args: Vec<(String, Value)>, location: &str, loc: &Loc) -> Res<AppliedDirective> {
-        if self.declared_names.contains(name) {
-            return Err(fail(
-                codes::ATTRIBUTE_SCOPE,
-                format!("the attribute applies federation's @{name}, and x-graphql-directive-definitions declares a @{name} of its own"),
-                loc,
-            ));
-        }
-        self.federation(name, args, location, loc)
-    }
-
-    fn federation(
-        &mut self,
-        name: &str,
-        args: Vec<(String, Value)>,
-        location: &str,
-        loc: &Loc,
-    ) -> Res<AppliedDirective> {
-        self.check_placement(name, location, false, loc)?;
-        self.federation_used.insert(name.to_string());
-        self.need_version(name, &args, loc, false);
-        Ok(AppliedDirective { name: name.to_string(), args })
-    }
-
     /// A directive GraphQL would reject at this location (or twice here) is an error, not invalid output.
     fn check_placement(&self, name: &str, location: &str, repeated: bool, loc: &Loc) -> Res<()> {
         let (allowed, repeatable): (Vec<&str>, bool) = match self.declared.iter().find(|d| d.name == name) {
@@ -704,7 +485,7 @@ impl FieldDirectives {
     /// `[{name, args}]` -> applied directives, recording uses for inference.
     /// `already` names the directives an attribute put on the same element, so
     /// a non-repeatable one given again here is ATTRIBUTE_SCOPE too.
-    fn applied(
+    pub(crate) fn applied(
         &mut self,
         list: Option<&Value>,
         loc: &Loc,
@@ -798,214 +579,13 @@ impl FieldDirectives {
         if (known_directive(name).is_some() && !is_later_federation_directive(name)) || self.declared_names.contains(name) {
             return Ok(());
         }
-        let inf = self.inferred.entry(name.to_string()).or_insert_with(|| Inference {
-            name: name.to_string(),
-            loc: loc.clone(),
-            args: IndexMap::new(),
-            locations: HashSet::new(),
-            repeatable: false,
-        });
-        inf.locations.insert(location.to_string());
-        if repeated {
-            inf.repeatable = true;
-        }
-        for (arg_name, value) in args {
-            let at = child(loc, &["args", arg_name.as_str()]);
-            if let Some((kinds, at)) = infer_from(value, inf.args.entry(arg_name.clone()).or_default(), at) {
-                return Err(fail(
-                    codes::ATTRIBUTE_TYPE,
-                    format!(
-                        "the values of argument {arg_name} of @{name} have different types ({kinds}); declare @{name} in x-graphql-directive-definitions"
-                    ),
-                    &at,
-                ));
-            }
-        }
-        Ok(())
+        infer_use(&mut self.inferred, name, args, location, repeated, loc)
     }
 
     /// Declared definitions, then inferred ones (with a warning each), in first-use order.
     pub fn definitions(&self, warnings: &mut Vec<Diagnostic>) -> Vec<DraftDirectiveDef> {
         let mut out = self.declared.clone();
-        for inf in self.inferred.values() {
-            warnings.push(Diagnostic::warning(
-                codes::DIRECTIVE_INFERRED,
-                format!("directive @{} is not declared; its definition was inferred from its uses", inf.name),
-                where_(&inf.loc),
-            ));
-            let mut args = Vec::new();
-            for (arg_name, inferred) in &inf.args {
-                let Some(type_) = parse_type_expr(&inferred.text()) else { continue };
-                args.push(DraftInputValue {
-                    name: Str::new(arg_name),
-                    description: None,
-                    type_,
-                    default_value: None,
-                    directives: Vec::new(),
-                    deprecated_at: None,
-                    default_at: None,
-                    from_context_at: None,
-                });
-            }
-            out.push(DraftDirectiveDef {
-                name: inf.name.clone(),
-                description: None,
-                args,
-                repeatable: inf.repeatable,
-                locations: DIRECTIVE_LOCATIONS
-                    .iter()
-                    .filter(|l| inf.locations.contains(**l))
-                    .map(|l| (*l).to_string())
-                    .collect(),
-            });
-        }
+        inferred_definitions(&self.inferred, warnings, &mut out);
         out
     }
-}
-
-/// What the values of one argument of an inferred directive say about its type
-/// (record 0065): the deepest list nesting among them and the named type of
-/// their items. `base` is unset while only `null`s and empty lists were seen.
-#[derive(Debug, Clone, Default)]
-struct InferredType {
-    depth: usize,
-    base: Option<&'static str>,
-}
-
-impl InferredType {
-    /// `[[Float]]` for depth 2 and base Float; JSON when no value named a type.
-    fn text(&self) -> String {
-        let base = self.base.unwrap_or(JSON_SCALAR);
-        format!("{}{base}{}", "[".repeat(self.depth), "]".repeat(self.depth))
-    }
-}
-
-/// Adds one value (at `loc`) to an argument's inferred type, so that the type
-/// fits every value of every use under GraphQL input coercion: a number that
-/// prints as an integer within 32-bit range is an Int, any other a Float, and
-/// Int with Float is Float; a list nests the type of all its items, and since
-/// a single value coerces to a list of it, the deepest value decides the
-/// nesting; an object (an input object or enum literal) is JSON. Named types
-/// that disagree otherwise (String with Int, JSON with String) are a conflict
-/// (issue #34: the author declares the directive): the kinds and the place of
-/// the first value, in document order, that disagrees with those before it.
-/// Iterative: a value nests up to MAX_LIST_NESTING levels (mirrors `inferFrom`).
-fn infer_from(value: &Value, into: &mut InferredType, loc: Loc) -> Option<(String, Loc)> {
-    let mut stack: Vec<(&Value, usize, Loc)> = vec![(value, 0, loc)];
-    while let Some((v, depth, at)) = stack.pop() {
-        if let Value::Array(items) = v {
-            into.depth = into.depth.max(depth + 1);
-            // Pushed last to first, so that the items are met in document order.
-            for (i, item) in items.iter().enumerate().rev() {
-                stack.push((item, depth + 1, child(&at, &[i.to_string()])));
-            }
-            continue;
-        }
-        into.depth = into.depth.max(depth);
-        if v.is_null() {
-            continue;
-        }
-        let base = literal_base(v);
-        into.base = Some(match into.base {
-            None => base,
-            Some(known) if known == base => base,
-            Some("Int" | "Float") if matches!(base, "Int" | "Float") => "Float",
-            Some(known) => return Some((format!("{}, then {}", kind_name(known), kind_name(base)), at)),
-        });
-    }
-    None
-}
-
-/// How a conflict names the kind of value behind an inferred named type (mirrors `KIND_NAMES`).
-fn kind_name(base: &str) -> &'static str {
-    match base {
-        "String" => "a string",
-        "Boolean" => "a boolean",
-        "Int" | "Float" => "a number",
-        _ => "an object",
-    }
-}
-
-/// The named type of a literal that is not a list or null, by how it prints:
-/// `1` is an Int, `1.5` and `1e+21` are Floats.
-fn literal_base(value: &Value) -> &'static str {
-    match value {
-        Value::String(_) => "String",
-        Value::Bool(_) => "Boolean",
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(f64::NAN);
-            let text = format_number(x);
-            let digits = text.strip_prefix('-').unwrap_or(&text);
-            let integer_text = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-            if integer_text && (-2147483648.0..=2147483647.0).contains(&x) {
-                "Int"
-            } else {
-                "Float"
-            }
-        }
-        _ => JSON_SCALAR,
-    }
-}
-
-/// `/^[_A-Za-z][_0-9A-Za-z]*$/` (a name, `__` allowed).
-fn matches_name_re(s: &str) -> bool {
-    let mut bytes = s.bytes();
-    bytes.next().is_some_and(|b| b == b'_' || b.is_ascii_alphabetic())
-        && bytes.all(|b| b == b'_' || b.is_ascii_alphanumeric())
-}
-
-/// Object keys inside a literal must be GraphQL names to print as an object
-/// value; `{"x-graphql-enum": "V"}` is the enum value V, which must be a name
-/// other than true, false and null.
-pub fn check_literal(value: &Value, loc: &Loc) -> Res<()> {
-    // The depth counts lists and objects (not enum literals) as GraphQL nests them (record 0032).
-    let mut stack: Vec<(&Value, Loc, usize)> = vec![(value, loc.clone(), 0)];
-    let too_deep = |at: &Loc| {
-        fail(codes::TOO_DEEP, format!("a value nests lists or objects more than {MAX_LIST_NESTING} levels deep"), at)
-    };
-    while let Some((v, at, depth)) = stack.pop() {
-        match v {
-            Value::Array(items) => {
-                if depth >= MAX_LIST_NESTING {
-                    return Err(too_deep(&at));
-                }
-                for (i, item) in items.iter().enumerate() {
-                    stack.push((item, child(&at, &[i.to_string()]), depth + 1));
-                }
-            }
-            Value::Object(map) => {
-                if map.len() == 1 {
-                    if let Some(name) = map.get(ENUM_LITERAL_KEY) {
-                        let ok = name
-                            .as_str()
-                            .is_some_and(|n| matches_name_re(n) && !matches!(n, "true" | "false" | "null"));
-                        if !ok {
-                            let what = match name {
-                                Value::String(n) => format!("\"{n}\" is not a valid GraphQL enum value"),
-                                _ => "x-graphql-enum must hold a GraphQL name".to_string(),
-                            };
-                            return Err(fail(codes::INVALID_NAME, what, &child(&at, &[ENUM_LITERAL_KEY])));
-                        }
-                        continue;
-                    }
-                }
-                if depth >= MAX_LIST_NESTING {
-                    return Err(too_deep(&at));
-                }
-                for (k, item) in map {
-                    let item_at = child(&at, &[k]);
-                    if !matches_name_re(k) {
-                        return Err(fail(
-                            codes::INVALID_NAME,
-                            format!("\"{k}\" is not a valid GraphQL name for an object field"),
-                            &item_at,
-                        ));
-                    }
-                    stack.push((item, item_at, depth + 1));
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }

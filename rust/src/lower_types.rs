@@ -11,7 +11,8 @@ use crate::json::Value;
 use crate::json_reasons::{object_reason, objectish_reason, JsonReason};
 
 use crate::errors::{codes, ConversionError};
-use crate::lower::{documented_enum, fail, is_slot_kind, is_string_enum, Classification, Lowering};
+use crate::lower::{fail, is_slot_kind, Classification, Lowering};
+use crate::schema_shapes::{documented_enum, is_string_enum};
 use crate::normalize::{attr, explicit_kind, explicit_type_name, is_ref_conjunction, ref_of};
 use crate::mixed_unions::{branch_types, mixed_union_slot};
 use crate::options::{is_integer, MixedUnions};

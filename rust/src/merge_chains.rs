@@ -28,7 +28,9 @@ use std::rc::Rc;
 use crate::errors::{ConversionError, Diagnostic};
 use crate::json::{Key, Value};
 use crate::normalize::{attr, flag, ref_of};
-use crate::resolve::{json_equal, Loc, LocMap, MergedObject, MergedProperty, Resolver, Target};
+use crate::load::json_equal;
+use crate::merge_all_of::{MergedObject, MergedProperty};
+use crate::resolve::{Loc, LocMap, Resolver, Target};
 
 /// A schema's merge, kept for the links that merge it after their own properties.
 pub struct ChainMerge {

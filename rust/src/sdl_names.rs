@@ -1,6 +1,7 @@
 //! sdl_names: stage 3 of sdl_read (record 0028), names defined twice, built-in
 //! scalars and `JSON`, checked in one walk in document order; and the parts of a
-//! type definition or extension node that this stage and the validator read. The
+//! type definition or extension node that this stage and the validator read, and
+//! the walks over every directive list and input value of a document. The
 //! twin of `checkNames` in js/src/sdl-names.ts.
 
 use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
@@ -381,5 +382,68 @@ mod tests {
         }
         // The proof is not vacuous: it holds for most documents the walk finds clean.
         assert!(held * 10 >= walked_clean * 9, "{held} proved of {walked_clean} clean");
+    }
+}
+
+/// Where a directive list stands (the key of `each_directive_list`): a type's
+/// definition and extensions are one place, as are the schema definition and
+/// its extensions; any other list is its own, named by its offset. (Were
+/// formatted strings, built for every list on every conversion; they are
+/// compared only on the failure path.)
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Place<'d> {
+    Schema,
+    Type(&'d str),
+    Definition(usize),
+    At(usize),
+}
+
+/// Every list of applied directives of the type-system definitions, with a
+/// key that is the same for the lists of one place (graphql-js's
+/// UniqueDirectivesPerLocationRule: a type and its extensions, the schema and
+/// its extensions; every other list on its own).
+pub(crate) fn each_directive_list<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList)) {
+    let args = |f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList), args: &'d [Node<ast::InputValueDefinition>]| {
+        for a in args {
+            f(Place::At(start(a.location()).unwrap_or_default()), &a.directives);
+        }
+    };
+    for (i, def) in doc.definitions.iter().enumerate() {
+        match def {
+            Ast::SchemaDefinition(_) | Ast::SchemaExtension(_) => {
+                if let Some(list) = directives_of_node(def) {
+                    f(Place::Schema, list);
+                }
+            }
+            Ast::DirectiveDefinition(d) => args(f, &d.arguments),
+            Ast::OperationDefinition(_) | Ast::FragmentDefinition(_) => {}
+            _ => {
+                let key = def.name().map_or(Place::Definition(i), |n| Place::Type(n.as_str()));
+                if let Some(list) = directives_of_node(def) {
+                    f(key, list);
+                }
+                for field in fields_of_node(def) {
+                    f(Place::At(start(field.location()).unwrap_or_default()), &field.directives);
+                    args(f, &field.arguments);
+                }
+                args(f, input_fields_of_node(def));
+                for v in values_of_node(def) {
+                    f(Place::At(start(v.location()).unwrap_or_default()), &v.directives);
+                }
+            }
+        }
+    }
+}
+
+/// Every input value definition (arguments, input fields) of the type-system definitions.
+pub(crate) fn each_input_value<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(&'d ast::InputValueDefinition)) {
+    for def in &doc.definitions {
+        if let Ast::DirectiveDefinition(d) = def {
+            d.arguments.iter().for_each(|a| f(a));
+        }
+        for field in fields_of_node(def) {
+            field.arguments.iter().for_each(|a| f(a));
+        }
+        input_fields_of_node(def).iter().for_each(|a| f(a));
     }
 }

@@ -15,7 +15,8 @@ use crate::sdl_names::{
 };
 use crate::sdl_read::start;
 use crate::sdl_schema_rules::unreadable_directive_arguments;
-use crate::sdl_validate::{each_directive_list, each_input_value, Phase, Problem, Validation};
+use crate::sdl_names::{each_directive_list, each_input_value};
+use crate::sdl_validate::{Phase, Problem, Validation};
 use crate::suggest::{did_you_mean, suggestion_list};
 
 

@@ -321,7 +321,8 @@ mod tests {
     use super::*;
     use crate::sdl_read::Reader;
     use crate::sdl_schema_rules::schema_rules_hold;
-    use crate::sdl_validate::{added_definitions, validate_all};
+    use crate::sdl_added_definitions::added_definitions;
+    use crate::sdl_validate::validate_all;
     use crate::test_corpus::{apply_edits, graphql_texts};
 
     /// Each a problem one rule finds, or close to one.

@@ -3,8 +3,7 @@
 //! messages). The checks apollo-compiler 1.x does not make are in sdl_own_rules.rs. The
 //! twin of js/src/sdl-validate.ts, which asks graphql-js itself.
 
-use foldhash::{HashMap, HashMapExt, HashSet, HashSetExt};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use foldhash::{HashMap, HashMapExt};
 
 use apollo_compiler::ast::{self, Definition as Ast};
 use apollo_compiler::diagnostic::ToCliReport;
@@ -12,17 +11,12 @@ use apollo_compiler::parser::{FileId, SourceSpan};
 use apollo_compiler::{Name, Node, Schema};
 
 use crate::errors::codes;
-use crate::federation::{
-    federation_definitions_sdl, federation_directive, federation_print_names, minor_of_url, DEFAULT_FEDERATION_MINOR,
-    FEDERATION_URL_PREFIX, MAX_FEDERATION_MINOR,
-};
-use crate::ir::AppliedDirective;
-use crate::json::Value;
 use crate::sdl_names::{
-    directives_of_node, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
-    members_of_node, values_of_node,
+    each_directive_list, fields_of_node, implements_of_node, input_fields_of_node, is_type_definition, is_type_extension,
+    members_of_node, values_of_node, Place,
 };
-use crate::sdl_read::{field_type_start, start, Reader, Res, ONE_OF_DEFINITION};
+use crate::sdl_read::{field_type_start, start, Reader, Res};
+use crate::sdl_added_definitions::added_definitions;
 use crate::sdl_rules::sdl_rules_hold;
 use crate::sdl_schema_rules::schema_rules_hold;
 use crate::suggest::{did_you_mean, suggestion_list};
@@ -72,106 +66,9 @@ impl Problem {
     }
 }
 
-pub(crate) const FEDERATION_NAMES_EXTRA: &str = "link";
-
 /// apollo-compiler's build error for an `extend schema` it drops (graphql-js has no such rule).
 pub(crate) fn is_orphan_schema_extension(message: &str) -> bool {
     message.starts_with("schema extension without a schema definition")
-}
-
-/// The federation definitions at a minor version under the link's names (federation.rs),
-/// parsed once each. A document that renames imports keeps its parse for the process
-/// (one small document per distinct link; TypeScript keeps them in a map too).
-pub(crate) fn federation_document(minor: u32, names: &[(String, String)]) -> Option<&'static ast::Document> {
-    static DOCS: [OnceLock<Option<ast::Document>>; MAX_FEDERATION_MINOR as usize + 1] =
-        [const { OnceLock::new() }; MAX_FEDERATION_MINOR as usize + 1];
-    static RENAMED: OnceLock<Mutex<HashMap<String, Option<&'static ast::Document>>>> = OnceLock::new();
-    if names.is_empty() {
-        let slot = DOCS.get(minor as usize)?;
-        return slot.get_or_init(|| ast::Document::parse(federation_definitions_sdl(minor, &[]), "federation.graphql").ok()).as_ref();
-    }
-    let key = format!("{minor} {names:?}");
-    let mut cache = RENAMED.get_or_init(|| Mutex::new(HashMap::new())).lock().unwrap_or_else(PoisonError::into_inner);
-    *cache.entry(key).or_insert_with(|| {
-        ast::Document::parse(federation_definitions_sdl(minor, names), "federation.graphql").ok().map(|d| &*Box::leak(Box::new(d)))
-    })
-}
-
-/// Records 0074, 0075: the first `@link` to Apollo Federation the document's schema
-/// definition or extensions apply: its minor version and the names it gives federation
-/// directives (the latest version's under their own names without one).
-fn linked_federation(doc: &ast::Document) -> (u32, Vec<(String, String)>) {
-    for def in &doc.definitions {
-        let directives = match def {
-            Ast::SchemaDefinition(d) => &d.directives,
-            Ast::SchemaExtension(d) => &d.directives,
-            _ => continue,
-        };
-        for d in directives.iter().filter(|d| d.name == "link") {
-            let url = d.arguments.iter().find(|a| a.name == "url").and_then(|a| match a.value.as_ref() {
-                ast::Value::String(s) => Some(s.as_str()),
-                _ => None,
-            });
-            let Some(url) = url.filter(|u| u.starts_with(FEDERATION_URL_PREFIX)) else { continue };
-            let link = AppliedDirective {
-                name: "link".to_string(),
-                args: d.arguments.iter().map(|a| (a.name.to_string(), untyped_value(&a.value))).collect(),
-            };
-            let names = federation_print_names(std::slice::from_ref(&link)).unwrap_or_default();
-            return (minor_of_url(url).unwrap_or(DEFAULT_FEDERATION_MINOR), names);
-        }
-    }
-    // Without a link: every version's directives (a document that applies them without a link, as
-    // `federationLink: false` prints, is read as the forward direction wrote it; record 0075).
-    (MAX_FEDERATION_MINOR, Vec::new())
-}
-
-/// A literal as JSON for `federation_print_names` (graphql-js `valueFromASTUntyped`, for the
-/// strings, lists and objects of a link's `import`). Iterative.
-fn untyped_value(value: &ast::Value) -> Value {
-    enum Work<'a> {
-        Value(&'a ast::Value),
-        List(usize),
-        Object(Vec<String>),
-    }
-    let mut stack = vec![Work::Value(value)];
-    let mut done: Vec<Value> = Vec::new();
-    while let Some(work) = stack.pop() {
-        match work {
-            Work::Value(v) => match v {
-                ast::Value::String(s) => done.push(Value::String(s.as_str().into())),
-                ast::Value::Boolean(b) => done.push(Value::Bool(*b)),
-                ast::Value::Enum(e) => done.push(Value::String(e.as_str().into())),
-                ast::Value::List(items) => {
-                    stack.push(Work::List(items.len()));
-                    stack.extend(items.iter().rev().map(|i| Work::Value(i.as_ref())));
-                }
-                ast::Value::Object(fields) => {
-                    stack.push(Work::Object(fields.iter().map(|(n, _)| n.to_string()).collect()));
-                    stack.extend(fields.iter().rev().map(|(_, v)| Work::Value(v.as_ref())));
-                }
-                _ => done.push(Value::Null),
-            },
-            Work::List(n) => {
-                let items = done.split_off(done.len() - n);
-                done.push(Value::Array(items.into()));
-            }
-            Work::Object(keys) => {
-                let values = done.split_off(done.len() - keys.len());
-                let mut map = crate::json::Map::new();
-                for (k, v) in keys.into_iter().zip(values) {
-                    map.insert(k.as_str(), v);
-                }
-                done.push(Value::Object(map));
-            }
-        }
-    }
-    done.pop().unwrap_or(Value::Null)
-}
-
-pub(crate) fn one_of_document() -> Option<&'static ast::Document> {
-    static DOC: OnceLock<Option<ast::Document>> = OnceLock::new();
-    DOC.get_or_init(|| ast::Document::parse(ONE_OF_DEFINITION, "one-of.graphql").ok()).as_ref()
 }
 
 pub(crate) fn validate(reader: &Reader, doc: &ast::Document) -> Res<()> {
@@ -209,52 +106,6 @@ pub(crate) fn validate_all<'a>(reader: &Reader, doc: &'a ast::Document, extra: V
         Some((p, offset)) => Err(reader.error(codes::GRAPHQL_INVALID, p.message.clone(), offset)),
         None => Ok(()),
     }
-}
-
-/// The definitions added to the document for validation: the federation definitions
-/// it applies without defining them, and `@oneOf` (apollo-compiler 1.x does not know it).
-pub(crate) fn added_definitions(doc: &ast::Document) -> Vec<&Ast> {
-    let mut defined_directives: HashSet<&str> = HashSet::new();
-    let mut defined_types: HashSet<&str> = HashSet::new();
-    for def in &doc.definitions {
-        match def {
-            Ast::DirectiveDefinition(d) => {
-                defined_directives.insert(d.name.as_str());
-            }
-            d if is_type_definition(d) => {
-                if let Some(n) = d.name() {
-                    defined_types.insert(n.as_str());
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut applied: HashSet<&str> = HashSet::new();
-    each_directive_list(doc, &mut |_, list| {
-        for d in list.iter() {
-            applied.insert(d.name.as_str());
-        }
-    });
-    let needs_federation = applied.iter().any(|n| {
-        (federation_directive(n).is_some() || *n == FEDERATION_NAMES_EXTRA) && !defined_directives.contains(n)
-    });
-    let mut extra: Vec<&Ast> = Vec::new();
-    let not_defined = |d: &&Ast| match d {
-        Ast::DirectiveDefinition(dd) => !defined_directives.contains(dd.name.as_str()),
-        other => other.name().is_some_and(|n| !defined_types.contains(n.as_str())),
-    };
-    if needs_federation {
-        let (minor, names) = linked_federation(doc);
-        if let Some(fed) = federation_document(minor, &names) {
-            extra.extend(fed.definitions.iter().filter(not_defined));
-        }
-    }
-    if applied.contains("oneOf") && !defined_directives.contains("oneOf") {
-        if let Some(one_of) = one_of_document() {
-            extra.extend(one_of.definitions.iter());
-        }
-    }
-    extra
 }
 
 pub(crate) struct Validation<'a> {
@@ -739,69 +590,6 @@ impl<'a> Validation<'a> {
         found
     }
 
-}
-
-/// Where a directive list stands (the key of `each_directive_list`): a type's
-/// definition and extensions are one place, as are the schema definition and
-/// its extensions; any other list is its own, named by its offset. (Were
-/// formatted strings, built for every list on every conversion; they are
-/// compared only on the failure path.)
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Place<'d> {
-    Schema,
-    Type(&'d str),
-    Definition(usize),
-    At(usize),
-}
-
-/// Every list of applied directives of the type-system definitions, with a
-/// key that is the same for the lists of one place (graphql-js's
-/// UniqueDirectivesPerLocationRule: a type and its extensions, the schema and
-/// its extensions; every other list on its own).
-pub(crate) fn each_directive_list<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList)) {
-    let args = |f: &mut dyn FnMut(Place<'d>, &'d ast::DirectiveList), args: &'d [Node<ast::InputValueDefinition>]| {
-        for a in args {
-            f(Place::At(start(a.location()).unwrap_or_default()), &a.directives);
-        }
-    };
-    for (i, def) in doc.definitions.iter().enumerate() {
-        match def {
-            Ast::SchemaDefinition(_) | Ast::SchemaExtension(_) => {
-                if let Some(list) = directives_of_node(def) {
-                    f(Place::Schema, list);
-                }
-            }
-            Ast::DirectiveDefinition(d) => args(f, &d.arguments),
-            Ast::OperationDefinition(_) | Ast::FragmentDefinition(_) => {}
-            _ => {
-                let key = def.name().map_or(Place::Definition(i), |n| Place::Type(n.as_str()));
-                if let Some(list) = directives_of_node(def) {
-                    f(key, list);
-                }
-                for field in fields_of_node(def) {
-                    f(Place::At(start(field.location()).unwrap_or_default()), &field.directives);
-                    args(f, &field.arguments);
-                }
-                args(f, input_fields_of_node(def));
-                for v in values_of_node(def) {
-                    f(Place::At(start(v.location()).unwrap_or_default()), &v.directives);
-                }
-            }
-        }
-    }
-}
-
-/// Every input value definition (arguments, input fields) of the type-system definitions.
-pub(crate) fn each_input_value<'d>(doc: &'d ast::Document, f: &mut dyn FnMut(&'d ast::InputValueDefinition)) {
-    for def in &doc.definitions {
-        if let Ast::DirectiveDefinition(d) = def {
-            d.arguments.iter().for_each(|a| f(a));
-        }
-        for field in fields_of_node(def) {
-            field.arguments.iter().for_each(|a| f(a));
-        }
-        input_fields_of_node(def).iter().for_each(|a| f(a));
-    }
 }
 
 /// The locations graphql-js gives a problem, or apollo-compiler's when none is found.

@@ -19,7 +19,7 @@ use crate::errors::codes;
 use crate::sdl_defaults::{fits, NamedType};
 use crate::sdl_names::{directives_of_node, fields_of_node, input_fields_of_node, values_of_node};
 use crate::sdl_read::{start, Reader, Res};
-use crate::sdl_validate::added_definitions;
+use crate::sdl_added_definitions::added_definitions;
 use crate::text::print_string;
 
 /// The built-in directives that can be applied in a type-system document, as graphql-js 16 defines them.

@@ -4,15 +4,11 @@
 //! byte, checks graphql-js, and measures the coverage. The documents come from
 //! npm devDependencies: without node_modules nothing is checked.
 
-use std::path::{Path, PathBuf};
+mod common;
 
-use apollo_compiler::Schema;
+use common::{apollo_compiler_problems, root};
 use x_graphql::__private::{Converter, ConverterOptions};
 use x_graphql::ConversionDirection;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 /// An OpenAPI document's `components.schemas` as the `definitions` of a schema,
 /// refs to `#/components/schemas/` rewritten (parity/real-world.ts `inputPath`).
@@ -104,15 +100,7 @@ fn check_corpus(mode: Option<&str>) {
             (Ok(_), Some(code)) => failures.push(format!("{name}: converts, but the corpus expects {code} (update parity/real-world.json)")),
             (Ok(sdl), None) => {
                 checked += 1;
-                let problems = match Schema::parse_and_validate(sdl.as_str(), "output.graphql") {
-                    Ok(_) => Vec::new(),
-                    Err(with_errors) => with_errors
-                        .errors
-                        .iter()
-                        .map(|d| d.error.to_string())
-                        .filter(|m| !m.contains("missing query root operation type"))
-                        .collect(),
-                };
+                let problems = apollo_compiler_problems(&sdl, None, "output.graphql");
                 if problems.is_empty() {
                     println!("{name}: {} KiB of SDL in {ms} ms (library, debug build)", sdl.len() / 1024);
                 } else {

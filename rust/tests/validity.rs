@@ -11,40 +11,26 @@
 //! it. An empty expected output is the defined result of a schema
 //! without types (NO_TYPES) and is not checked.
 
+mod common;
+
+use std::path::PathBuf;
+
+use common::{apollo_compiler_problems, root};
 use x_graphql::__private::federation::{federation_definitions_sdl, federation_print_names, linked_minor_in_text, MAX_FEDERATION_MINOR};
-use std::path::{Path, PathBuf};
 
-use apollo_compiler::Schema;
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures")
+/// The case folders of `fixtures/<folder>`, in name order.
+fn case_dirs(folder: &str) -> Vec<PathBuf> {
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root().join("fixtures").join(folder))
+        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
+        .unwrap_or_default();
+    dirs.sort();
+    dirs
 }
 
-/// The problems apollo-compiler finds in one SDL document.
-fn problems(sdl: &str, federation: Option<&str>) -> Vec<String> {
-    let linked = sdl.starts_with("extend schema @link(");
-    let mut source = match federation {
-        Some(definitions) => format!("{definitions}\n{sdl}"),
-        None => sdl.to_string(),
-    };
-    // `@oneOf` is built into graphql-js 16 and the GraphQL specification, not into
-    // apollo-compiler 1.x: defined here as our SDL reader does (sdl_read.rs ONE_OF_DEFINITION).
-    if sdl.contains("@oneOf") && !sdl.contains("directive @oneOf") {
-        source.push_str("\ndirective @oneOf on INPUT_OBJECT\n");
-    }
-    let mut builder = Schema::builder();
-    if linked {
-        builder = builder.adopt_orphan_extensions();
-    }
-    match builder.parse(source, "expected.graphql").build().and_then(Schema::validate) {
-        Ok(_) => Vec::new(),
-        Err(with_errors) => with_errors
-            .errors
-            .iter()
-            .map(|d| d.error.to_string())
-            .filter(|m| !m.contains("missing query root operation type"))
-            .collect(),
-    }
+/// The federation definitions an SDL is validated after: those of the version it
+/// links (every version's without a link), under the names its link gives them.
+fn federation_for(sdl: &str) -> String {
+    federation_definitions_sdl(linked_minor_in_text(sdl).unwrap_or(MAX_FEDERATION_MINOR), &link_names(sdl))
 }
 
 /// `/"x-graphql-federation-link"\s*:\s*false/` on the input text.
@@ -65,10 +51,7 @@ fn link_names(sdl: &str) -> Vec<(String, String)> {
 
 #[test]
 fn every_golden_sdl_is_valid_for_apollo_compiler() {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures().join("json-to-graphql"))
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
-        .unwrap_or_default();
-    dirs.sort();
+    let dirs = case_dirs("json-to-graphql");
     let mut checked = 0;
     let mut failures = Vec::new();
     for dir in &dirs {
@@ -85,9 +68,9 @@ fn every_golden_sdl_is_valid_for_apollo_compiler() {
         let input = std::fs::read_to_string(dir.join("input.json")).unwrap_or_default();
         let link_disabled = link_disabled || root_link_off(&input);
         let with_federation = link_disabled || sdl.starts_with("extend schema @link(");
-        // The definitions of the version the document links (every version's without a link: federationLink false).
-        let federation = federation_definitions_sdl(linked_minor_in_text(&sdl).unwrap_or(MAX_FEDERATION_MINOR), &link_names(&sdl));
-        let found = problems(&sdl, with_federation.then_some(federation.as_str()));
+        // Every version's definitions without a link (federationLink false).
+        let federation = with_federation.then(|| federation_for(&sdl));
+        let found = apollo_compiler_problems(&sdl, federation.as_deref(), "expected.graphql");
         if !found.is_empty() {
             let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             failures.push(format!("{name}:\n  {}", found.join("\n  ")));
@@ -102,10 +85,7 @@ fn every_golden_sdl_is_valid_for_apollo_compiler() {
 /// valid for apollo-compiler too, as `buildSubgraphSchema` reads it.
 #[test]
 fn every_federated_graphql_to_json_golden_reads_back_valid_for_apollo_compiler() {
-    let mut dirs: Vec<PathBuf> = std::fs::read_dir(fixtures().join("graphql-to-json"))
-        .map(|entries| entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.is_dir()).collect())
-        .unwrap_or_default();
-    dirs.sort();
+    let dirs = case_dirs("graphql-to-json");
     let mut checked = 0;
     let mut failures = Vec::new();
     for dir in &dirs {
@@ -118,9 +98,7 @@ fn every_federated_graphql_to_json_golden_reads_back_valid_for_apollo_compiler()
             continue;
         }
         checked += 1;
-        // The definitions of the version the document links, under the link's names.
-        let federation = federation_definitions_sdl(linked_minor_in_text(&sdl).unwrap_or(MAX_FEDERATION_MINOR), &link_names(&sdl));
-        let found = problems(&sdl, Some(federation.as_str()));
+        let found = apollo_compiler_problems(&sdl, Some(&federation_for(&sdl)), "expected.graphql");
         if !found.is_empty() {
             let name = dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
             failures.push(format!("{name}:\n  {}", found.join("\n  ")));

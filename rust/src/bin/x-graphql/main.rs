@@ -29,6 +29,7 @@ mod paths;
 mod run;
 mod signals;
 mod terminal;
+mod tree;
 mod tree_write;
 mod watch;
 mod typesys;

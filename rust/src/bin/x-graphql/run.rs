@@ -1,10 +1,8 @@
 //! `x-graphql convert`: options, one input or a tree, output, exit codes.
-//! Follows `runConvert`, `convertOne` and `convertTree` in js/src/cli.ts.
+//! Follows `runConvert` and `convertOne` in js/src/cli.ts; `-r` is tree.rs,
+//! `--watch` watch.rs.
 
-use std::collections::HashMap;
 use std::fs;
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::SystemTime;
 
@@ -16,15 +14,12 @@ use crate::args::{parse_args, Action, ConvertFlags};
 use crate::direction;
 use crate::argv::arg_path;
 use crate::files::{self, is_dir, read_input, read_stdin, stat, write_atomic};
-use crate::node::{self, errno_text, Syscall};
-use crate::progress::Progress;
+use crate::node;
 use crate::terminal::{self, SourceSpot, Terminal};
-use crate::watch::{watch, WatchPair, WatchPlan};
-use crate::parallel;
-use crate::paths::{self, TreeInputCheck};
-use crate::tree_write::{self, write_output, write_outputs, WriteFailure};
+use crate::watch;
+use crate::tree::convert_tree;
 use crate::{
-    one_line, panic_message, say, usage_line, write_stdout, CliError, IoError, UsageError, EXIT_INVALID_INPUT,
+    one_line, panic_message, say, usage_line, write_stdout, CliError, UsageError, EXIT_INVALID_INPUT,
     EXIT_IO, EXIT_OK, EXIT_USAGE, STDIN_NAME,
 };
 
@@ -133,14 +128,14 @@ fn converter_options(flags: &ConvertFlags) -> Result<ConverterOptions, CliError>
 // ---------------------------------------------------------------------------
 // Conversion
 
-struct Job {
+pub(crate) struct Job {
     /// The input as the user wrote it; `None` for stdin.
-    file_name: Option<String>,
+    pub(crate) file_name: Option<String>,
     /// The folder file refs may not leave.
-    base_dir: String,
+    pub(crate) base_dir: String,
     /// The input's own folder, when it differs from `base_dir` (`-r`).
-    input_dir: Option<String>,
-    text: String,
+    pub(crate) input_dir: Option<String>,
+    pub(crate) text: String,
 }
 
 impl Job {
@@ -169,13 +164,13 @@ fn spot_text(job: &Job, d: &Diagnostic) -> Option<String> {
     }
 }
 
-enum Outcome {
+pub(crate) enum Outcome {
     Ok(String),
     Failed(i32),
 }
 
 /// Converts one input; prints warnings and the error (if any) to stderr.
-fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Outcome, CliError> {
+pub(crate) fn convert_one(base: &ConverterOptions, job: Job, direction: &str) -> Result<Outcome, CliError> {
     convert_one_to(base, job, direction, &mut replay, false)
 }
 
@@ -224,7 +219,7 @@ fn locate_again(job: &mut Job, given: &Given, diagnostics: Vec<Diagnostic>) -> V
 
 /// A stderr entry of one conversion: printed at once, or (`-r` on threads) kept
 /// until the file's turn comes and replayed through the terminal then.
-enum Report {
+pub(crate) enum Report {
     Line(String),
     Warning(String),
     /// The error line, the text of the file it is in (for the code frame), its line and column.
@@ -233,7 +228,7 @@ enum Report {
     Found(Diagnostic),
 }
 
-fn replay(entry: Report) {
+pub(crate) fn replay(entry: Report) {
     let term = terminal::current();
     match entry {
         Report::Line(line) => say(&line),
@@ -248,7 +243,7 @@ fn replay(entry: Report) {
 
 /// `convert_one`, with the stderr lines passed to `report` (`-r` on threads keeps them
 /// until the file's turn comes).
-fn convert_one_to(
+pub(crate) fn convert_one_to(
     base: &ConverterOptions,
     mut job: Job,
     direction: &str,
@@ -329,7 +324,7 @@ fn convert_one_to(
 }
 
 /// Source file extensions and the target extension of a direction.
-fn extensions(direction: &str) -> (&'static [&'static str], &'static str) {
+pub(crate) fn extensions(direction: &str) -> (&'static [&'static str], &'static str) {
     if direction == "graphql-to-json" {
         (&[".graphql", ".gql"], ".json")
     } else {
@@ -337,7 +332,7 @@ fn extensions(direction: &str) -> (&'static [&'static str], &'static str) {
     }
 }
 
-fn rename_ext(name: &str, from: &[&str], to: &str) -> String {
+pub(crate) fn rename_ext(name: &str, from: &[&str], to: &str) -> String {
     let stem = from.iter().find_map(|ext| name.strip_suffix(ext)).unwrap_or(name);
     format!("{stem}{to}")
 }
@@ -408,7 +403,7 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     if let (Some(input), Some(output)) = (input, flags.output.as_deref()) {
         if flags.watch {
             let direction = given.or_else(|| direction::direction_of_name(input)).unwrap_or("json-to-graphql");
-            return run_watch(&base, input, output, flags, direction, sel);
+            return watch::run_watch(&base, input, output, flags, direction, sel);
         }
         if flags.recursive {
             return convert_tree(&base, input, output, given.unwrap_or("json-to-graphql"), &sel);
@@ -475,325 +470,6 @@ fn run_convert(flags: &ConvertFlags) -> Result<i32, CliError> {
     }
     write_atomic(&target, &text)?;
     Ok(EXIT_OK)
-}
-
-/// What became of one file of a tree, before anything is printed.
-enum Prepared {
-    /// The file could not be read (the message).
-    Unreadable(String),
-    /// A link out of the tree, never read (the LINK_OUTSIDE warning's message; paths.rs).
-    Skipped(String),
-    /// Conversion or not; an output here is written by the main thread (tree_write.rs).
-    Conversion(Outcome),
-    /// Conversion and written by a writer thread.
-    Written,
-    /// Conversion; the writer thread could not write it.
-    WriteFailed(WriteFailure),
-}
-
-struct PreparedFile {
-    /// The input's path as printed (lossy: never opened).
-    file_name: String,
-    /// The output path (bytes derived from the input's).
-    target: PathBuf,
-    /// Its stderr entries (warnings, the error), printed when its turn comes.
-    reports: Vec<Report>,
-    outcome: Result<Prepared, CliError>,
-}
-
-/// Reads and converts one file of a `-r` tree; prints and writes nothing (any thread).
-fn prepare_file(base: &ConverterOptions, in_root: &str, file: &TreeFile, direction: &str) -> PreparedFile {
-    let path = paths::join_under(in_root, &file.rel);
-    let file_name = paths::lossy(&path);
-    let mut reports = Vec::new();
-    // Checked before the open: a link out of the tree is not read, a FIFO would block it.
-    let done = |outcome| PreparedFile { file_name: file_name.clone(), target: file.target.clone(), reports: Vec::new(), outcome };
-    match paths::check_tree_input(in_root, &path) {
-        TreeInputCheck::Outside(message) => return done(Ok(Prepared::Skipped(message))),
-        TreeInputCheck::Unreadable(message) => return done(Ok(Prepared::Unreadable(message))),
-        TreeInputCheck::Read => {}
-    }
-    let outcome = match files::read_path(&path, &file_name) {
-        Err((e, call)) => Ok(Prepared::Unreadable(format!("cannot read input: {}", errno_text(&e, call)))),
-        Ok(text) => {
-            // Refs resolve from each file's own folder and may reach anywhere inside the -i tree.
-            let job = Job {
-                input_dir: Some(node::dirname(&file_name)),
-                file_name: Some(file_name.clone()),
-                base_dir: in_root.to_string(),
-                text,
-            };
-            convert_one_to(base, job, direction, &mut |entry| reports.push(entry), false).map(Prepared::Conversion)
-        }
-    };
-    PreparedFile { file_name, target: file.target.clone(), reports, outcome }
-}
-
-/// On a worker: `prepare_file`, then the output to write on a writer thread,
-/// unless the main thread must write it in file order (tree_write.rs).
-fn prepare_step(
-    base: &ConverterOptions,
-    in_root: &str,
-    file: &TreeFile,
-    direction: &str,
-    turn: &parallel::Turn<'_>,
-) -> parallel::Step<PreparedFile, (PreparedFile, String)> {
-    let mut prepared = prepare_file(base, in_root, file, direction);
-    // A usage error met in the file stops the run (its emit fails in convert_tree).
-    turn.settle(prepared.outcome.is_err());
-    match prepared.outcome {
-        Ok(Prepared::Conversion(Outcome::Ok(text))) if !file.in_order => {
-            prepared.outcome = Ok(Prepared::Written);
-            parallel::Step::Effect((prepared, text))
-        }
-        _ => parallel::Step::Done(prepared),
-    }
-}
-
-/// On a writer thread: the outputs of prepared files (folders, atomic writes,
-/// flushed to the disk together: tree_write.rs).
-fn write_prepared(group: Vec<(PreparedFile, String)>) -> Vec<PreparedFile> {
-    let outputs: Vec<(&Path, &str)> = group.iter().map(|(prepared, text)| (prepared.target.as_path(), text.as_str())).collect();
-    let results = write_outputs(&outputs);
-    group
-        .into_iter()
-        .zip(results)
-        .map(|((mut prepared, _), result)| {
-            prepared.outcome = Ok(match result {
-                Ok(()) => Prepared::Written,
-                Err(failure) => Prepared::WriteFailed(failure),
-            });
-            prepared
-        })
-        .collect()
-}
-
-/// A file of a `-r` tree: its path under `-i`, its output, and whether the
-/// main thread writes that output (tree_write.rs).
-struct TreeFile {
-    /// The path under -i, as bytes.
-    rel: OsString,
-    target: PathBuf,
-    in_order: bool,
-}
-
-/// `-r`: converts every input file of a tree into a mirror tree; goes on past failures.
-fn convert_tree(
-    base: &ConverterOptions,
-    in_root: &str,
-    out_root: &str,
-    direction: &str,
-    sel: &crate::glob::Selection,
-) -> Result<i32, CliError> {
-    let (from, to) = extensions(direction);
-    let mut converted = 0usize;
-    let mut invalid = 0usize;
-    let mut io = 0usize;
-    let io_failure = |io: &mut usize, where_: &str, message: &str| {
-        say(&format!("{where_}: error[IO] {}", one_line(message)));
-        *io += 1;
-    };
-    if stat(in_root).is_none() {
-        // Reading the folder reports the reason (missing, not permitted).
-        if let Err(e) = std::fs::read_dir(in_root) {
-            return Err(IoError {
-                message: format!("cannot read folder: {}", errno_text(&e, Syscall::new("scandir", in_root))),
-                where_: in_root.to_string(),
-            }
-            .into());
-        }
-    }
-    let mut walk_failures = 0usize;
-    // Output path -> the input written there (`a.graphql` and `a.gql` would both give `a.json`).
-    // Keyed by the output's bytes, never its lossy form (two names can print alike).
-    let mut written: HashMap<PathBuf, String> = HashMap::new();
-    let root_error = |e: &std::io::Error| IoError {
-        message: format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", in_root))),
-        where_: in_root.to_string(),
-    };
-    let found = paths::walk_bytes(
-        in_root,
-        from,
-        &mut |where_, e| {
-            let message = format!("cannot read folder: {}", errno_text(e, Syscall::new("scandir", where_)));
-            io_failure(&mut walk_failures, where_, &message);
-        },
-        &root_error,
-        Some(sel),
-    )?;
-    io += walk_failures;
-    let outputs: Vec<OsString> = found.iter().map(|rel| paths::rename_ext_bytes(rel, from, to)).collect();
-    // Which outputs must be written in file order: judged on the lossy names (two
-    // names that print alike are kept in order, which is only more careful).
-    let shown: Vec<String> = outputs.iter().map(|o| paths::lossy(Path::new(o))).collect();
-    let in_order = tree_write::in_file_order(&shown);
-    let tree: Vec<TreeFile> = found
-        .into_iter()
-        .zip(outputs)
-        .zip(in_order)
-        .map(|((rel, output), in_order)| TreeFile { rel, target: paths::join_under(out_root, &output), in_order })
-        .collect();
-    let term = terminal::current();
-    let progress = Progress::new(&term, tree.len(), "converting");
-    // Read and convert on worker threads, write on writer threads (parallel.rs); report here, in file order.
-    let threads = parallel::threads_for(tree.len());
-    let prepare = |file: &TreeFile, turn: &parallel::Turn<'_>| prepare_step(base, in_root, file, direction, turn);
-    parallel::for_each_ordered(&tree, threads, prepare, write_prepared, |prepared| -> Result<(), CliError> {
-        let PreparedFile { file_name, target, reports, outcome } = prepared;
-        let failed_before = invalid + io;
-        for entry in reports {
-            replay(entry);
-        }
-        // One file; `break 'file` ends it early (after counting its failure).
-        'file: {
-            let text = match outcome? {
-                Prepared::Unreadable(message) => {
-                    io_failure(&mut io, &file_name, &message);
-                    break 'file;
-                }
-                Prepared::Skipped(message) => {
-                    term.warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
-                    break 'file;
-                }
-                Prepared::WriteFailed(failure) => {
-                    io_failure(&mut io, &failure.where_, &failure.message);
-                    break 'file;
-                }
-                Prepared::Written => {
-                    written.insert(target, file_name);
-                    converted += 1;
-                    break 'file;
-                }
-                Prepared::Conversion(Outcome::Ok(text)) => text,
-                Prepared::Conversion(Outcome::Failed(code)) => {
-                    if code == EXIT_IO {
-                        io += 1;
-                    } else {
-                        invalid += 1;
-                    }
-                    break 'file;
-                }
-            };
-            if let Some(earlier) = written.get(&target) {
-                let message = format!("cannot write output: {} was already written from {earlier}", paths::lossy(&target));
-                io_failure(&mut io, &file_name, &message);
-                break 'file;
-            }
-            if let Err(failure) = write_output(&target, &text) {
-                io_failure(&mut io, &failure.where_, &failure.message);
-                break 'file;
-            }
-            written.insert(target, file_name);
-            converted += 1;
-        }
-        progress.done(invalid + io > failed_before);
-        Ok(())
-    })?;
-    progress.finish();
-    let failed = invalid + io;
-    term.info(&format!("converted {converted} file{}, {failed} failed", if converted == 1 { "" } else { "s" }));
-    Ok(if invalid > 0 {
-        EXIT_INVALID_INPUT
-    } else if io > 0 {
-        EXIT_IO
-    } else {
-        EXIT_OK
-    })
-}
-
-/// `--watch`: the plan watch.rs runs, over the same per-file conversion as
-/// `-i`/`-o` and `-r`. Follows `runWatch` in js/src/cli.ts.
-fn run_watch(
-    base: &ConverterOptions,
-    input: &str,
-    output: &str,
-    flags: &ConvertFlags,
-    direction: &str,
-    sel: crate::glob::Selection,
-) -> Result<i32, CliError> {
-    let (from, to) = extensions(direction);
-    if stat(input).is_none() {
-        read_input(input)?; // reports why (exit 3)
-    }
-    let direction = direction.to_string();
-    let convert_to = move |p: &WatchPair, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
-        let file_name = p.input.as_str();
-        if input_dir.is_some() {
-            // A file of a -r tree: read only if it is a regular file inside the tree (paths.rs).
-            match paths::check_tree_input(base_dir, &p.file) {
-                TreeInputCheck::Outside(message) => {
-                    terminal::current().warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
-                    return Ok(false);
-                }
-                TreeInputCheck::Unreadable(message) => {
-                    say(&format!("{file_name}: error[IO] {message}"));
-                    return Ok(false);
-                }
-                TreeInputCheck::Read => {}
-            }
-        }
-        let text = match files::read_path(&p.file, file_name) {
-            Ok(text) => text,
-            Err((e, call)) => {
-                say(&format!("{file_name}: error[IO] cannot read input: {}", errno_text(&e, call)));
-                return Ok(false);
-            }
-        };
-        let job = Job { file_name: Some(file_name.to_string()), base_dir: base_dir.to_string(), input_dir, text };
-        let text = match convert_one(base, job, &direction)? {
-            Outcome::Ok(text) => text,
-            Outcome::Failed(_) => return Ok(false),
-        };
-        let folder = files::dirname_path(&p.target);
-        if let Err(e) = std::fs::create_dir_all(&folder) {
-            let folder = paths::lossy(&folder);
-            say(&format!("{folder}: error[IO] cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder))));
-            return Ok(false);
-        }
-        if let Err(e) = write_atomic(&p.target, &text) {
-            say(&format!("{}: error[IO] {}", e.where_, one_line(&e.message)));
-            return Ok(false);
-        }
-        Ok(true)
-    };
-    let mut plan = if flags.recursive {
-        let (input, output) = (input.to_string(), output.to_string());
-        let root = input.clone();
-        WatchPlan {
-            what: input.clone(),
-            list: Box::new(move || {
-                // A folder that went away gives nothing; it may come back.
-                let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
-                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone, Some(&sel)).unwrap_or_default();
-                found
-                    .into_iter()
-                    .map(|rel| {
-                        let file = paths::join_under(&input, &rel);
-                        let target = paths::join_under(&output, &paths::rename_ext_bytes(&rel, from, to));
-                        WatchPair { input: paths::lossy(&file), output: paths::lossy(&target), file, target }
-                    })
-                    .collect()
-            }),
-            convert: Box::new(move |p| convert_to(p, &root, Some(node::dirname(&p.input)))),
-        }
-    } else {
-        let target = if is_dir(output) {
-            node::join(&[output, &rename_ext(&node::basename(input), from, to)])
-        } else {
-            output.to_string()
-        };
-        let file = input.to_string();
-        let base_dir = node::dirname(input);
-        WatchPlan {
-            what: input.to_string(),
-            list: Box::new(move || {
-                let (f, t) = (PathBuf::from(&file), PathBuf::from(&target));
-                vec![WatchPair { input: file.clone(), output: target.clone(), file: f, target: t }]
-            }),
-            convert: Box::new(move |p| convert_to(p, &base_dir, None)),
-        }
-    };
-    watch(&mut plan, &terminal::current())
 }
 
 #[cfg(test)]

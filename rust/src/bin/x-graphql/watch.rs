@@ -18,6 +18,9 @@
 //! files' together, and the files are found again after each conversion, so a new
 //! `$ref` adds a file and a removed one drops it. SIGINT ends with exit 130 and
 //! SIGTERM with 143, between polls (signals.rs).
+//!
+//! `run_watch` (at the end) makes the plan this loop runs, from the command
+//! line, over run.rs's per-file conversion.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -25,9 +28,16 @@ use x_graphql::__private::json::Value;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use x_graphql::__private::ConverterOptions;
+
+use crate::args::ConvertFlags;
+use crate::files::{self, is_dir, read_input, stat, write_atomic};
+use crate::node::{self, errno_text, Syscall};
+use crate::paths::{self, TreeInputCheck};
+use crate::run::{convert_one, extensions, rename_ext, Job, Outcome};
 use crate::signals;
-use crate::terminal::Terminal;
-use crate::CliError;
+use crate::terminal::{self, Terminal};
+use crate::{one_line, say, CliError, IoError};
 
 const POLL: Duration = Duration::from_millis(100);
 
@@ -214,4 +224,99 @@ pub fn watch(plan: &mut WatchPlan<'_>, term: &Terminal) -> Result<i32, CliError>
         deps.retain(|input, _| now_seen.contains_key(input));
         seen = now_seen;
     }
+}
+
+/// `--watch`: the plan watch.rs runs, over the same per-file conversion as
+/// `-i`/`-o` and `-r`. Follows `runWatch` in js/src/watch.ts.
+pub(crate) fn run_watch(
+    base: &ConverterOptions,
+    input: &str,
+    output: &str,
+    flags: &ConvertFlags,
+    direction: &str,
+    sel: crate::glob::Selection,
+) -> Result<i32, CliError> {
+    let (from, to) = extensions(direction);
+    if stat(input).is_none() {
+        read_input(input)?; // reports why (exit 3)
+    }
+    let direction = direction.to_string();
+    let convert_to = move |p: &WatchPair, base_dir: &str, input_dir: Option<String>| -> Result<bool, CliError> {
+        let file_name = p.input.as_str();
+        if input_dir.is_some() {
+            // A file of a -r tree: read only if it is a regular file inside the tree (paths.rs).
+            match paths::check_tree_input(base_dir, &p.file) {
+                TreeInputCheck::Outside(message) => {
+                    terminal::current().warning(&format!("{file_name}: warning[LINK_OUTSIDE] {message}"));
+                    return Ok(false);
+                }
+                TreeInputCheck::Unreadable(message) => {
+                    say(&format!("{file_name}: error[IO] {message}"));
+                    return Ok(false);
+                }
+                TreeInputCheck::Read => {}
+            }
+        }
+        let text = match files::read_path(&p.file, file_name) {
+            Ok(text) => text,
+            Err((e, call)) => {
+                say(&format!("{file_name}: error[IO] cannot read input: {}", errno_text(&e, call)));
+                return Ok(false);
+            }
+        };
+        let job = Job { file_name: Some(file_name.to_string()), base_dir: base_dir.to_string(), input_dir, text };
+        let text = match convert_one(base, job, &direction)? {
+            Outcome::Ok(text) => text,
+            Outcome::Failed(_) => return Ok(false),
+        };
+        let folder = files::dirname_path(&p.target);
+        if let Err(e) = std::fs::create_dir_all(&folder) {
+            let folder = paths::lossy(&folder);
+            say(&format!("{folder}: error[IO] cannot create folder: {}", errno_text(&e, Syscall::new("mkdir", &folder))));
+            return Ok(false);
+        }
+        if let Err(e) = write_atomic(&p.target, &text) {
+            say(&format!("{}: error[IO] {}", e.where_, one_line(&e.message)));
+            return Ok(false);
+        }
+        Ok(true)
+    };
+    let mut plan = if flags.recursive {
+        let (input, output) = (input.to_string(), output.to_string());
+        let root = input.clone();
+        WatchPlan {
+            what: input.clone(),
+            list: Box::new(move || {
+                // A folder that went away gives nothing; it may come back.
+                let gone = |_: &std::io::Error| IoError { message: String::new(), where_: String::new() };
+                let found = paths::walk_bytes(&input, from, &mut |_, _| {}, &gone, Some(&sel)).unwrap_or_default();
+                found
+                    .into_iter()
+                    .map(|rel| {
+                        let file = paths::join_under(&input, &rel);
+                        let target = paths::join_under(&output, &paths::rename_ext_bytes(&rel, from, to));
+                        WatchPair { input: paths::lossy(&file), output: paths::lossy(&target), file, target }
+                    })
+                    .collect()
+            }),
+            convert: Box::new(move |p| convert_to(p, &root, Some(node::dirname(&p.input)))),
+        }
+    } else {
+        let target = if is_dir(output) {
+            node::join(&[output, &rename_ext(&node::basename(input), from, to)])
+        } else {
+            output.to_string()
+        };
+        let file = input.to_string();
+        let base_dir = node::dirname(input);
+        WatchPlan {
+            what: input.to_string(),
+            list: Box::new(move || {
+                let (f, t) = (PathBuf::from(&file), PathBuf::from(&target));
+                vec![WatchPair { input: file.clone(), output: target.clone(), file: f, target: t }]
+            }),
+            convert: Box::new(move |p| convert_to(p, &base_dir, None)),
+        }
+    };
+    watch(&mut plan, &terminal::current())
 }
