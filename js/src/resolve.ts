@@ -199,7 +199,14 @@ export class Resolver {
 
   /** `ref` written at `from`, in the resource at `resource` whose base URI is `base`. */
   private resolveUncached(ref: string, from: Loc, resource: string, base: string): Target {
-    const at = { file: from.source.file, pointer: pointerJoin(from.pointer, refKeyword(evaluatePointer(from.source.root, from.pointer))) };
+    // Where an error of this ref is placed: walked to only when one is made (most refs resolve).
+    let refPointer: string | undefined;
+    const at = {
+      file: from.source.file,
+      get pointer(): string {
+        return (refPointer ??= pointerJoin(from.pointer, refKeyword(evaluatePointer(from.source.root, from.pointer))));
+      },
+    };
     const hash = ref.indexOf('#');
     const filePart = hash < 0 ? ref : ref.slice(0, hash);
     const fragment = hash < 0 ? '' : ref.slice(hash + 1);
